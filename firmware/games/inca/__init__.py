@@ -1,0 +1,3 @@
+# Inca Empire: new(setup, edition), apply(state, action), view(state).
+from firmware.games.inca.engine import new, apply  # noqa: F401
+from firmware.games.inca.view import view  # noqa: F401

@@ -1,0 +1,595 @@
+# Inca Empire rules engine: state = new(setup, edition); state = apply(state, action).
+# Pure Python for CPython and MicroPython: no I/O, no clock, no hardware.
+#
+# Every handler first checks everything that could refuse the action and only
+# then changes the state, so a refused action leaves the state exactly as it
+# was.  The state is a dict of plain values (JSON-able) so that a snapshot is
+# just its JSON text.
+
+from firmware.core import rng
+from firmware.core.errors import IllegalAction
+from firmware.core.actions import as_tokens
+from firmware.games.inca import track, cards
+
+COLOURS = ("blue", "orange", "green", "brown")
+VARIANTS = ("early-fall", "pizarro", "gods")
+MARKERS = 4  # invasion markers of the Pizarro's Arrival variant
+MAX_NUMBER = 99
+
+
+def _refuse(msg, *args):
+    raise IllegalAction(msg % args if args else msg)
+
+
+def _int(word, what, lo=0, hi=MAX_NUMBER):
+    try:
+        v = int(word)
+    except ValueError:
+        v = None
+    if v is None or v < lo or v > hi:
+        _refuse("%s must be a whole number from %d to %d, not %r", what, lo, hi, word)
+    return v
+
+
+# ---------------------------------------------------------------- setup
+
+def _options(t):
+    if not t or t[0] != "inca":
+        _refuse("a game starts with a setup line: inca players=blue,orange,green,brown")
+    o = {"players": None, "order": None, "seed": 1, "labor": None}
+    for w in t[1:]:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            if k not in ("players", "order", "seed", "labor"):
+                _refuse("unknown setup option %r", k)
+            o[k] = v
+        elif w in VARIANTS:
+            o[w] = True
+        else:
+            _refuse("unknown setup word %r (variants: %s)", w, " ".join(VARIANTS))
+    if not o["players"]:
+        _refuse("the setup line needs players=, e.g. players=blue,orange,green")
+    ps = o["players"].split(",")
+    for c in ps:
+        if c not in COLOURS:
+            _refuse("unknown colour %r (colours: %s)", c, " ".join(COLOURS))
+    if len(set(ps)) != len(ps):
+        _refuse("a colour is named twice in players=")
+    if len(ps) < 3 or len(ps) > 4:
+        _refuse("Inca Empire is for 3 or 4 players, not %d", len(ps))
+    o["players"] = ps
+    if o["order"] is not None:
+        order = o["order"].split(",")
+        if sorted(order) != sorted(ps):
+            _refuse("order= must name each player once, by turn-order tile 1..%d", len(ps))
+        o["order"] = order
+    o["seed"] = _int(o["seed"], "seed", 0, 0xFFFFFFFF)
+    if o["labor"] is not None:
+        ls = o["labor"].split(",")
+        if len(ls) != 4:
+            _refuse("labor= needs four numbers, one per era: labor=5,3,2,1")
+        o["labor"] = [_int(x, "era labor", 0, 20) for x in ls]
+    if o.get("early-fall") and len(ps) != 4:
+        _refuse("Early Fall is a variant for 4 players")
+    return o
+
+
+def _sectors(players):
+    cyc = [c for c in COLOURS if c in players]
+    return [cyc[i] + "-" + cyc[(i + 1) % len(cyc)] for i in range(len(cyc))]
+
+
+def _copies(edition, n, early_fall):
+    out = {}
+    for name in cards.NAMES:
+        k = edition["cards"].get(name, (0, 0))
+        out[name] = k[0] if n == 4 else k[1]
+    if early_fall:
+        for name in edition.get("early_fall_remove", ()):
+            out[name] = 0
+    return out
+
+
+def _commit(pos, salt):
+    import hashlib
+    import binascii
+    h = hashlib.sha256(("pizarro %d %d" % (pos, salt)).encode())
+    return binascii.hexlify(h.digest()).decode()
+
+
+def new(setup, edition):
+    o = _options(as_tokens(setup))
+    ps = o["players"]
+    n = len(ps)
+    cols = track.build(edition, o.get("early-fall"))
+    labor = o["labor"] or track.era_labor(edition)
+    if len(labor) < 4:
+        _refuse("the edition must give a labor number for each of the 4 eras")
+    r = rng.seed_state(o["seed"])
+    order = o["order"]
+    if order is None:
+        order = list(ps)
+        r = rng.shuffle(r, order)
+    piz = None
+    if o.get("pizarro"):
+        r, pos = rng.below(r, MARKERS)
+        r = rng.step(r)
+        salt = r
+        piz = {"pos": pos + 1, "salt": salt, "commit": _commit(pos + 1, salt),
+               "flipped": 0, "arrived": False}
+    players = {}
+    for i, c in enumerate(order):
+        # At setup the figures stand on the start space in turn order:
+        # tile 1 innermost, so it ranks highest while all are level.
+        players[c] = {"labor": 0, "vp": 0, "at": i + 1, "m": [], "ter": 0,
+                      "built": {"city": 0, "temple": 0, "garrison": 0, "road": 0,
+                                "conquer": 0, "pilgrimage": 0},
+                      "con": None, "last": [0, 0, 0]}
+    catch = {}
+    for era in ("1", "2", "3", "4"):
+        catch[era] = [list(x) for x in edition["catch_up"].get(era, ())]
+    bld = {}
+    for k in ("city", "temple", "garrison", "terrace", "road", "outpost", "zeal"):
+        bld[k] = list(edition["buildings"][k])
+    s = {
+        "game": "inca",
+        "seating": list(ps),
+        "order": order,
+        "sectors": _sectors(ps),
+        "track": cols,
+        "labor": labor,
+        "bld": bld,
+        "sapa_pts": dict((k, edition["sapa"][k]) for k in ("terrace", "garrison", "city", "temple")),
+        "catch": catch,
+        "free": edition["free_roads"],
+        "rx": edition["rapid_expansion_labor"],
+        "pilg": dict(edition["pilgrimages"]),
+        "copies": _copies(edition, n, o.get("early-fall")),
+        "variants": [v for v in VARIANTS if o.get(v)],
+        "ci": 0, "pi": 0,
+        "p": players,
+        "at": n,
+        "rng": r,
+        "seed": o["seed"],
+        "board": dict((sec, []) for sec in _sectors(ps)),
+        "placed": [],
+        "turn": None,
+        "act": None,
+        "piz": piz,
+        "over": False,
+        "winner": None,
+        "ev": [],
+    }
+    s["ev"].append(["order"] + order)
+    if n == 3:
+        s["ev"].append(["remind", "three-players"])
+    if o.get("gods"):
+        s["ev"].append(["remind", "gods"])
+    if o.get("early-fall"):
+        s["ev"].append(["remind", "early-fall"])
+    _enter(s)
+    return s
+
+
+# ---------------------------------------------------------------- helpers
+
+def era(s):
+    return s["track"][s["ci"]][0]
+
+
+def phase(s):
+    return s["track"][s["ci"]][2][s["pi"]]
+
+
+def ranking(s):
+    """Colours by score-track standing, leader first.  On equal VP the
+    figure that reached the value first stands inside and ranks higher."""
+    p = s["p"]
+    return sorted(s["seating"], key=lambda c: (-p[c]["vp"], p[c]["at"]))
+
+
+def _move(s, c, delta):
+    # One move of a figure on the score track.  Arriving on a value makes the
+    # figure the outermost one there: it gets the newest arrival stamp.
+    if delta == 0:
+        return
+    s["at"] += 1
+    p = s["p"][c]
+    p["vp"] += delta
+    p["at"] = s["at"]
+
+
+def effects(s, c):
+    """The player's active Sun Event cards as {card: copies}: every card in
+    the sectors on either side of their colour line."""
+    fx = {}
+    for sec in s["sectors"]:
+        if c in sec.split("-"):
+            for card in s["board"][sec]:
+                fx[card] = fx.get(card, 0) + 1
+    return fx
+
+
+def current(s):
+    if s["turn"] is None:
+        return None
+    return s["order"][s["turn"]]
+
+
+def _new_turn(s):
+    s["act"] = {"slot": None, "ter2": 0, "gar2": 0, "conq2": 0, "pilg": False}
+
+
+# ---------------------------------------------------------------- the era track
+
+def _enter(s):
+    ph = phase(s)
+    s["ev"].append(["phase", era(s), s["track"][s["ci"]][1], ph])
+    if ph == "inca":
+        _income(s)
+    elif ph == "sun":
+        s["order"] = list(reversed(ranking(s)))
+        s["placed"] = []
+        s["ev"].append(["order"] + s["order"])
+    elif ph == "people":
+        s["turn"] = 0
+        _new_turn(s)
+        s["ev"].append(["turn", current(s)])
+    elif ph == "sapa":
+        for c in s["seating"]:
+            s["p"][c]["con"] = None
+
+
+def _advance(s):
+    s["turn"] = None
+    s["act"] = None
+    if s["pi"] + 1 < len(s["track"][s["ci"]][2]):
+        s["pi"] += 1
+    elif s["ci"] + 1 < len(s["track"]):
+        s["ci"] += 1
+        s["pi"] = 0
+    else:
+        # The game ends right after the last phase of the track.
+        _end(s)
+        return
+    _enter(s)
+
+
+def _end(s):
+    s["over"] = True
+    s["turn"] = None
+    s["act"] = None
+    s["winner"] = ranking(s)[0]
+    s["ev"].append(["over", s["winner"]])
+
+
+def _income(s):
+    e = era(s)
+    base = s["labor"][e - 1]
+    for c in s["order"]:
+        p = s["p"][c]
+        got = base + p["ter"]
+        for m in p["m"]:
+            got += m[1]
+        p["labor"] += got
+        s["ev"].append(["income", c, got])
+    rank = ranking(s)
+    n = len(rank)
+    for giver, taker, amount, fewest in s["catch"][str(e)]:
+        if n < fewest:
+            continue
+        g = rank[giver - 1]
+        t = rank[taker] if taker < 0 else rank[taker - 1]
+        if g == t:
+            continue
+        # Labor never goes below zero: a giver with less gives what they have.
+        a = min(amount, s["p"][g]["labor"])
+        s["p"][g]["labor"] -= a
+        s["p"][t]["labor"] += a
+        s["ev"].append(["give", g, t, a])
+
+
+def _end_sun(s):
+    support = {}
+    for sec in s["sectors"]:
+        for card in s["board"][sec]:
+            if card == "popular-support":
+                for c in sec.split("-"):
+                    ones = 0
+                    for m in s["p"][c]["m"]:
+                        if m[0] == 1:
+                            ones += 1
+                    support[c] = support.get(c, 0) + ones
+            elif card == "rural-unrest":
+                s["ev"].append(["remind", "rural-unrest", sec])
+    for c in s["seating"]:
+        if c in support:
+            s["p"][c]["labor"] += support[c]
+            s["ev"].append(["support", c, support[c]])
+
+
+def _end_people(s):
+    piz = s["piz"]
+    last_era = s["track"][-1][0]
+    if piz is None or era(s) != last_era or piz["flipped"] >= MARKERS:
+        _advance(s)
+        return
+    piz["flipped"] += 1
+    if piz["flipped"] == piz["pos"]:
+        piz["arrived"] = True
+        s["ev"].append(["pizarro", piz["flipped"], True])
+        phases = s["track"][s["ci"]][2]
+        k = len(phases) - 1
+        while k > s["pi"] and phases[k] != "sapa":
+            k -= 1
+        if k == s["pi"]:
+            _end(s)
+            return
+        s["turn"] = None
+        s["act"] = None
+        s["pi"] = k
+        _enter(s)
+        return
+    s["ev"].append(["pizarro", piz["flipped"], False])
+    _advance(s)
+
+
+def _end_sapa(s):
+    s["ev"].append(["clear"])
+    for sec in s["sectors"]:
+        s["board"][sec] = []
+    pts = s["sapa_pts"]
+    for c in ranking(s):
+        p = s["p"][c]
+        g, ci, t = p["con"]
+        got = p["ter"] * pts["terrace"] + g * pts["garrison"] + ci * pts["city"] + t * pts["temple"]
+        _move(s, c, got)
+        p["last"] = p["con"]
+        s["ev"].append(["score", c, got])
+    keep = s["labor"][era(s) - 1]
+    for c in s["seating"]:
+        p = s["p"][c]
+        if p["labor"] > keep:
+            s["ev"].append(["return", c, p["labor"] - keep])
+            p["labor"] = keep
+    _advance(s)
+
+
+# ---------------------------------------------------------------- actions
+
+def _player(s, word):
+    if word not in s["p"]:
+        _refuse("%r is not a player in this game (players: %s)", word, " ".join(s["seating"]))
+    return word
+
+
+def _actor(s, t, verb, nargs):
+    if len(t) < 2:
+        _refuse("%s needs a player: %s PLAYER", verb, verb)
+    c = _player(s, t[1])
+    if len(t) - 2 not in nargs:
+        _refuse("wrong number of words for %s", verb)
+    ph = phase(s)
+    if ph != "people":
+        _refuse("%s is a People phase action; this is the %s phase", verb, ph)
+    if current(s) != c:
+        _refuse("it is %s's turn, not %s's", current(s), c)
+    return c
+
+
+def _pay(s, c, labor, what):
+    have = s["p"][c]["labor"]
+    if labor > have:
+        _refuse("%s has %d labor; %s costs %d", c, have, what, labor)
+
+
+def _build(s, t):
+    kind = t[0]
+    c = _actor(s, t, kind, (1,) if kind == "temple" else (0,))
+    p = s["p"][c]
+    a = s["act"]
+    fx = effects(s, c)
+    need = cards.NEEDS.get(kind)
+    if need and not fx.get(need):
+        _refuse("%s needs the %s card beside %s's colour line", kind, need, c)
+    vp_given = None
+    if len(t) == 3:
+        vp_given = _int(t[2], "a temple's VP", 1, 20)
+    second = None
+    if a["slot"] is not None:
+        if kind == "terrace" and a["slot"] == "terrace" and a["ter2"] < fx.get("surveyors", 0):
+            second = "ter2"
+        elif kind == "garrison" and a["slot"] == "garrison" and a["gar2"] < fx.get("mass-construction", 0):
+            second = "gar2"
+        else:
+            _refuse("%s has already taken this turn's building action (%s)", c, a["slot"])
+    if kind == "terrace" and p["ter"] >= len(p["m"]):
+        _refuse("%s has no conquered marker without a terrace", c)
+    labor, vp = cards.building(s["bld"], kind, fx, vp_given)
+    _pay(s, c, labor, "a " + kind)
+    # -- checks done: now change the state
+    p["labor"] -= labor
+    _move(s, c, vp)
+    if kind == "terrace":
+        p["ter"] += 1
+    elif kind == "outpost":
+        p["built"]["city"] += 1
+    elif kind == "zeal":
+        p["built"]["temple"] += 1
+    else:
+        p["built"][kind] += 1
+    if second:
+        a[second] += 1
+    else:
+        a["slot"] = kind
+    s["ev"].append(["build", c, kind, labor, vp])
+    if kind == "road":
+        s["ev"].append(["roads", c, 1 + cards.extra_road_bonus(fx)])
+    if kind in ("temple", "zeal") and fx.get("solar-eclipse"):
+        s["ev"].append(["remind", "solar-eclipse", c])
+
+
+def _conquer(s, t):
+    c = _actor(s, t, "conquer", (3,))
+    r = _int(t[2], "resistance")
+    lab = _int(t[3], "the marker's labor")
+    vp = _int(t[4], "the marker's VP")
+    p = s["p"][c]
+    a = s["act"]
+    fx = effects(s, c)
+    extra = a["slot"] is not None
+    if extra and a["conq2"] >= fx.get("rapid-expansion", 0):
+        _refuse("%s has already taken this turn's building action (%s); "
+                "another conquest needs Rapid Expansion", c, a["slot"])
+    cost = cards.conquest(r, fx, extra, s["rx"])
+    _pay(s, c, cost, "this conquest")
+    p["labor"] -= cost
+    p["m"].append([r, lab, vp])
+    p["built"]["conquer"] += 1
+    _move(s, c, vp)
+    if extra:
+        a["conq2"] += 1
+    else:
+        a["slot"] = "conquer"
+    s["ev"].append(["conquer", c, cost, vp])
+
+
+def _pilgrimage(s, t):
+    c = _actor(s, t, "pilgrimage", (1,))
+    kind = t[2]
+    if kind not in s["pilg"]:
+        _refuse("a pilgrimage is great, annual or local, not %r", kind)
+    fx = effects(s, c)
+    if not fx.get(kind + "-pilgrimage"):
+        _refuse("no %s-pilgrimage card lies beside %s's colour line", kind, c)
+    if s["act"]["pilg"]:
+        _refuse("%s has already made a pilgrimage this People phase", c)
+    vp = s["pilg"][kind]
+    s["act"]["pilg"] = True
+    s["p"][c]["built"]["pilgrimage"] += 1
+    _move(s, c, vp)
+    s["ev"].append(["pilgrimage", c, kind, vp])
+
+
+def _sector(s, word):
+    parts = word.split("-")
+    if len(parts) == 2:
+        for sec in s["sectors"]:
+            if sec == word or sec == parts[1] + "-" + parts[0]:
+                return sec
+    _refuse("%r is not a sector of this board (sectors: %s)", word, " ".join(s["sectors"]))
+
+
+def _sun(s, t):
+    if len(t) != 3:
+        _refuse("sun needs a sector and a card: sun blue-orange epidemic")
+    if phase(s) != "sun":
+        _refuse("Sun Event cards are revealed in the Sun phase; this is the %s phase", phase(s))
+    sec = _sector(s, t[1])
+    card = t[2]
+    if card not in cards.NAMES:
+        _refuse("unknown Sun Event card %r", card)
+    if sec in s["placed"]:
+        _refuse("sector %s already has its card for this Sun phase (%s)", sec, s["board"][sec][-1])
+    copies = s["copies"][card]
+    if copies == 0:
+        _refuse("%s is not in this game's deck", card)
+    on = 0
+    for x in s["sectors"]:
+        on += s["board"][x].count(card)
+    if on >= copies:
+        _refuse("the deck has %d %s and %d already lie on the board", copies, card, on)
+    s["board"][sec].append(card)
+    s["placed"].append(sec)
+    s["ev"].append(["sun", sec, card])
+
+
+def _connected(s, t):
+    if len(t) != 5:
+        _refuse("connected needs a player and three numbers: connected blue GARRISONS CITIES TEMPLES")
+    c = _player(s, t[1])
+    if phase(s) != "sapa":
+        _refuse("connected buildings are counted in the Sapa Inca phase; this is the %s phase", phase(s))
+    g = _int(t[2], "garrisons")
+    ci = _int(t[3], "cities")
+    te = _int(t[4], "temples")
+    s["p"][c]["con"] = [g, ci, te]
+    s["ev"].append(["connected", c, g, ci, te])
+
+
+def _adjust(s, t):
+    if len(t) != 4 or t[2] not in ("labor", "vp"):
+        _refuse("adjust needs a player, labor or vp, and +N or -N: adjust blue labor +1")
+    c = _player(s, t[1])
+    w = t[3]
+    if not w or w[0] not in "+-":
+        _refuse("the amount must be signed: +N or -N, not %r", w)
+    d = _int(w[1:], "the amount")
+    if w[0] == "-":
+        d = -d
+    p = s["p"][c]
+    if p[t[2]] + d < 0:
+        _refuse("%s has %d %s; it cannot go below zero", c, p[t[2]], t[2])
+    if t[2] == "labor":
+        p["labor"] += d
+    else:
+        _move(s, c, d)
+        if s["over"]:
+            s["winner"] = ranking(s)[0]
+    s["ev"].append(["adjust", c, t[2], d])
+
+
+def _next(s, t):
+    if len(t) != 1:
+        _refuse("next takes no words")
+    ph = phase(s)
+    if ph == "sun":
+        missing = [x for x in s["sectors"] if x not in s["placed"]]
+        if missing:
+            _refuse("each sector gets one card this Sun phase; missing: %s", " ".join(missing))
+        _end_sun(s)
+        _advance(s)
+    elif ph == "people":
+        s["ev"].append(["done", current(s)])
+        if s["turn"] + 1 < len(s["order"]):
+            s["turn"] += 1
+            _new_turn(s)
+            s["ev"].append(["turn", current(s)])
+        else:
+            _end_people(s)
+    elif ph == "sapa":
+        missing = [c for c in s["seating"] if s["p"][c]["con"] is None]
+        if missing:
+            _refuse("enter connected garrisons, cities and temples first for: %s", " ".join(missing))
+        _end_sapa(s)
+    else:
+        _advance(s)
+
+
+VERBS = {
+    "next": _next, "city": _build, "garrison": _build, "terrace": _build,
+    "road": _build, "temple": _build, "outpost": _build, "zeal": _build,
+    "conquer": _conquer, "pilgrimage": _pilgrimage, "sun": _sun,
+    "connected": _connected, "adjust": _adjust,
+}
+
+
+def apply(s, action):
+    """Apply one action (a line of text or a list of words) to s in place
+    and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
+    t = as_tokens(action)
+    if not t:
+        _refuse("an empty action")
+    f = VERBS.get(t[0])
+    if f is None:
+        _refuse("unknown action %r", t[0])
+    if s["over"] and t[0] != "adjust":
+        _refuse("the game is over")
+    before = s["ev"]
+    s["ev"] = []
+    try:
+        f(s, t)
+    except IllegalAction:
+        s["ev"] = before
+        raise
+    return s

@@ -1,0 +1,50 @@
+"""python -m host_sim COMMAND ...
+
+  replay FILE [--trace] [--edition PATH]   replay a transcript, print the final view as JSON
+  demo                                     replay the bundled demo game and print the standings
+"""
+import json
+import sys
+
+from host_sim import replay
+
+DEMO = replay._root + "/assets/inca/demo.txt"
+
+
+def standings(view):
+    lines = []
+    era, rnd = view["era"], view["round"]
+    state = "game over" if view["over"] else "era %d, round %d, %s phase" % (era, rnd, view["phase"])
+    lines.append("Inca Empire - " + state)
+    piz = view.get("pizarro")
+    if piz and piz.get("arrived"):
+        lines.append("Pizarro arrived after People phase %d of the Late Empire" % piz["at"])
+    lines.append("%-4s %-7s %4s %6s %8s %9s" % ("rank", "player", "VP", "labor", "markers", "terraces"))
+    for c in view["standings"]:
+        p = view["players"][c]
+        lines.append("%-4d %-7s %4d %6d %8d %9d" % (p["rank"], c, p["vp"], p["labor"], p["markers"], p["terraces"]))
+    if view["winner"]:
+        lines.append("Winner: %s" % view["winner"])
+    return "\n".join(lines)
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 1
+    cmd, rest = argv[0], argv[1:]
+    if cmd == "replay":
+        return replay.main(rest)
+    if cmd == "demo":
+        out = []
+        status, session = replay.run(DEMO, out=out.append)
+        if session is None:
+            return status or 1
+        print("Replaying %s" % DEMO.rsplit("/", 1)[-1])
+        print(standings(json.loads(out[-1])))
+        return status
+    sys.stderr.write("unknown command %r\n%s\n" % (cmd, __doc__.strip()))
+    return 1
+
+
+sys.exit(main(sys.argv[1:]))

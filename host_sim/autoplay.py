@@ -1,0 +1,119 @@
+"""Play legal Inca Empire games from a stream of choices.
+
+Used to write the demo transcript, to feed the property tests (hypothesis
+supplies the choices) and to build the scenario corpus.  Every action it
+emits has been accepted by the engine, so the transcript replays cleanly.
+"""
+import json
+import random
+
+from firmware.core.errors import IllegalAction
+from firmware.games import inca
+from firmware.games.inca import cards, engine
+
+COLOURS = engine.COLOURS
+
+
+def candidates(s, pick):
+    """Plausible actions for the state; some may be refused by the rules."""
+    ph = engine.phase(s)
+    if ph == "inca":
+        return ["next"]
+    if ph == "sun":
+        free = [x for x in s["sectors"] if x not in s["placed"]]
+        if not free:
+            return ["next"]
+        sec = free[0]
+        names = list(cards.NAMES)
+        start = pick(len(names))
+        return ["sun %s %s" % (sec, names[(start + i) % len(names)]) for i in range(len(names))]
+    if ph == "sapa":
+        missing = [c for c in s["seating"] if s["p"][c]["con"] is None]
+        if not missing:
+            return ["next"]
+        c = missing[0]
+        return ["connected %s %d %d %d" % (c, pick(4), pick(3), pick(3))]
+    c = engine.current(s)
+    r = 1 + pick(3)
+    opts = [
+        "conquer %s %d %d %d" % (c, r, pick(4), r + pick(2)),
+        "terrace %s" % c, "garrison %s" % c, "city %s" % c, "temple %s" % c,
+        "temple %s %d" % (c, 4 + pick(4)), "road %s" % c, "outpost %s" % c,
+        "zeal %s" % c, "pilgrimage %s great" % c, "pilgrimage %s annual" % c,
+        "pilgrimage %s local" % c, "adjust %s labor +1" % c,
+    ]
+    k = pick(len(opts))
+    return opts[k:] + opts[:k] + ["next"]
+
+
+def play(setup, pick, edition, limit=2000, undo_every=0):
+    """Return the list of action lines of a legal game (setup first).
+    pick(n) returns a choice in 0..n-1.  With undo_every, an 'undo' is
+    sometimes emitted right after an action."""
+    s = inca.new(setup, edition)
+    lines = [setup]
+    states = [json.dumps(s)]
+    while not s["over"] and len(lines) < limit:
+        done = False
+        for a in candidates(s, pick):
+            # Players mostly end their turn after one or two actions.
+            if a != "next" and engine.phase(s) == "people" and pick(3) == 0:
+                a = "next"
+            try:
+                inca.apply(s, a)
+            except IllegalAction:
+                continue
+            lines.append(a)
+            states.append(json.dumps(s))
+            done = True
+            if undo_every and pick(undo_every) == 0 and len(states) > 1:
+                lines.append("undo")
+                states.pop()
+                s = json.loads(states[-1])
+            break
+        if not done:
+            raise AssertionError("no legal action in state %r" % engine.phase(s))
+    return lines
+
+
+def random_setup(rnd, n=None):
+    n = n or rnd.choice((3, 4))
+    ps = rnd.sample(list(COLOURS), n)
+    words = ["inca", "players=" + ",".join(ps), "seed=%d" % rnd.randrange(1 << 16)]
+    if rnd.random() < 0.5:
+        words.append("pizarro")
+    if n == 4 and rnd.random() < 0.3:
+        words.append("early-fall")
+    if rnd.random() < 0.2:
+        words.append("gods")
+    return " ".join(words)
+
+
+def random_game(seed, edition, n=None, undo_every=0):
+    rnd = random.Random(seed)
+    return play(random_setup(rnd, n), rnd.randrange, edition, undo_every=undo_every)
+
+
+def annotated(lines, edition):
+    """The transcript with a comment line where each phase begins."""
+    s = inca.new(lines[0], edition)
+    out = [lines[0]]
+    for a in lines[1:]:
+        before = (s["ci"], s["pi"])
+        inca.apply(s, a)
+        out.append(a)
+        if (s["ci"], s["pi"]) != before and not s["over"]:
+            col = s["track"][s["ci"]]
+            out.append("# era %d, round %d: %s phase" % (col[0], col[1], engine.phase(s)))
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+
+    with open("assets/inca/edition.json") as f:
+        ed = json.load(f)
+    setup = sys.argv[1] if len(sys.argv) > 1 else "inca players=blue,orange,green,brown seed=1438 pizarro"
+    rnd = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 7)
+    for ln in annotated(play(setup, rnd.randrange, ed), ed):
+        print(ln)
