@@ -127,11 +127,11 @@ THREE = "inca players=blue,orange,green order=blue,orange,green"
 
 def turn_of(s, c):
     """In the People phase, end turns until it is c's turn."""
-    for _ in range(len(s["order"])):
-        if s["order"][s["turn"]] == c:
-            return s
+    if s["turn"] is None or c not in s["order"][s["turn"]:]:
+        raise AssertionError("%s has no turn left in this phase (order %r)" % (c, s["order"]))
+    while s["order"][s["turn"]] != c:
         inca.apply(s, "next")
-    raise AssertionError("%s never got the turn" % c)
+    return s
 
 
 def people(s, c, *actions):

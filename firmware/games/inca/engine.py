@@ -303,7 +303,7 @@ def _end_sun(s):
             elif card == "rural-unrest":
                 s["ev"].append(["remind", "rural-unrest", sec])
     for c in s["seating"]:
-        if c in support:
+        if support.get(c):
             s["p"][c]["labor"] += support[c]
             s["ev"].append(["support", c, support[c]])
 
@@ -385,7 +385,7 @@ def _pay(s, c, labor, what):
 
 def _build(s, t):
     kind = t[0]
-    c = _actor(s, t, kind, (1,) if kind == "temple" else (0,))
+    c = _actor(s, t, kind, (0, 1) if kind == "temple" else (0,))
     p = s["p"][c]
     a = s["act"]
     fx = effects(s, c)
