@@ -1,0 +1,132 @@
+"""The replay CLI: its contract, and byte-identical output on CPython and
+under the MicroPython unix port for every scenario of the corpus."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from test_micropython import ROOT, run_mpy
+
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.txt")))
+
+
+def run_py(args, **kw):
+    return subprocess.run([sys.executable] + args, cwd=ROOT, capture_output=True, text=True, timeout=120, **kw)
+
+
+def write(tmp_path, text, name="game.txt"):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: os.path.basename(p)[:-4])
+def test_scenario_output_is_the_expected_json_on_both_runtimes(path):
+    with open(path[:-4] + ".json") as f:
+        expected = f.read()
+    rel = os.path.relpath(path, ROOT)
+    py = run_py(["host_sim/replay.py", rel])
+    assert py.returncode == 0, py.stderr
+    assert py.stdout == expected
+    mp = run_mpy(["host_sim/replay.py", rel])
+    assert mp.returncode == 0, mp.stderr
+    assert mp.stdout == expected
+
+
+def test_trace_is_byte_identical_between_runtimes():
+    rel = "tests/scenarios/pizarro_four.txt"
+    py = run_py(["host_sim/replay.py", rel, "--trace"])
+    mp = run_mpy(["host_sim/replay.py", rel, "--trace"])
+    assert py.returncode == mp.returncode == 0
+    lines = py.stdout.splitlines()
+    with open(os.path.join(ROOT, rel)) as f:
+        actions = [ln for ln in f.read().splitlines() if ln.split("#")[0].strip()]
+    assert len(lines) == len(actions)
+    assert mp.stdout == py.stdout
+
+
+def test_module_form_prints_the_same_view():
+    rel = "tests/scenarios/three_players.txt"
+    a = run_py(["-m", "host_sim", "replay", rel])
+    b = run_py(["host_sim/replay.py", rel])
+    assert a.returncode == 0 and a.stdout == b.stdout
+
+
+def test_final_view_has_the_documented_fields():
+    v = json.loads(run_py(["host_sim/replay.py", "tests/scenarios/pizarro_four.txt"]).stdout)
+    for key in ("game", "era", "round", "phase", "turn", "order", "players", "over", "winner"):
+        assert key in v
+    assert v["game"] == "inca" and v["over"] is True and v["turn"] is None
+    assert v["phase"] in ("inca", "sun", "people", "sapa")
+    assert sorted(p["rank"] for p in v["players"].values()) == [1, 2, 3, 4]
+    for p in v["players"].values():
+        for key in ("vp", "labor", "terraces", "markers", "rank", "effects"):
+            assert key in p
+    assert v["players"][v["winner"]]["rank"] == 1
+    assert v["pizarro"]["arrived"] is True
+
+
+def test_illegal_action_exits_2_with_line_number_and_keeps_the_state(tmp_path):
+    text = "inca players=blue,orange,green order=blue,orange,green\n\n# era I\nnext\ncity blue\n"
+    py = run_py(["host_sim/replay.py", write(tmp_path, text)])
+    assert py.returncode == 2
+    assert py.stderr.strip() == "line 5: blue has 5 labor; a city costs 6"
+    v = json.loads(py.stdout)
+    assert v["phase"] == "people" and v["players"]["blue"]["labor"] == 5
+    mp = run_mpy(["host_sim/replay.py", write(tmp_path, text)])
+    assert (mp.returncode, mp.stderr, mp.stdout) == (2, py.stderr, py.stdout)
+
+
+@pytest.mark.parametrize("text,words", [
+    ("", "no setup line"),
+    ("# only a comment\n", "no setup line"),
+    ("inca players=blue\n", "line 1: Inca Empire is for 3 or 4 players"),
+    ("monopoly players=blue,orange,green\n", "line 1: unknown game"),
+    ("inca players=blue,orange,green\nfly blue\n", "line 2: unknown action"),
+])
+def test_bad_transcripts_are_reported(tmp_path, text, words):
+    r = run_py(["host_sim/replay.py", write(tmp_path, text)])
+    assert r.returncode == 2
+    assert words in r.stderr
+
+
+def test_missing_file_and_usage(tmp_path):
+    r = run_py(["host_sim/replay.py", str(tmp_path / "nope.txt")])
+    assert r.returncode == 1 and "cannot read" in r.stderr
+    r = run_py(["host_sim/replay.py"])
+    assert r.returncode == 1 and "usage" in r.stderr
+
+
+def test_corrupt_edition_is_reported(tmp_path):
+    ed = write(tmp_path, "{not json", "edition.json")
+    r = run_py(["host_sim/replay.py", "tests/scenarios/three_players.txt", "--edition", ed])
+    assert r.returncode == 1 and "not valid JSON" in r.stderr
+
+
+def test_edited_edition_changes_the_game(tmp_path):
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        ed = json.load(f)
+    ed["eras"][0]["labor"] = 8
+    path = write(tmp_path, json.dumps(ed), "edition.json")
+    game = write(tmp_path, "inca players=blue,orange,green\n")
+    v = json.loads(run_py(["host_sim/replay.py", game, "--edition", path]).stdout)
+    assert v["players"]["blue"]["labor"] == 8
+
+
+def test_undo_in_a_transcript(tmp_path):
+    text = "inca players=blue,orange,green order=blue,orange,green\nnext\ngarrison blue\nundo\nconquer blue 2 1 2\n"
+    v = json.loads(run_py(["host_sim/replay.py", write(tmp_path, text)]).stdout)
+    assert v["players"]["blue"]["vp"] == 2 and v["players"]["blue"]["built"]["garrison"] == 0
+    text = "inca players=blue,orange,green\nundo\n"
+    r = run_py(["host_sim/replay.py", write(tmp_path, text)])
+    assert r.returncode == 2 and "line 2: nothing to undo" in r.stderr
+
+
+def test_demo_prints_final_standings():
+    r = run_py(["-m", "host_sim", "demo"])
+    assert r.returncode == 0, r.stderr
+    assert "game over" in r.stdout and "Winner:" in r.stdout
+    assert r.stdout.count("\n") >= 7
