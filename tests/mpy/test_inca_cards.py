@@ -204,6 +204,9 @@ def test_board_only_cards_give_reminders():
     inca.apply(s, "next")
     assert ["rural-unrest", "green-brown"] in events(s, "remind")
     assert "wilderness-road" in view(s)["players"]["blue"]["effects"]
+    assert events(s, "turn") == [[s["order"][0]]]
+    assert ["wilderness-road", s["order"][0]] in events(s, "remind")
+    assert ["solar-eclipse", s["order"][0]] in events(s, "remind")
     inca.apply(s, "adjust brown labor +9")
     c = s["order"][0]
     assert c in ("blue", "orange")

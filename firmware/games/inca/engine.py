@@ -218,6 +218,13 @@ def current(s):
 
 def _new_turn(s):
     s["act"] = {"slot": None, "ter2": 0, "gar2": 0, "conq2": 0, "pilg": False}
+    c = current(s)
+    s["ev"].append(["turn", c])
+    # What the device cannot settle itself, it reminds the player of.
+    fx = effects(s, c)
+    for card in cards.BOARD_ONLY:
+        if fx.get(card) and card != "rural-unrest":
+            s["ev"].append(["remind", card, c])
 
 
 # ---------------------------------------------------------------- the era track
@@ -234,7 +241,6 @@ def _enter(s):
     elif ph == "people":
         s["turn"] = 0
         _new_turn(s)
-        s["ev"].append(["turn", current(s)])
     elif ph == "sapa":
         for c in s["seating"]:
             s["p"][c]["con"] = None
@@ -554,7 +560,6 @@ def _next(s, t):
         if s["turn"] + 1 < len(s["order"]):
             s["turn"] += 1
             _new_turn(s)
-            s["ev"].append(["turn", current(s)])
         else:
             _end_people(s)
     elif ph == "sapa":
