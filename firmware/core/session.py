@@ -28,9 +28,10 @@ class Session:
         self.redo_stack = []  # undone lines, newest last
 
     @classmethod
-    def restore(cls, game, edition, setup, base, base_n, tail):
-        """Rebuild a session from a saved checkpoint and its tail."""
-        self = cls.__new__(cls)
+    def restore(cls, game, edition, setup, base, base_n, tail, redo=()):
+        """Rebuild a session from a saved checkpoint and its tail (and the
+        redo stack, newest last)."""
+        self = object.__new__(cls)  # MicroPython classes have no __new__
         self.game = game
         self.edition = edition
         self.setup = setup
@@ -42,6 +43,7 @@ class Session:
         for a in tail:
             game.apply(self.state, a)
             self.tail.append(a)
+        self.redo_stack = list(redo)
         return self
 
     @property
