@@ -1,0 +1,172 @@
+# Small files that survive a power cut: settings, edition tables, snapshots.
+#
+# A file is written whole to PATH.tmp, flushed and closed, and then moved
+# over PATH with os.rename, which is atomic on littlefs: after a power cut
+# PATH holds either the old contents or the new, never a mix.  (Never remove
+# PATH first and rename after: a cut in between would leave no file at all.)
+# Rename must replace an existing file, as it does on littlefs and POSIX; the
+# FAT driver refuses, so keep these files on a littlefs partition.
+#
+# The file is the JSON text on one line followed by a checksum line,
+#     {"brightness":3,"sound":true}
+#     #0b5c9a41
+# the CRC-32 (binascii.crc32) of the JSON bytes in 8 hex digits.  A file
+# whose checksum does not match (a flipped bit, a torn write on a file system
+# without atomic rename, garbage) is reported and never used.  The JSON is
+# written with firmware.core.jsonout, so values are dicts, lists, str, int,
+# bool and None, and the bytes are the same on CPython and MicroPython.
+#
+# All file access goes through a small file-system object (open, rename,
+# remove, listdir, mkdir); FS uses the real one, and tests pass their own to
+# record every write and cut the power between any two bytes.
+#
+# Runs on MicroPython and CPython: only os, json, binascii and sys.
+
+import binascii
+import json
+import os
+import sys
+
+from firmware.core import jsonout
+
+TMP = ".tmp"
+
+
+class OsFs:
+    """The real file system (MicroPython's os module or CPython's)."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def rename(self, old, new):
+        os.rename(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+    def listdir(self, path):
+        return os.listdir(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
+
+
+FS = OsFs()
+
+
+def missing(e):
+    """True if the OSError e says the file does not exist (ENOENT)."""
+    return bool(e.args) and e.args[0] == 2
+
+
+def crc32(data, prev=0):
+    return binascii.crc32(data, prev) & 0xFFFFFFFF
+
+
+def encode(obj):
+    """The bytes of a checksummed JSON file holding obj."""
+    body = jsonout.dumps(obj).encode()
+    return body + b"\n#" + ("%08x" % crc32(body)).encode() + b"\n"
+
+
+def decode(data):
+    """The object in the bytes of a checksummed JSON file.  Raises
+    ValueError with the reason if the bytes are damaged."""
+    if len(data) < 12 or data[-11:-9] != b"\n#" or data[-1:] != b"\n":
+        raise ValueError("no checksum line (torn or not written by store)")
+    body = data[:-11]
+    want = data[-9:-1]
+    if b"\n" in body:
+        raise ValueError("more than one line of JSON")
+    if ("%08x" % crc32(body)).encode() != want:
+        raise ValueError("checksum mismatch")
+    try:
+        return json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        raise ValueError("not valid JSON")
+
+
+def write(path, data, fs=None):
+    """Write bytes to path (truncating it), flush and close."""
+    f = (fs or FS).open(path, "wb")
+    try:
+        f.write(data)
+        f.flush()
+    finally:
+        f.close()
+
+
+def read(path, fs=None):
+    """The bytes of path, or None if it does not exist.  Other OSErrors
+    (a directory in the way, a read error) propagate."""
+    try:
+        f = (fs or FS).open(path, "rb")
+    except OSError as e:
+        if missing(e):
+            return None
+        raise
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
+def save_json(path, obj, fs=None):
+    """Save obj to path crash-safely: write path.tmp, flush, rename over."""
+    fs = fs or FS
+    write(path + TMP, encode(obj), fs)
+    fs.rename(path + TMP, path)
+
+
+def read_json(path, fs=None):
+    """(obj, None) for a good file; (None, None) if there is no file;
+    (None, reason) if the file is damaged or cannot be read."""
+    try:
+        data = read(path, fs)
+    except OSError as e:
+        return None, "cannot read it (%s)" % (e,)
+    if data is None:
+        return None, None
+    try:
+        return decode(data), None
+    except ValueError as e:
+        return None, str(e)
+
+
+def _stderr(msg):
+    sys.stderr.write(msg + "\n")
+
+
+def load_json(path, default, fs=None, report=None):
+    """The object saved at path.  A damaged file is reported (to report,
+    a function taking one line of text; stderr if None) and skipped: then a
+    complete path.tmp left by a save the power cut short is used if there is
+    one, else default.  A missing file quietly gives default."""
+    say = report or _stderr
+    obj, problem = read_json(path, fs)
+    if obj is not None:
+        return obj
+    if problem:
+        say("%s is damaged (%s); not used" % (path, problem))
+    obj = read_json(path + TMP, fs)[0]
+    if obj is not None:
+        say("%s: using the complete copy in %s" % (path, path + TMP))
+        return obj
+    if problem:
+        say("%s: using the defaults" % path)
+    return default
+
+
+def makedirs(path, fs=None):
+    """Create the directory path and its missing parents."""
+    fs = fs or FS
+    parts = path.split("/")
+    cur = ""
+    for i, part in enumerate(parts):
+        cur = part if i == 0 else cur + "/" + part
+        if not part or part == ".":
+            continue
+        try:
+            fs.mkdir(cur)
+        except OSError:
+            pass  # exists already (or a real problem that the next open will report)
