@@ -142,3 +142,24 @@ def test_session_memory_is_bounded_in_a_long_game():
         assert "undo reaches back" in str(e)
     else:
         raise AssertionError("undo went past the checkpoint")
+
+
+@settings(max_examples=30, deadline=None)
+@given(setup=SETUPS, data=st.data(), junk=st.lists(st.lists(WORDS, min_size=1, max_size=6), min_size=1, max_size=30))
+def test_check_predicts_apply_and_changes_nothing(setup, data, junk):
+    pick = picker(data)
+    lines = autoplay.play(setup, pick, EDITION, limit=data.draw(st.integers(1, 250)))
+    s = inca.new(lines[0], EDITION)
+    for a in lines[1:]:
+        inca.apply(s, a)
+    for words in junk + [[x] for x in autoplay.candidates(s, pick)]:
+        line = " ".join(words)
+        before = json.dumps(s)
+        why = inca.check(s, line)
+        assert json.dumps(s) == before
+        try:
+            inca.apply(s, line)
+        except IllegalAction as e:
+            assert why == str(e)
+        else:
+            assert why is None

@@ -389,7 +389,7 @@ def _pay(s, c, labor, what):
         _refuse("%s has %d labor; %s costs %d", c, have, what, labor)
 
 
-def _build(s, t):
+def _build(s, t, dry):
     kind = t[0]
     c = _actor(s, t, kind, (0, 1) if kind == "temple" else (0,))
     p = s["p"][c]
@@ -413,6 +413,8 @@ def _build(s, t):
         _refuse("%s has no conquered marker without a terrace", c)
     labor, vp = cards.building(s["bld"], kind, fx, vp_given)
     _pay(s, c, labor, "a " + kind)
+    if dry:
+        return
     # -- checks done: now change the state
     p["labor"] -= labor
     _move(s, c, vp)
@@ -435,7 +437,7 @@ def _build(s, t):
         s["ev"].append(["remind", "solar-eclipse", c])
 
 
-def _conquer(s, t):
+def _conquer(s, t, dry):
     c = _actor(s, t, "conquer", (3,))
     r = _int(t[2], "resistance")
     lab = _int(t[3], "the marker's labor")
@@ -449,6 +451,8 @@ def _conquer(s, t):
                 "another conquest needs Rapid Expansion", c, a["slot"])
     cost = cards.conquest(r, fx, extra, s["rx"])
     _pay(s, c, cost, "this conquest")
+    if dry:
+        return
     p["labor"] -= cost
     p["m"].append([r, lab, vp])
     p["built"]["conquer"] += 1
@@ -460,7 +464,7 @@ def _conquer(s, t):
     s["ev"].append(["conquer", c, cost, vp])
 
 
-def _pilgrimage(s, t):
+def _pilgrimage(s, t, dry):
     c = _actor(s, t, "pilgrimage", (1,))
     kind = t[2]
     if kind not in s["pilg"]:
@@ -470,6 +474,8 @@ def _pilgrimage(s, t):
         _refuse("no %s-pilgrimage card lies beside %s's colour line", kind, c)
     if s["act"]["pilg"]:
         _refuse("%s has already made a pilgrimage this People phase", c)
+    if dry:
+        return
     vp = s["pilg"][kind]
     s["act"]["pilg"] = True
     s["p"][c]["built"]["pilgrimage"] += 1
@@ -486,7 +492,7 @@ def _sector(s, word):
     _refuse("%r is not a sector of this board (sectors: %s)", word, " ".join(s["sectors"]))
 
 
-def _sun(s, t):
+def _sun(s, t, dry):
     if len(t) != 3:
         _refuse("sun needs a sector and a card: sun blue-orange epidemic")
     if phase(s) != "sun":
@@ -505,12 +511,14 @@ def _sun(s, t):
         on += s["board"][x].count(card)
     if on >= copies:
         _refuse("the deck has %d %s and %d already lie on the board", copies, card, on)
+    if dry:
+        return
     s["board"][sec].append(card)
     s["placed"].append(sec)
     s["ev"].append(["sun", sec, card])
 
 
-def _connected(s, t):
+def _connected(s, t, dry):
     if len(t) != 5:
         _refuse("connected needs a player and three numbers: connected blue GARRISONS CITIES TEMPLES")
     c = _player(s, t[1])
@@ -519,11 +527,13 @@ def _connected(s, t):
     g = _int(t[2], "garrisons")
     ci = _int(t[3], "cities")
     te = _int(t[4], "temples")
+    if dry:
+        return
     s["p"][c]["con"] = [g, ci, te]
     s["ev"].append(["connected", c, g, ci, te])
 
 
-def _adjust(s, t):
+def _adjust(s, t, dry):
     if len(t) != 4 or t[2] not in ("labor", "vp"):
         _refuse("adjust needs a player, labor or vp, and +N or -N: adjust blue labor +1")
     c = _player(s, t[1])
@@ -536,6 +546,8 @@ def _adjust(s, t):
     p = s["p"][c]
     if p[t[2]] + d < 0:
         _refuse("%s has %d %s; it cannot go below zero", c, p[t[2]], t[2])
+    if dry:
+        return
     if t[2] == "labor":
         p["labor"] += d
     else:
@@ -545,7 +557,7 @@ def _adjust(s, t):
     s["ev"].append(["adjust", c, t[2], d])
 
 
-def _next(s, t):
+def _next(s, t, dry):
     if len(t) != 1:
         _refuse("next takes no words")
     ph = phase(s)
@@ -553,6 +565,13 @@ def _next(s, t):
         missing = [x for x in s["sectors"] if x not in s["placed"]]
         if missing:
             _refuse("each sector gets one card this Sun phase; missing: %s", " ".join(missing))
+    elif ph == "sapa":
+        missing = [c for c in s["seating"] if s["p"][c]["con"] is None]
+        if missing:
+            _refuse("enter connected garrisons, cities and temples first for: %s", " ".join(missing))
+    if dry:
+        return
+    if ph == "sun":
         _end_sun(s)
         _advance(s)
     elif ph == "people":
@@ -563,9 +582,6 @@ def _next(s, t):
         else:
             _end_people(s)
     elif ph == "sapa":
-        missing = [c for c in s["seating"] if s["p"][c]["con"] is None]
-        if missing:
-            _refuse("enter connected garrisons, cities and temples first for: %s", " ".join(missing))
         _end_sapa(s)
     else:
         _advance(s)
@@ -579,9 +595,7 @@ VERBS = {
 }
 
 
-def apply(s, action):
-    """Apply one action (a line of text or a list of words) to s in place
-    and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
+def _parse(s, action):
     t = as_tokens(action)
     if not t:
         _refuse("an empty action")
@@ -590,11 +604,29 @@ def apply(s, action):
         _refuse("unknown action %r", t[0])
     if s["over"] and t[0] != "adjust":
         _refuse("the game is over")
+    return f, t
+
+
+def apply(s, action):
+    """Apply one action (a line of text or a list of words) to s in place
+    and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
+    f, t = _parse(s, action)
     before = s["ev"]
     s["ev"] = []
     try:
-        f(s, t)
+        f(s, t, False)
     except IllegalAction:
         s["ev"] = before
         raise
     return s
+
+
+def check(s, action):
+    """Why the action would be refused, or None if the rules allow it.
+    Changes nothing: menus use it to grey out what is not allowed now."""
+    try:
+        f, t = _parse(s, action)
+        f(s, t, True)
+    except IllegalAction as e:
+        return str(e)
+    return None
