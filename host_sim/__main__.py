@@ -1,6 +1,10 @@
 """python -m host_sim COMMAND ...
 
-  replay FILE [--trace] [--edition PATH]   replay a transcript, print the final view as JSON
+  replay FILE [--trace] [--edition PATH] [--journal DIR]
+                                           replay a transcript, print the final view as JSON;
+                                           --journal DIR: journal it into DIR as the device does
+  resume DIR [--edition PATH]              recover the game journaled in DIR as the device does
+                                           at boot (after a power cut) and print its view as JSON
   demo                                     replay the bundled demo game and print the standings
 """
 import json
@@ -35,6 +39,8 @@ def main(argv):
     cmd, rest = argv[0], argv[1:]
     if cmd == "replay":
         return replay.main(rest)
+    if cmd == "resume":
+        return replay.main(argv)
     if cmd == "demo":
         out = []
         status, session = replay.run(DEMO, out=out.append)

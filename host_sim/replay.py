@@ -1,7 +1,16 @@
 # Replay a game transcript and print the view of the final state as JSON.
 # Runs unchanged under CPython and MicroPython:
-#   python3 host_sim/replay.py FILE [--trace] [--edition PATH]
-#   micropython host_sim/replay.py FILE [--trace]
+#   python3 host_sim/replay.py FILE [--trace] [--edition PATH] [--journal DIR]
+#   micropython host_sim/replay.py FILE [--trace] [--journal DIR]
+#   micropython host_sim/replay.py resume DIR [--edition PATH]
+#
+# --journal DIR journals the game into DIR exactly as the device does (see
+# firmware/core/journal.py): a new game replaces what DIR held, every action
+# the rules accept is appended as it is confirmed, snapshots as the device
+# writes them.  `resume DIR` recovers the game from DIR as the device does at
+# boot and prints the same JSON view as a replay; what it found damaged or
+# dropped goes to stderr.  Exit status: 0 when a game was recovered (even if
+# a torn record was dropped), 1 when DIR holds nothing recoverable.
 import sys
 
 try:
@@ -26,7 +35,7 @@ from firmware.core.actions import tokens  # noqa: E402
 from firmware.core.errors import IllegalAction  # noqa: E402
 from firmware.core.session import Session  # noqa: E402
 
-USAGE = "usage: replay FILE [--trace] [--edition PATH]"
+USAGE = "usage: replay FILE [--trace] [--edition PATH] [--journal DIR]\n       replay resume DIR [--edition PATH]"
 EDITION = _root + "/assets/inca/edition.json"
 
 
@@ -57,8 +66,9 @@ def read_lines(path):
         return f.read().split("\n")
 
 
-def run(path, trace=False, edition_path=EDITION, out=None):
-    """Replay FILE; returns (exit status, session or None)."""
+def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
+    """Replay FILE (journaling into the directory `journal` if given);
+    returns (exit status, session or None)."""
     write = out or (lambda s: print(s))
     try:
         lines = read_lines(path)
@@ -71,15 +81,24 @@ def run(path, trace=False, edition_path=EDITION, out=None):
         _err(str(e))
         return 1, None
     session = None
+    j = None
+    if journal is not None:
+        from firmware.core.journal import Journal
+        j = Journal(journal, game_module, edition)
     for no, text in enumerate(lines, 1):
         words = tokens(text)
         if words is None:
             continue
         try:
             if session is None:
-                session = Session(game_module(words), edition, words)
+                session = j.start(words) if j else Session(game_module(words), edition, words)
+            elif j:
+                j.apply(words)
             else:
                 session.apply(words)
+        except OSError as e:
+            _err("line %d: cannot write the journal in %s (%s)" % (no, journal, e))
+            return 1, session
         except IllegalAction as e:
             _err("line %d: %s" % (no, e))
             if session is not None and not trace:
@@ -95,18 +114,52 @@ def run(path, trace=False, edition_path=EDITION, out=None):
     return 0, session
 
 
+def resume(path, edition_path=EDITION, out=None):
+    """Recover the game journaled in the directory path as the device does
+    at boot and print its view; returns (exit status, session or None)."""
+    from firmware.core.journal import Journal, NoGame
+    write = out or (lambda s: print(s))
+    try:
+        edition = load_edition(edition_path)
+    except ValueError as e:
+        _err(str(e))
+        return 1, None
+    j = Journal(path, game_module, edition)
+    try:
+        session = j.resume()
+    except NoGame as e:
+        for note in j.notes:
+            _err("resume: " + note)
+        _err("resume: nothing to recover: %s" % e)
+        return 1, None
+    except OSError as e:
+        for note in j.notes:
+            _err("resume: " + note)
+        _err("resume: cannot repair the journal in %s (%s)" % (path, e))
+        return 1, None
+    for note in j.notes:
+        _err("resume: " + note)
+    write(jsonout.dumps(session.view()))
+    return 0, session
+
+
 def main(argv):
     path = None
     trace = False
     edition = EDITION
-    i = 0
+    journal = None
+    resuming = bool(argv) and argv[0] == "resume"
+    i = 1 if resuming else 0
     while i < len(argv):
         a = argv[i]
-        if a == "--trace":
+        if a == "--trace" and not resuming:
             trace = True
         elif a == "--edition" and i + 1 < len(argv):
             i += 1
             edition = argv[i]
+        elif a == "--journal" and i + 1 < len(argv) and not resuming:
+            i += 1
+            journal = argv[i]
         elif a.startswith("-") or path is not None:
             _err(USAGE)
             return 1
@@ -116,7 +169,9 @@ def main(argv):
     if path is None:
         _err(USAGE)
         return 1
-    return run(path, trace, edition)[0]
+    if resuming:
+        return resume(path, edition)[0]
+    return run(path, trace, edition, journal=journal)[0]
 
 
 if __name__ == "__main__":

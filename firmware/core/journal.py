@@ -368,6 +368,7 @@ class Journal:
         if self.source == SNAP_TMP:
             # The power went between writing a snapshot and renaming it in.
             fs.rename(self._p(SNAP_TMP), self._p(SNAP))
+            notes.append("finished moving the newest snapshot into place")
             self.source = SNAP
             self._rotate = True
         return session
