@@ -265,6 +265,7 @@ class Journal:
         fs = self.fs
         store.write(self._p(SNAP_TMP), store.encode(snap), fs)
         if self._rotate:
+            self._rotate = False
             fs.rename(self._p(SNAP), self._p(SNAP_OLD))
         fs.rename(self._p(SNAP_TMP), self._p(SNAP))
         self._rotate = True

@@ -1,0 +1,338 @@
+# The game journal: its format, the snapshot policy, resume after damage,
+# on real files (a directory under out/) and on the in-memory file system.
+# Portable: run by pytest on CPython and by tests/mpy/run.py under the
+# MicroPython unix port.
+import json
+import os
+
+from test_journal_fs import MemFs, Reference, demo_lines, play, resume, rmtree, same, scratch, with_undo
+from util import edition
+
+from firmware.core import jsonout, store
+from firmware.core.errors import IllegalAction
+from firmware.core.journal import (DEPTH, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
+                                   Journal, NoGame, parse, record)
+from firmware.games import inca
+
+
+def _view(session):
+    return jsonout.dumps(session.view())
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _write(path, data, mode="wb"):
+    with open(path, mode) as f:
+        f.write(data)
+
+
+def _flip(data, i, bits=0x20):
+    b = bytearray(data)
+    b[i] ^= bits
+    return bytes(b)
+
+
+def test_a_whole_game_on_real_files_resumes_exactly():
+    d = scratch("journal")
+    try:
+        lines = with_undo(demo_lines())
+        j = Journal(d + "/game", inca, edition())
+        j.start(lines[0])
+        for a in lines[1:]:
+            j.apply(a)
+        assert j.notes == []
+        r = Journal(d + "/game", inca, edition())
+        s = r.resume()
+        assert r.notes == [] and r.source == SNAP, r.notes
+        assert r.records == len(lines)
+        assert same(s, j.session)
+        assert _view(s) == _view(j.session)
+        assert sorted(os.listdir(d + "/game")) == sorted([JOURNAL, SNAP, SNAP_OLD])
+    finally:
+        rmtree(d)
+
+
+def test_the_journal_is_a_transcript_with_chained_checksums():
+    fs = MemFs()
+    lines = demo_lines()
+    j, durable = play(fs, lines)
+    text = fs.files["g/journal.txt"].decode()
+    rows = text.split("\n")
+    assert rows[-1] == "" and len(rows) == len(lines) + 1
+    prev = 0
+    for row, want in zip(rows, lines):
+        # every record is the action, ' #', and 8 hex digits of CRC-32
+        assert row[:-9] == want + " " and row[-9] == "#", row
+        got = parse((row + "\n").encode(), prev)
+        assert got[0] == want, (row, got)
+        assert record(want, prev) == ((row + "\n").encode(), got[1])
+        prev = got[1]
+    # a record is good only in its place: the same line after another
+    # record, or without the line before it, fails its checksum
+    assert parse((rows[5] + "\n").encode(), 0) == "checksum mismatch"
+    # '#' starts a comment: replaying the journal replays the game
+    from util import session
+    s = session(*rows[:-1])
+    assert _view(s) == _view(j.session)
+
+
+def test_snapshots_are_few_and_resume_cost_does_not_grow():
+    fs = MemFs()
+    lines = demo_lines()
+    j, durable = play(fs, lines)
+    snaps = [op for op in fs.log if op[0] == "rename" and op[2] == "g/snap.json"]
+    appends = [op for op in fs.log if op[0] == "write" and op[1] == "g/journal.txt"]
+    assert len(appends) == len(lines) - 1
+    for op in appends:
+        assert len(op[2]) <= 64, op
+    # a snapshot each time the undo checkpoint moves: every DEPTH actions
+    assert len(snaps) == (len(lines) - 1) // DEPTH - 1, len(snaps)
+    assert fs.written < 25000, fs.written
+
+    calls = [0]
+
+    class Counting:
+        new = staticmethod(inca.new)
+        view = staticmethod(inca.view)
+
+        @staticmethod
+        def apply(s, a):
+            calls[0] += 1
+            return inca.apply(s, a)
+
+    for n in range(40, len(lines) + 1, 7):
+        disk = MemFs()
+        play(disk, lines[:n])
+        calls[0] = 0
+        r = Journal("g", Counting, edition(), disk)
+        r.resume()
+        assert r.records == n
+        # the snapshot's tail (< 2 * DEPTH) and the records after it
+        assert calls[0] < 2 * DEPTH + SNAPSHOT_EVERY, (n, calls[0])
+
+
+def test_a_refused_action_writes_nothing():
+    fs = MemFs()
+    j, durable = play(fs, demo_lines()[:5])
+    before = dict(fs.files)
+    n = len(fs.log)
+    for bad in ("city nobody", "frobnicate", "", "undo undo", ["next", "#"], "redo"):
+        try:
+            j.apply(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("%r was accepted" % (bad,))
+    assert fs.files == before and len(fs.log) == n
+    assert j.records == 5
+    try:
+        Journal("h", inca, edition(), fs).start("inca players=blue")
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("a bad setup line was accepted")
+    assert "h" not in fs.dirs
+
+
+def test_a_new_game_replaces_the_old_one():
+    fs = MemFs()
+    lines = demo_lines()
+    play(fs, lines[:120])
+    assert "g/snap.old" in fs.files
+    j = Journal("g", inca, edition(), fs)
+    j.start("inca players=blue,green,brown seed=7")
+    j.apply("next")
+    assert sorted(fs.listdir("g")) == [JOURNAL]
+    r = resume(fs)
+    assert r.records == 2 and r.notes == [] and r.session.setup == "inca players=blue,green,brown seed=7"
+
+
+def test_torn_last_record_is_dropped_reported_and_cut_away():
+    d = scratch("torn")
+    try:
+        g = d + "/g"
+        lines = demo_lines()[:100]
+        j = Journal(g, inca, edition())
+        j.start(lines[0])
+        for a in lines[1:]:
+            j.apply(a)
+        good = _read(g + "/journal.txt")
+        _write(g + "/journal.txt", b"connected blue 2 0", "ab")
+        r = Journal(g, inca, edition())
+        s = r.resume()
+        assert r.records == 100 and same(s, j.session)
+        assert len(r.notes) == 1 and "torn" in r.notes[0] and "18 bytes" in r.notes[0], r.notes
+        assert _read(g + "/journal.txt") == good
+        assert "journal.tmp" not in os.listdir(g)
+        # and the game goes on from there
+        r.apply("next")
+        assert Journal(g, inca, edition()).resume() is not None
+    finally:
+        rmtree(d)
+
+
+def test_a_bad_record_drops_it_and_everything_after():
+    fs = MemFs()
+    lines = demo_lines()
+    j, durable = play(fs, lines[:150])
+    data = fs.files["g/journal.txt"]
+    ends = []
+    pos = 0
+    for row in data.split(b"\n")[:-1]:
+        pos += len(row) + 1
+        ends.append(pos)
+    ref = Reference(lines)
+    for k in (140, 145, 149):  # records after the newest snapshot
+        disk = fs.copy()
+        disk.files["g/journal.txt"] = _flip(data, ends[k - 1] + 2)  # inside record k + 1
+        r = resume(disk)
+        assert r.records == k, (k, r.records)
+        assert same(r.session, ref.at(k))
+        assert len(r.notes) == 1 and "record %d is bad" % (k + 1) in r.notes[0], r.notes
+        assert disk.files["g/journal.txt"] == data[:ends[k - 1]]
+
+
+def test_a_damaged_snapshot_falls_back_to_the_previous_one_then_to_a_full_replay():
+    fs = MemFs()
+    lines = demo_lines()
+    j, durable = play(fs, lines)
+    live = j.session
+    disk = fs.copy()
+    disk.files["g/snap.json"] = _flip(disk.files["g/snap.json"], 100)
+    r = resume(disk)
+    assert r.source == SNAP_OLD and same(r.session, live)
+    assert "snapshot snap.json is damaged (checksum mismatch)" in r.notes[0], r.notes
+    # the next snapshot replaces the damaged one and keeps snap.old
+    old = disk.files["g/snap.old"]
+    r.snapshot()
+    assert disk.files["g/snap.old"] == old
+    assert resume(disk).source == SNAP
+    disk = fs.copy()
+    disk.files["g/snap.json"] = b"garbage"
+    disk.files["g/snap.old"] = disk.files["g/snap.old"][:-3]
+    r = resume(disk)
+    assert r.source is None and same(r.session, live), r.notes
+    assert len(r.notes) == 2
+
+
+def test_a_snapshot_of_another_history_is_not_used():
+    fs = MemFs()
+    lines = demo_lines()
+    play(fs, lines)
+    other = MemFs()
+    # the same game, but with two more records that cancel out
+    play(other, lines[:1] + ["adjust blue labor +1", "adjust blue labor -1"] + lines[1:])
+    disk = fs.copy()
+    disk.files["g/snap.json"] = other.files["g/snap.json"]
+    disk.files["g/snap.old"] = other.files["g/snap.old"]
+    r = resume(disk)
+    assert r.source is None and r.records == len(lines)
+    assert same(r.session, Reference(lines).at(len(lines)))
+    assert len(r.notes) == 2 and "does not match the journal" in r.notes[0], r.notes
+
+
+def test_garbage_in_the_directory_is_reported_and_never_used():
+    d = scratch("garbage")
+    try:
+        g = d + "/g"
+        lines = demo_lines()
+        j = Journal(g, inca, edition())
+        j.start(lines[0])
+        for a in lines[1:100]:
+            j.apply(a)
+        _write(g + "/snap.json.tmp", b"\x00\xff" * 50)
+        _write(g + "/journal.tmp", b"inca players=blue #00000000\n")
+        _write(g + "/notes.bin", os.urandom(64))
+        os.mkdir(g + "/stray")
+        r = Journal(g, inca, edition())
+        s = r.resume()
+        assert same(s, j.session), r.notes
+        joined = " | ".join(r.notes)
+        assert "notes.bin" in joined and "stray" in joined and "unfinished snapshot" in joined, joined
+        for a in lines[100:]:
+            r.apply(a)
+        assert same(Journal(g, inca, edition()).resume(), r.session)
+        # nothing but garbage: nothing to recover, and nothing is touched
+        _write(g + "/journal.txt", os.urandom(300))
+        for name in (SNAP, SNAP_OLD):
+            _write(g + "/" + name, b"{}\n#00000000\n")
+        before = _read(g + "/journal.txt")
+        try:
+            Journal(g, inca, edition()).resume()
+        except NoGame as e:
+            assert "no good setup line" in str(e)
+        else:
+            raise AssertionError("resumed a game from garbage")
+        assert _read(g + "/journal.txt") == before
+    finally:
+        rmtree(d)
+
+
+def test_no_game_to_resume():
+    fs = MemFs(dirs=["g"])
+    for setup in (None, b"", b"inca players=blue,orange,green #00000000\n"):
+        if setup is not None:
+            fs.files["g/journal.txt"] = setup
+        try:
+            resume(fs)
+        except NoGame:
+            pass
+        else:
+            raise AssertionError("resumed from %r" % (setup,))
+
+
+class FailingFs(MemFs):
+    """Runs out of space: writes to `path` fail after `left` bytes."""
+
+    def __init__(self, files, dirs, path, left):
+        MemFs.__init__(self, files, dirs)
+        self.path = path
+        self.left = left
+
+    def do(self, op, log=True):
+        if op[0] == "write" and op[1] == self.path and self.left is not None:
+            if len(op[2]) > self.left:
+                MemFs.do(self, ("write", op[1], op[2][:self.left]), log)
+                self.left = 0
+                raise OSError(28, "no space left on device")
+            self.left -= len(op[2])
+        MemFs.do(self, op, log)
+
+
+def test_a_failed_write_takes_the_action_back_and_repairs_the_journal():
+    lines = demo_lines()
+    base = MemFs()
+    play(base, lines[:60])
+    fs = FailingFs(base.files, base.dirs, "g/journal.txt", 5)
+    j = resume(fs)
+    before = jsonout.dumps([j.session.state, j.session.tail])
+    try:
+        j.apply(lines[60])
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the write did not fail")
+    assert jsonout.dumps([j.session.state, j.session.tail]) == before
+    assert j.records == 60
+    fs.left = None  # space again
+    for a in lines[60:]:
+        j.apply(a)
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, Reference(lines).at(len(lines)))
+    # a snapshot that cannot be written is noted; the game goes on
+    fs2 = FailingFs(base.files, base.dirs, "g/snap.json.tmp", 100)
+    j = resume(fs2)
+    for a in lines[60:70]:
+        j.apply(a)
+    assert j.notes and "could not write a snapshot" in j.notes[0]
+    r = resume(fs2)
+    assert r.records == 70 and same(r.session, j.session)
+
+
+def test_store_settings_are_saved_the_same_way():
+    fs = MemFs(dirs=["cfg"])
+    store.save_json("cfg/edition.json", edition(), fs)
+    assert store.load_json("cfg/edition.json", None, fs) == json.loads(json.dumps(edition()))
