@@ -16,7 +16,7 @@ def as_tokens(action):
     if isinstance(action, str):
         t = tokens(action)
         return t if t else []
-    return list(action)
+    return [str(w) for w in action]
 
 
 def line(words):

@@ -7,9 +7,9 @@ from util import (FOUR, THREE, advance_to, events, fill_sun, finish_phase, game,
 from firmware.games import inca
 
 
-# Level on VP, tile 1 (brown) stands innermost, so the Sun phase of era II
-# gives the People phase the order blue, orange, green, brown.
-LEVEL = "inca players=blue,orange,green,brown order=brown,green,orange,blue"
+# Level on VP, tile 1 stands outermost, so the Sun phase of era II keeps
+# the dealt order: blue, orange, green, brown.
+LEVEL = "inca players=blue,orange,green,brown order=blue,orange,green,brown"
 
 
 def with_cards(placed, setup=LEVEL, rich=20):
@@ -284,3 +284,48 @@ def test_view_shows_the_current_players_live_costs():
     assert a["taken"] is None
     inca.apply(s, "garrison blue")
     assert view(s)["action"]["taken"] == "garrison"
+
+
+def test_rapid_expansion_works_in_either_order():
+    # conquest first, then the building action: the conquest becomes the
+    # extra one and pays its 2 more labor when the building action comes
+    s = with_cards({"blue-orange": "rapid-expansion"})
+    people(s, "blue")
+    l0 = labor(s, "blue")
+    inca.apply(s, "conquer blue 2 1 2")
+    assert l0 - labor(s, "blue") == 2
+    inca.apply(s, "city blue")
+    assert l0 - labor(s, "blue") == 2 + 2 + 6
+    assert events(s, "recount") == [["blue", 2]]
+    refused(s, "conquer blue 1 1 1", "Rapid Expansion")
+    refused(s, "garrison blue", "already taken")
+    # conquer a region and terrace it in the same turn
+    s = with_cards({"blue-orange": "rapid-expansion"})
+    people(s, "blue", "conquer blue 2 1 2", "terrace blue")
+    assert s["p"]["blue"]["ter"] == 1
+    # the recount needs the labor for both
+    s = with_cards({"blue-orange": "rapid-expansion"}, rich=0)
+    people(s, "blue")
+    inca.apply(s, "adjust blue labor -%d" % labor(s, "blue"))
+    inca.apply(s, "adjust blue labor +7")
+    inca.apply(s, "conquer blue 1 0 1")  # 1 labor: 6 left
+    refused(s, "city blue", "with 2 more for the Rapid Expansion conquest")
+
+
+def test_pilgrimage_with_a_building_action_reminds_no_roads():
+    s = with_cards({"blue-orange": "great-pilgrimage"})
+    people(s, "blue", "pilgrimage blue great")
+    assert events(s, "remind") == []
+    inca.apply(s, "city blue")
+    assert ["pilgrimage", "blue"] in events(s, "remind")
+    s = with_cards({"blue-orange": "great-pilgrimage"})
+    people(s, "blue", "garrison blue", "pilgrimage blue great")
+    assert ["pilgrimage", "blue"] in events(s, "remind")
+
+
+def test_numbers_must_be_plain_digits():
+    s = with_cards({})
+    people(s, "blue")
+    for bad in ("1_0", "\u0663", "+1", "1.0", "", "12345678901"):
+        refused(s, ["conquer", "blue", bad, "1", "1"], "resistance")
+    inca.apply(s, ["conquer", "blue", 1, 1, 1])  # words that are ints are fine

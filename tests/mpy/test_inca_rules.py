@@ -153,8 +153,11 @@ def test_score_track_later_arrival_ranks_lower():
 
 
 def test_sun_turn_order_last_first_outer_figure_counts_behind():
-    # The rulebook's example: Blue last gets 1; Green and Brown tie and Brown
-    # stands outside, so Brown gets 2, Green 3; Orange leads and gets 4.
+    # The Spanish text's example: Blue last gets 1; Green and Brown tie and
+    # Brown stands outside, so Brown gets 2, Green 3; Orange leads and gets
+    # 4.  (The Russian example names the colours differently but says the
+    # same rule: "the outer figure goes after the inner one"; its example
+    # has a colour misprint, "Blue" twice.)
     s = game(FOUR, "next")
     people(s, "orange", "conquer orange 1 0 6")
     people(s, "green", "garrison green")
@@ -204,9 +207,9 @@ def test_keep_limit_returns_labor_after_sapa():
     people(s, "blue", "adjust blue labor +4")  # 9 labor
     advance_to(s, 1, 1, "sapa")
     finish_phase(s)
-    # kept 5, then era II income 3; level on 0 VP blue ranks first (tile 1
-    # stands innermost) and gives 1 to the last
-    assert labor(s, "blue") == 5 + 3 - 1
+    # kept 5, then era II income 3; level on 0 VP blue (tile 1, outermost)
+    # is last and receives 1 from the leader
+    assert labor(s, "blue") == 5 + 3 + 1
     s = advance_to(game(FOUR + " labor=5,3,2,1", "next"), 1, 1, "sapa")
     inca.apply(s, "adjust blue labor +4")
     finish_phase(s)
@@ -306,3 +309,18 @@ def test_edition_labor_numbers_are_data():
     assert labor(s, "blue") == 7
     advance_to(s, 2, 2, "inca")
     assert ["blue", 4] in events(s, "income")
+
+
+def test_level_players_keep_the_dealt_order_in_the_first_sun_phase():
+    s = game("inca players=blue,orange,green,brown order=green,brown,blue,orange")
+    advance_to(s, 2, 2, "sun")
+    assert s["order"] == ["green", "brown", "blue", "orange"]
+
+
+def test_sun_cards_leave_the_board_when_the_sapa_inca_phase_begins():
+    s = advance_to(game(FOUR), 2, 2, "people")
+    assert any(view(s)["sun"].values())
+    advance_to(s, 2, 2, "sapa")
+    assert not any(view(s)["sun"].values())
+    assert view(s)["players"]["blue"]["effects"] == []
+    assert events(s, "clear") == [[]]

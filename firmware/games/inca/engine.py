@@ -22,10 +22,16 @@ def _refuse(msg, *args):
 
 
 def _int(word, what, lo=0, hi=MAX_NUMBER):
-    try:
-        v = int(word)
-    except ValueError:
-        v = None
+    # Plain ASCII digits only: the two runtimes' int() disagree on "1_0"
+    # and on non-ASCII digits, and a transcript must replay the same on both.
+    v = None
+    word = str(word)
+    if word and len(word) <= 10:
+        for ch in word:
+            if ch not in "0123456789":
+                break
+        else:
+            v = int(word)
     if v is None or v < lo or v > hi:
         _refuse("%s must be a whole number from %d to %d, not %r", what, lo, hi, word)
     return v
@@ -119,9 +125,11 @@ def new(setup, edition):
                "flipped": 0, "arrived": False}
     players = {}
     for i, c in enumerate(order):
-        # At setup the figures stand on the start space in turn order:
-        # tile 1 innermost, so it ranks highest while all are level.
-        players[c] = {"labor": 0, "vp": 0, "at": i + 1, "m": [], "ter": 0,
+        # At setup the figures stand on the start space with tile 1
+        # outermost: while all are level the last in the standings holds
+        # tile 1, so a Sun phase with everyone still level keeps the dealt
+        # order.
+        players[c] = {"labor": 0, "vp": 0, "at": n - i, "m": [], "ter": 0,
                       "built": {"city": 0, "temple": 0, "garrison": 0, "road": 0,
                                 "conquer": 0, "pilgrimage": 0},
                       "con": None, "last": [0, 0, 0]}
@@ -242,6 +250,10 @@ def _enter(s):
         s["turn"] = 0
         _new_turn(s)
     elif ph == "sapa":
+        # Step 1 of the Sapa Inca phase: all Sun Event cards leave the board.
+        for sec in s["sectors"]:
+            s["board"][sec] = []
+        s["ev"].append(["clear"])
         for c in s["seating"]:
             s["p"][c]["con"] = None
 
@@ -341,9 +353,6 @@ def _end_people(s):
 
 
 def _end_sapa(s):
-    s["ev"].append(["clear"])
-    for sec in s["sectors"]:
-        s["board"][sec] = []
     pts = s["sapa_pts"]
     for c in ranking(s):
         p = s["p"][c]
@@ -402,20 +411,34 @@ def _build(s, t, dry):
     if len(t) == 3:
         vp_given = _int(t[2], "a temple's VP", 1, 20)
     second = None
+    recount = 0
     if a["slot"] is not None:
         if kind == "terrace" and a["slot"] == "terrace" and a["ter2"] < fx.get("surveyors", 0):
             second = "ter2"
         elif kind == "garrison" and a["slot"] == "garrison" and a["gar2"] < fx.get("mass-construction", 0):
             second = "gar2"
+        elif a["slot"] == "conquer" and a["conq2"] < fx.get("rapid-expansion", 0):
+            # Rapid Expansion allows a conquest besides the building action,
+            # in either order: the conquest already made becomes that extra
+            # one and costs its 2 more labor now.
+            recount = s["rx"]
         else:
             _refuse("%s has already taken this turn's building action (%s)", c, a["slot"])
     if kind == "terrace" and p["ter"] >= len(p["m"]):
         _refuse("%s has no conquered marker without a terrace", c)
     labor, vp = cards.building(s["bld"], kind, fx, vp_given)
-    _pay(s, c, labor, "a " + kind)
+    if recount:
+        _pay(s, c, labor + recount, "a %s (with %d more for the Rapid Expansion conquest)" % (kind, recount))
+    else:
+        _pay(s, c, labor, "a " + kind)
     if dry:
         return
     # -- checks done: now change the state
+    if recount:
+        p["labor"] -= recount
+        a["conq2"] += 1
+        a["slot"] = None
+        s["ev"].append(["recount", c, recount])
     p["labor"] -= labor
     _move(s, c, vp)
     if kind == "terrace":
@@ -435,6 +458,8 @@ def _build(s, t, dry):
         s["ev"].append(["roads", c, 1 + cards.extra_road_bonus(fx)])
     if kind in ("temple", "zeal") and fx.get("solar-eclipse"):
         s["ev"].append(["remind", "solar-eclipse", c])
+    if a["pilg"] and not second:
+        s["ev"].append(["remind", "pilgrimage", c])
 
 
 def _conquer(s, t, dry):
@@ -462,6 +487,8 @@ def _conquer(s, t, dry):
     else:
         a["slot"] = "conquer"
     s["ev"].append(["conquer", c, cost, vp])
+    if a["pilg"] and not extra:
+        s["ev"].append(["remind", "pilgrimage", c])
 
 
 def _pilgrimage(s, t, dry):
@@ -481,6 +508,10 @@ def _pilgrimage(s, t, dry):
     s["p"][c]["built"]["pilgrimage"] += 1
     _move(s, c, vp)
     s["ev"].append(["pilgrimage", c, kind, vp])
+    if s["act"]["slot"] is not None:
+        # A pilgrimage skips road building or the building action: with the
+        # building action taken, this turn has no road building.
+        s["ev"].append(["remind", "pilgrimage", c])
 
 
 def _sector(s, word):
