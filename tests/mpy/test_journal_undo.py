@@ -1,0 +1,137 @@
+# Undo and redo on top of the journal: they are records like any action, so
+# they survive a power cut; after a resume undo reaches as far back as it
+# did before, and every undo and redo restores the view exactly, across
+# phase boundaries and the automatic effects of the era track (income,
+# catch-up, scoring, the keep limit, the Pizarro flip, the end of the game).
+# Portable: run by pytest on CPython and by tests/mpy/run.py under the
+# MicroPython unix port.
+from test_journal_fs import MemFs, demo_lines, play, resume, same
+from util import edition, session
+
+from firmware.core import jsonout
+from firmware.core.errors import IllegalAction
+from firmware.core.journal import DEPTH, Journal
+from firmware.games import inca
+
+AUTOMATIC = ("income", "give", "score", "return", "pizarro", "over")
+
+
+def _view(s):
+    return jsonout.dumps(s.view())
+
+
+def _where(v):
+    return (v["era"], v["round"], v["phase"], v["over"])
+
+
+def _undo(s):
+    """Undo on s; False if refused."""
+    try:
+        s.apply("undo")
+    except IllegalAction:
+        return False
+    return True
+
+
+def test_undo_and_redo_restore_the_view_across_phases_and_automatic_effects():
+    lines = demo_lines()
+    fs = MemFs()
+    j = Journal("g", inca, edition(), fs)
+    j.start(lines[0])
+    prev = _view(j.session)
+    seen = {}
+    boundaries = 0
+    for a in lines[1:]:
+        before = _where(j.session.view())
+        j.apply(a)
+        now = _view(j.session)
+        kinds = [e[0] for e in j.session.state["ev"] if e[0] in AUTOMATIC]
+        crossed = _where(j.session.view()) != before
+        if crossed or kinds:
+            boundaries += 1 if crossed else 0
+            for k in kinds:
+                seen[k] = seen.get(k, 0) + 1
+            assert j.apply("undo") == "undo"
+            assert _view(j.session) == prev, "undo of %r" % a
+            assert j.apply("redo") == "redo"
+            assert _view(j.session) == now, "redo of %r" % a
+            # twice more, the second time across a resume
+            j.apply("undo")
+            j = resume(fs)
+            assert _view(j.session) == prev, "undo of %r, resumed" % a
+            j.apply("redo")
+            j = resume(fs)
+            assert _view(j.session) == now, "redo of %r, resumed" % a
+        prev = now
+    for k in AUTOMATIC:
+        assert seen.get(k), "the demo game has no %r effect to undo" % k
+    assert boundaries >= 30, boundaries
+    # the journal, with all those undo and redo records, is the same game
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, session(*lines))
+
+
+def test_after_a_resume_undo_reaches_as_far_back_and_redo_comes_back():
+    lines = demo_lines()
+    views = []
+    ref = session(lines[0])
+    views.append(_view(ref))
+    for a in lines[1:]:
+        ref.apply(a)
+        views.append(_view(ref))
+    # views[i] is the view after i actions
+    for n in (12, 64, 65, 66, 97, 150, len(lines)):
+        fs = MemFs()
+        play(fs, lines[:n])
+        live = session(*lines[:n])
+        j = resume(fs)
+        k = 0
+        while True:
+            ok = _undo(live)
+            try:
+                j.apply("undo")
+                got = True
+            except IllegalAction:
+                got = False
+            assert got == ok, (n, k)
+            if not ok:
+                break
+            k += 1
+            assert _view(j.session) == views[n - 1 - k], (n, k)
+            if k % 11 == 0:
+                j = resume(fs)  # a power cut in the middle of undoing
+                assert same(j.session, live), (n, k)
+        assert k >= min(n - 1, DEPTH), (n, k)
+        for i in range(k):
+            j.apply("redo")
+            live.apply("redo")
+            if i == k // 2:
+                j = resume(fs)
+            assert same(j.session, live)
+        assert _view(j.session) == views[n - 1]
+        try:
+            j.apply("redo")
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("redo with nothing undone")
+
+
+def test_an_action_after_undo_clears_redo_also_after_a_resume():
+    lines = demo_lines()[:40]
+    fs = MemFs()
+    j, durable = play(fs, lines)
+    j.apply("undo")
+    j.apply("undo")
+    j = resume(fs)
+    assert len(j.session.redo_stack) == 2
+    j.apply(lines[-2])
+    j = resume(fs)
+    assert j.session.redo_stack == []
+    try:
+        j.apply("redo")
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("redo after a new action")
+    assert same(j.session, session(*lines[:-1]))
