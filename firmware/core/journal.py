@@ -321,15 +321,14 @@ class Journal:
         for name in (SNAP, SNAP_TMP, SNAP_OLD):
             if name not in names:
                 continue
-            snap, problem = store.read_json(self._p(name), fs)
-            if snap is not None:
-                problem = check_snapshot(snap)
+            ok, snap = store.read_json(self._p(name), fs)
+            problem = check_snapshot(snap) if ok else snap
             if problem:
                 if name == SNAP_TMP:
                     notes.append("ignored an unfinished snapshot %s (%s)" % (name, problem))
                 else:
                     notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
-            elif snap is not None:
+            elif ok:
                 cands.append((snap["n"], name, snap))
         try:
             f = fs.open(self._p(JOURNAL), "rb")

@@ -119,18 +119,18 @@ def save_json(path, obj, fs=None):
 
 
 def read_json(path, fs=None):
-    """(obj, None) for a good file; (None, None) if there is no file;
-    (None, reason) if the file is damaged or cannot be read."""
+    """(True, obj) for a good file; (False, None) if there is no file;
+    (False, reason) if it is damaged or cannot be read."""
     try:
         data = read(path, fs)
     except OSError as e:
-        return None, "cannot read it (%s)" % (e,)
+        return False, "cannot read it (%s)" % (e,)
     if data is None:
-        return None, None
+        return False, None
     try:
-        return decode(data), None
+        return True, decode(data)
     except ValueError as e:
-        return None, str(e)
+        return False, str(e)
 
 
 def _stderr(msg):
@@ -143,16 +143,16 @@ def load_json(path, default, fs=None, report=None):
     complete path.tmp left by a save the power cut short is used if there is
     one, else default.  A missing file quietly gives default."""
     say = report or _stderr
-    obj, problem = read_json(path, fs)
-    if obj is not None:
-        return obj
-    if problem:
-        say("%s is damaged (%s); not used" % (path, problem))
-    obj = read_json(path + TMP, fs)[0]
-    if obj is not None:
+    ok, got = read_json(path, fs)
+    if ok:
+        return got
+    if got:
+        say("%s is damaged (%s); not used" % (path, got))
+    ok, obj = read_json(path + TMP, fs)
+    if ok:
         say("%s: using the complete copy in %s" % (path, path + TMP))
         return obj
-    if problem:
+    if got:
         say("%s: using the defaults" % path)
     return default
 
