@@ -34,10 +34,13 @@
 # far back as before the cut (at least DEPTH=32 actions), and redo too.
 #
 # Flash writes for the whole demo game (assets/inca/demo.txt: 4 players with
-# Pizarro, 204 records): 4,766 bytes of journal appends (one append of 12 to
-# 42 bytes per confirmed action) and 5 snapshots of about 3.4 kB each, 16,835
-# bytes: 21,601 bytes in all (the snapshot count is about one every 8 phases;
-# littlefs adds its own block copies on top of that).
+# Pizarro's Arrival, 202 records, 40 phases), the same bytes on CPython and
+# MicroPython: the setup record, 65 bytes (journal.tmp, renamed in); 201
+# appends of 15 to 48 bytes, 5,301 bytes; 5 snapshots of 3.1 to 3.4 kB,
+# 16,196 bytes: 21,562 bytes in all, about 107 bytes per confirmed action,
+# and one snapshot every 8 phases or so.  At the end the directory holds
+# 11.9 kB (journal 5,366, snap.json 3,171, snap.old 3,382).  littlefs adds its
+# own block copies and metadata on top of these bytes.
 #
 # At boot, resume(): every snapshot file that is intact (store checksum) and
 # matches the journal (the journal's bytes just before `end` are the record
@@ -54,6 +57,16 @@
 # an action is applied in memory (refused ones write nothing), then appended
 # and flushed; a snapshot is written to the temporary file and renamed in.
 # A cut loses at most the action being appended.
+#
+# Resume reads only the snapshots and the journal after the one it uses: a
+# damaged record before that point goes unnoticed until a full replay needs
+# it (when every snapshot is bad), and is then where the replay stops.
+#
+# Use (game: a game module, or a function from setup words to one):
+#     j = Journal("/games/current", game, edition)
+#     j.start("inca players=blue,orange,green seed=7")   # a new game
+#     j.apply("next")        # every confirmed action, and "undo", "redo"
+#     session = j.resume()   # at boot; j.notes says what was repaired
 #
 # The engine does no I/O; this module reads and writes only through the
 # file-system object it is given (firmware.core.store.FS by default).  Runs on
