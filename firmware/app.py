@@ -1,0 +1,303 @@
+# The device's loop: a button intent goes to the top screen; a screen may
+# send an action line to the game (through the journal, so it survives a
+# power cut), push another screen or show a note; then the screen is redrawn
+# into the canvas and shown, and the LEDs follow the game.
+#
+# The app never applies a rule itself: it asks the engine (check, apply,
+# view) and shows what the engine did (its events).
+import json
+
+from firmware.core import store
+from firmware.core.errors import IllegalAction
+from firmware.core.session import Session
+from firmware.core import text
+from firmware.core.text import t
+from firmware.ui.widgets import Menu, Message, row
+
+LANGS = ("en",)
+BRIGHTNESS = (1, 2, 3, 4, 5)
+
+
+def _game():
+    from firmware.games import inca
+    return inca
+
+
+class App:
+    def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None):
+        """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
+        pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
+        journal and settings live (None keeps the game in memory only);
+        seed: a function giving the seed of a new game."""
+        self.lay = lay
+        self.cv = canvas
+        self.px = pixels
+        self.dir = data_dir
+        self.assets = assets
+        self.seed = seed or _urandom_seed
+        self.report = report or (lambda line: None)
+        self.session = None
+        self.journal = None
+        self.stack = []
+        self.phase_lines = []
+        self.dirty = True
+        self._view = None
+        self.settings = {"brightness": 3, "lang": "en"}
+        self.edition = None
+
+    # ------------------------------------------------------------ boot
+
+    def boot(self):
+        """Load settings and the edition table, resume a saved game if there
+        is one, and show its home screen (else the setup wizard)."""
+        if self.dir:
+            store.makedirs(self.dir)
+            self.settings.update(store.load_json(self.dir + "/settings.json", {}, report=self.report))
+        text.load("%s/lang/%s.json" % (self.assets, self.settings.get("lang", "en")))
+        ed = None
+        if self.dir:
+            ed = store.load_json(self.dir + "/edition.json", None, report=self.report)
+        if ed is None:
+            with open(self.assets + "/inca/edition.json") as f:
+                ed = json.load(f)
+        self.edition = ed
+        if self.px:
+            self.px.brightness = self.settings["brightness"]
+        if self.dir:
+            from firmware.core.journal import Journal, NoGame
+            self.journal = Journal(self.dir + "/game", _game(), ed)
+            try:
+                self.session = self.journal.resume()
+                for note in self.journal.notes:
+                    self.report(note)
+            except NoGame:
+                self.session = None
+        self.stack = []
+        if self.session is None:
+            from firmware.ui.inca_setup import Setup
+            self.push(Setup())
+        else:
+            self._home_screen()
+        self.leds()
+
+    def _home_screen(self):
+        from firmware.ui.inca_home import Home
+        self.stack = []
+        self.push(Home())
+
+    # ------------------------------------------------------------ screens
+
+    def push(self, screen):
+        screen.refresh(self)
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.stack[-1].refresh(self)
+        self.dirty = True
+
+    def home(self):
+        del self.stack[1:]
+        self.stack[0].refresh(self)
+        self.dirty = True
+
+    def open_menu(self):
+        from firmware.ui.inca_menu import PhaseMenu
+        self.push(PhaseMenu())
+
+    def open_history(self):
+        from firmware.ui.inca_menu import history
+        self.push(history(self))
+
+    def note(self, msg, title="m.refused"):
+        self.push(Message(t(title), [msg]))
+
+    def footer_text(self, hint):
+        return t(hint)
+
+    def open_settings(self):
+        rows = [row(t("m.brightness"), str(self.settings["brightness"]), _cycle_brightness),
+                row(t("m.language"), t("lang"), _cycle_language)]
+        self.push(Menu(t("m.settings"), rows))
+
+    def confirm_new_game(self):
+        from firmware.ui.inca_setup import Setup
+        rows = [row(t("m.no"), "", lambda app: app.pop()),
+                row(t("m.yes"), "", lambda app: app.push(Setup()))]
+        self.push(Menu(t("s.confirm_new"), rows))
+
+    # ------------------------------------------------------------ the game
+
+    def view(self):
+        if self._view is None:
+            self._view = _game().view(self.session.state)
+        return self._view
+
+    def check(self, action):
+        return _game().check(self.session.state, action)
+
+    def start_game(self, setup):
+        line = "%s seed=%d" % (setup, self.seed())
+        try:
+            if self.journal:
+                self.session = self.journal.start(line)
+            else:
+                self.session = Session(_game(), self.edition, line)
+        except IllegalAction as e:
+            self.note(str(e))
+            return
+        self._changed()
+        self._home_screen()
+        self._show_events(self.session.state["ev"], "s.order")
+        self.leds("start")
+
+    def act(self, action):
+        """Apply one action line (or undo/redo) through the journal.
+        Returns True if the game took it."""
+        ss = self.session
+        where = (ss.state["ci"], ss.state["pi"], ss.state["over"])
+        try:
+            if self.journal:
+                kind = self.journal.apply(action)
+            else:
+                kind = ss.apply(action)
+        except IllegalAction as e:
+            self.note(str(e))
+            return False
+        except OSError as e:
+            self.note("storage error: %s" % (e,))
+            return False
+        self._changed()
+        s = self.session.state
+        moved = where != (s["ci"], s["pi"], s["over"])
+        if moved:
+            self._home_screen()
+        else:
+            del self.stack[2:]
+            for scr in self.stack:
+                scr.refresh(self)
+        if kind == "action":
+            self._show_events(s["ev"], "ph." + self.view()["phase"] if moved else None)
+        else:
+            from firmware.ui.inca_words import action as words
+            ss = self.session
+            what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
+            self.note(t("x.undone" if kind == "undo" else "x.redone") % words(what), "m." + kind)
+        self.leds(self._led_event(s["ev"]) if kind == "action" else None)
+        return True
+
+    def _show_events(self, events, title_key):
+        from firmware.ui.inca_words import notable
+        lines = notable(events)
+        for e in events:
+            if e[0] == "phase":
+                self.phase_lines = lines
+        if lines:
+            self.push(Message(t(title_key) if title_key else "", lines))
+
+    def _changed(self):
+        self._view = None
+        self.dirty = True
+
+    def save_settings(self):
+        if self.dir:
+            store.save_json(self.dir + "/settings.json", self.settings)
+
+    def save_edition(self):
+        if self.dir:
+            store.save_json(self.dir + "/edition.json", self.edition)
+
+    # ------------------------------------------------------------ input and output
+
+    def key(self, k):
+        """Handle one button intent: up, down, ok, back, home, undo."""
+        if not self.stack:
+            return
+        if k == "undo":
+            if self.session is not None:
+                self.act("undo")
+        elif k == "home":
+            if self.session is not None:
+                self.home()
+        else:
+            self.stack[-1].key(self, k)
+        self.dirty = True
+
+    def render(self):
+        """Redraw if anything changed; returns True if it drew."""
+        if not self.dirty or not self.stack:
+            return False
+        self.stack[-1].draw(self.cv, self.lay, self)
+        self.cv.show()
+        self.dirty = False
+        return True
+
+    def _led_event(self, events):
+        for e in events:
+            if e[0] == "pizarro" and e[2]:
+                return "pizarro"
+        for e in events:
+            if e[0] in ("income", "sun", "over"):
+                return e[0]
+        return None
+
+    def leds(self, animation=None):
+        if not self.px:
+            return
+        if self.session is None:
+            self.px.players([], None)
+            return
+        v = self.view()
+        self.px.players(v["order"], v["turn"] or (v["winner"] if v["over"] else None))
+        if animation:
+            self.px.animate(animation, v)
+
+    async def run(self, buttons, frame_ms=20):
+        """The device loop: input is read in its own task and never waits
+        for drawing; drawing happens when something changed."""
+        import asyncio
+        self.boot()
+        self.render()
+        asyncio.create_task(buttons.run())
+        if self.px:
+            asyncio.create_task(self.px.run())
+        while True:
+            k = buttons.get()
+            while k is not None:
+                self.key(k)
+                k = buttons.get()
+            self.render()
+            await asyncio.sleep_ms(frame_ms)
+
+
+def _cycle_brightness(app):
+    b = app.settings["brightness"]
+    app.settings["brightness"] = BRIGHTNESS[(BRIGHTNESS.index(b) + 1) % len(BRIGHTNESS)] if b in BRIGHTNESS else 3
+    if app.px:
+        app.px.brightness = app.settings["brightness"]
+        app.leds()
+    app.save_settings()
+    app.pop()
+    app.open_settings()
+
+
+def _cycle_language(app):
+    cur = app.settings.get("lang", "en")
+    nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
+    app.settings["lang"] = nxt
+    text.load("%s/lang/%s.json" % (app.assets, nxt))
+    app.save_settings()
+    app.pop()
+    app.open_settings()
+
+
+def _urandom_seed():
+    try:
+        import os
+        b = os.urandom(4)
+        return b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)
+    except (ImportError, AttributeError, OSError):
+        import time
+        return time.ticks_us() & 0xFFFFFFFF

@@ -1,0 +1,93 @@
+# One NeoPixel per player colour (LED 0 blue, 1 orange, 2 green, 3 brown:
+# label them on the case), behind one object: all LEDs are set, then written
+# once (batched refresh).  The player whose turn it is shines bright, the
+# others dim; short animations mark income, the Sun reveal and Pizarro.
+COLOURS = ("blue", "orange", "green", "brown")
+RGB = {"blue": (0, 60, 255), "orange": (255, 100, 0), "green": (0, 200, 30), "brown": (140, 60, 10)}
+LEVELS = (6, 16, 40, 100, 220)  # brightness 1..5, out of 255
+
+
+def scale(rgb, level):
+    return (rgb[0] * level // 255, rgb[1] * level // 255, rgb[2] * level // 255)
+
+
+class PlayerPixels:
+    def __init__(self, np):
+        """np: a neopixel.NeoPixel (indexable by LED, with write())."""
+        self.np = np
+        self.n = min(len(COLOURS), _len(np))
+        self.brightness = 3
+        self.colours = []
+        self.turn = None
+        self.frames = []  # animation: [[ms, [rgb per LED]], ...]
+
+    def _level(self, bright):
+        b = min(max(self.brightness, 1), 5)
+        return LEVELS[b - 1] if bright else max(1, LEVELS[b - 1] // 8)
+
+    def players(self, colours, turn):
+        """Light the players of the game; the one whose turn it is bright."""
+        self.colours = list(colours)
+        self.turn = turn
+        if not self.frames:
+            self._write(self.steady())
+
+    def steady(self):
+        out = []
+        for i in range(self.n):
+            c = COLOURS[i]
+            if c in self.colours:
+                out.append(scale(RGB[c], self._level(c == self.turn)))
+            else:
+                out.append((0, 0, 0))
+        return out
+
+    def animate(self, kind, view=None):
+        hi = self._level(True)
+        frames = []
+        if kind == "pizarro":
+            for k in range(6):
+                frames.append([150, [scale((255, 0, 0), hi) if k % 2 == 0 else (0, 0, 0)] * self.n])
+        elif kind == "income":
+            for k in range(2):
+                frames.append([120, [scale(RGB[COLOURS[i]], hi) if COLOURS[i] in self.colours else (0, 0, 0)
+                                     for i in range(self.n)]])
+                frames.append([120, [(0, 0, 0)] * self.n])
+        elif kind == "sun":
+            for i in range(self.n):
+                frames.append([90, [scale((255, 200, 0), hi) if j == i else (0, 0, 0) for j in range(self.n)]])
+        elif kind in ("over", "start"):
+            for k in range(3):
+                frames.append([200, [scale(RGB[COLOURS[i]], hi) if COLOURS[i] in self.colours else (0, 0, 0)
+                                     for i in range(self.n)]])
+                frames.append([200, self.steady()])
+        self.frames = frames
+
+    def step(self):
+        """Show the next animation frame (or the steady state); returns the
+        frame's duration in ms, 0 when no animation is running."""
+        if not self.frames:
+            return 0
+        ms, leds = self.frames.pop(0)
+        self._write(leds)
+        if not self.frames:
+            self._write(self.steady())
+        return ms
+
+    def _write(self, leds):
+        for i in range(self.n):
+            self.np[i] = leds[i]
+        self.np.write()
+
+    async def run(self):
+        import asyncio
+        while True:
+            ms = self.step()
+            await asyncio.sleep_ms(ms or 50)
+
+
+def _len(np):
+    try:
+        return len(np)
+    except TypeError:
+        return np.n

@@ -1,0 +1,70 @@
+# The home screen: where are we (era, round, phase, whose turn, the era
+# track as a bar) and every player's VP, labor and rank.  OK opens the
+# phase's menu.
+from firmware.core.text import t
+from firmware.ui import inca_words as w
+from firmware.ui.widgets import Screen, title
+
+
+class Home(Screen):
+    hint = "h.menu"
+
+    def refresh(self, app):
+        self.view = app.view()
+        s = app.session.state
+        # progress through the era track, in phases
+        total = 0
+        done = 0
+        self.ticks = []
+        for i in range(len(s["track"])):
+            n = len(s["track"][i][2])
+            if i < s["ci"]:
+                done += n
+            elif i == s["ci"]:
+                done += s["pi"]
+            self.ticks.append(total)
+            total += n
+        self.total = total
+        self.done = total if s["over"] else done
+
+    def key(self, app, k):
+        if k == "ok" or k == "down" or k == "up":
+            app.open_menu()
+        elif k == "back":
+            app.open_history()
+
+    def draw(self, cv, lay, app):
+        v = self.view
+        fg = lay.fg
+        lh = lay.lh
+        W = lay.w
+        cv.fill(lay.bg)
+        if v["over"]:
+            title(cv, lay, t("e.over") % w.name(v["winner"]))
+        else:
+            title(cv, lay, w.where(v))
+        # the era track: a bar with a tick where each round begins
+        y = lh + 1
+        cv.rect(0, y, W, 3, fg)
+        cv.rect(0, y, 1 + (W - 1) * self.done // self.total, 3, fg, True)
+        for x in self.ticks[1:]:
+            cv.line(x * (W - 1) // self.total, y - 1, x * (W - 1) // self.total, y + 3, fg)
+        top = y + 4
+        rows = (lay.h - top) // lh
+        n = len(v["standings"])
+        turn = v["turn"]
+        stand = v["standings"]
+        for i in range(min(rows, n)):
+            c = stand[i]
+            p = v["players"][c]
+            yy = top + i * lh
+            col = lay.player[c] if lay.colour else fg
+            if c == turn:
+                cv.rect(0, yy, W, lh, lay.sel_bg, True)
+                col = lay.sel_fg
+            name = w.name(c) if lay.colour else w.ini(c)
+            cv.text(1, yy, "%d %s" % (p["rank"], name), col)
+            right = "%3dvp %2dL" % (p["vp"], p["labor"])
+            cv.text(W - cv.text_width(right) - 1, yy, right, col)
+        if rows > n and lay.footer:
+            self.footer(cv, lay, app)

@@ -1,0 +1,222 @@
+# The phase menu: what can be done now, with live costs after the Sun
+# Event cards, greyed with the reason when the rules do not allow it; and
+# the pickers it opens (Sun card, conquest, temple site, connected counts,
+# corrections, history).
+from firmware.core.text import t, f
+from firmware.games.inca import cards, engine
+from firmware.ui import inca_words as w
+from firmware.ui.widgets import Menu, Numbers, Screen, row
+
+BUILD = ("city", "temple", "garrison", "terrace", "road")
+
+
+def _cost(lv):
+    return f("m.labor_vp", lv[0], lv[1])
+
+
+class PhaseMenu(Screen):
+    def refresh(self, app):
+        s = app.session.state
+        v = app.view()
+        ph = v["phase"]
+        check = app.check
+        rows = []
+        default = 0
+        if v["over"]:
+            self.title = t("m.standings")
+            for c in v["standings"]:
+                p = v["players"][c]
+                rows.append(row("%d %s" % (p["rank"], w.name(c)), f("m.vp", p["vp"]), colour=c))
+        elif ph == "inca":
+            self.title = t("ph.inca")
+            rows.append(row(t("m.continue"), "", "next", check("next")))
+            for line in app.phase_lines:
+                rows.append(row(line))
+        elif ph == "sun":
+            self.title = t("ph.sun")
+            default = -1
+            for sec in s["sectors"]:
+                placed = sec in s["placed"]
+                label = w.sector(sec)
+                right = w.card(s["board"][sec][-1]) if placed else "?"
+                if not placed and default < 0:
+                    default = len(rows)
+                rows.append(row(label, right, _card_picker(sec)))
+            if default < 0:
+                default = len(rows)
+            rows.append(row(t("m.reveal"), "", "next", check("next")))
+            rows.append(row(t("m.effects"), "", _effects))
+        elif ph == "people":
+            c = v["turn"]
+            p = v["players"][c]
+            self.title = "%s %dL" % (w.name(c), p["labor"])
+            taken = v["action"]["taken"]
+            costs = v["action"]["costs"]
+            for k in BUILD:
+                a = "%s %s" % (k, c)
+                rows.append(row(t("b." + k), _cost(costs[k]), a, check(a), c))
+            rows.append(row(t("b.conquer"), "", _conquest(c)))
+            rows.append(row(t("b.site"), "", _sites(c)))
+            for k in ("outpost", "zeal"):
+                if k in costs:
+                    a = "%s %s" % (k, c)
+                    rows.append(row(t("b." + k), _cost(costs[k]), a, check(a), c))
+            for kind in ("great", "annual", "local"):
+                if kind + "-pilgrimage" in p["effects"]:
+                    a = "pilgrimage %s %s" % (c, kind)
+                    rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
+            end = len(rows)
+            rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
+            if taken is not None:
+                default = end
+        elif ph == "sapa":
+            self.title = t("ph.sapa")
+            default = -1
+            for c in s["seating"]:
+                p = v["players"][c]
+                con = p["connected"]
+                vals = con if con is not None else p["last_connected"]
+                mark = "G%d C%d T%d" % tuple(vals)
+                if con is None:
+                    mark = "? " + mark
+                    if default < 0:
+                        default = len(rows)
+                rows.append(row(w.name(c), mark, _connected(c, vals), None, c))
+            if default < 0:
+                default = len(rows)
+            rows.append(row(t("m.score"), "", "next", check("next")))
+        rows.extend(common_rows(app))
+        self.rows = rows
+        self.select(default)
+
+    def status(self, app):
+        v = app.view()
+        return "%s.%d" % (w.era_name(v["era"]), v["round"])
+
+    def key(self, app, k):
+        if k == "back":
+            app.home()
+        else:
+            Screen.key(self, app, k)
+
+
+def common_rows(app):
+    ss = app.session
+    rows = []
+    last = ss.tail[-1] if ss.tail else None
+    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
+    if ss.redo_stack:
+        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
+    rows.append(row(t("m.history"), "", lambda app: app.open_history()))
+    rows.append(row(t("m.adjust"), "", _corrections))
+    rows.append(row(t("m.settings"), "", lambda app: app.open_settings()))
+    rows.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
+    return rows
+
+
+def _card_picker(sec):
+    def open_(app):
+        rows = []
+        for name in cards.NAMES:
+            a = "sun %s %s" % (sec, name)
+            why = app.check(a)
+            left = app.session.state["copies"][name]
+            for x in app.session.state["board"].values():
+                left -= x.count(name)
+            rows.append(row(w.card(name), "x%d" % left if left > 0 else "", a, why))
+        app.push(Menu(w.sector(sec), rows))
+    return open_
+
+
+def _effects(app):
+    v = app.view()
+    rows = []
+    for c in v["order"]:
+        rows.append(row(w.name(c), "", colour=c))
+        seen = []
+        for name in v["players"][c]["effects"]:
+            if name not in seen:
+                seen.append(name)
+                n = v["players"][c]["effects"].count(name)
+                rows.append(row(" " + w.card(name), "x%d" % n if n > 1 else ""))
+    app.push(Menu(t("m.effects"), rows))
+
+
+def _conquest(c):
+    def open_(app):
+        s = app.session.state
+        fx = engine.effects(s, c)
+        extra = s["act"]["slot"] is not None
+        rows = []
+        for kind in app.edition["marker_kinds"]["kinds"]:
+            a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
+            cost = cards.conquest(kind[1], fx, extra, s["rx"])
+            rows.append(row("%s %s" % (kind[0], f("m.res", kind[1], kind[2], kind[3])), "%dL" % cost, a, app.check(a)))
+        rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
+        app.push(Menu(t("b.conquer"), rows))
+    return open_
+
+
+def _conquest_numbers(c):
+    def open_(app):
+        def done(app, vals):
+            app.act("conquer %s %d %d %d" % (c, vals[0], vals[1], vals[2]))
+        app.push(Numbers(t("b.conquer"), [["f.res", 2, 0, 9], ["f.labor", 1, 0, 9], ["f.vp", 2, 0, 9]], done))
+    return open_
+
+
+def _sites(c):
+    def open_(app):
+        rows = []
+        for site in app.edition["temple_sites"]["sites"]:
+            a = "temple %s %d" % (c, site[1])
+            rows.append(row(site[0], f("m.vp", site[1]), a, app.check(a)))
+        rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
+        app.push(Menu(t("b.site"), rows))
+    return open_
+
+
+def _site_numbers(c):
+    def open_(app):
+        def done(app, vals):
+            app.act("temple %s %d" % (c, vals[0]))
+        app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
+    return open_
+
+
+def _connected(c, vals):
+    def open_(app):
+        def done(app, v):
+            app.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
+        app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
+                                      ["f.temples", vals[2], 0, 20]], done))
+    return open_
+
+
+def _corrections(app):
+    rows = []
+    for c in app.session.state["seating"]:
+        for what in ("labor", "vp"):
+            rows.append(row("%s %s" % (w.name(c), t("f." + what)), "", _adjust(c, what), None, c))
+    app.push(Menu(t("m.adjust"), rows))
+
+
+def _adjust(c, what):
+    def open_(app):
+        def done(app, v):
+            if v[0]:
+                app.act("adjust %s %s %+d" % (c, what, v[0]))
+        app.push(Numbers("%s %s" % (w.name(c), t("f." + what)), [["f.amount", 0, -20, 20]], done))
+    return open_
+
+
+def history(app):
+    ss = app.session
+    rows = []
+    last = ss.tail[-1] if ss.tail else None
+    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
+    if ss.redo_stack:
+        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
+    for line in reversed(ss.tail):
+        rows.append(row(w.action(line)))
+    return Menu(t("m.history"), rows)

@@ -1,0 +1,68 @@
+# Sizes and colours of one display.  A screen asks the layout, never the
+# board, how big things are: the same screens serve 128x64 mono and
+# 240x135 colour.
+
+# RGB565 colours of the colour layout.
+def rgb(r, g, b):
+    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+
+PLAYER_RGB = {"blue": (40, 110, 255), "orange": (255, 140, 0),
+              "green": (40, 200, 60), "brown": (170, 100, 40)}
+
+
+class Layout:
+    def __init__(self, w, h, font, colour):
+        self.w = w
+        self.h = h
+        self.font = font
+        self.lh = font.height + 1          # one text line, with a pixel between
+        self.rows = h // self.lh           # text lines on the screen
+        self.colour = colour
+        # a hint line at the bottom only where there is room for it
+        self.footer = 1 if self.rows >= 7 else 0
+        if colour:
+            self.bg = 0
+            self.fg = rgb(235, 235, 235)
+            self.grey = rgb(110, 110, 110)
+            self.sel_bg = rgb(60, 60, 140)
+            self.sel_fg = rgb(255, 255, 255)
+            self.title_bg = rgb(120, 70, 0)
+            self.title_fg = rgb(255, 230, 160)
+            self.player = {}
+            for c in PLAYER_RGB:
+                self.player[c] = rgb(*PLAYER_RGB[c])
+        else:
+            self.bg = 0
+            self.fg = 1
+            self.grey = 1
+            self.sel_bg = 1
+            self.sel_fg = 0
+            self.title_bg = 1
+            self.title_fg = 0
+            self.player = {"blue": 1, "orange": 1, "green": 1, "brown": 1}
+
+    def fit(self, text, width):
+        """text cut to fit width pixels (with '~' at the end if cut)."""
+        f = self.font
+        if f.width(text) <= width:
+            return text
+        while text and f.width(text + "~") > width:
+            text = text[:-1]
+        return text + "~"
+
+    def wrap(self, text, width):
+        """text broken into lines of at most width pixels."""
+        lines = []
+        line = ""
+        for word in text.split(" "):
+            cand = word if not line else line + " " + word
+            if self.font.width(cand) <= width:
+                line = cand
+            else:
+                if line:
+                    lines.append(line)
+                line = self.fit(word, width)
+        if line:
+            lines.append(line)
+        return lines

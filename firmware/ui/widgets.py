@@ -1,0 +1,211 @@
+# Generic screens: a list menu, number fields, and a message.  A screen
+# keeps its rows (computed in refresh(), when the game changes, not when it
+# is drawn) and turns button intents ("up", "down", "ok", "back") into
+# changes: an action line for the game, another screen, or a note.
+#
+# A row is a list [label, right, target, why, colour]:
+#   label, right  text on the left and right of the line
+#   target        an action line (str) for the game, a callable f(app), or None
+#   why           None when allowed, else the reason it is not (shown on OK)
+#   colour        a player colour name for the TFT, or None
+
+from firmware.core.text import t
+
+
+def row(label, right="", target=None, why=None, colour=None):
+    return [label, right, target, why, colour]
+
+
+def title(cv, lay, text, right=""):
+    """The title line: a coloured band on the TFT; underlined text on the
+    mono screen (an inverted band there would look like the selected row)."""
+    w = lay.w
+    lh = lay.lh
+    if lay.colour:
+        cv.rect(0, 0, w, lh, lay.title_bg, True)
+        col = lay.title_fg
+    else:
+        cv.hline(0, lh - 1, w, lay.fg)
+        col = lay.fg
+    rw = cv.text_width(right) + 2 if right else 0
+    cv.text(1, 0, lay.fit(text, w - rw - 2), col)
+    if right:
+        cv.text(w - rw, 0, right, col)
+
+
+class Screen:
+    title = ""
+    hint = "h.back"
+    plain = False  # no selected row (a message)
+
+    def __init__(self):
+        self.rows = []
+        self.cur = 0
+        self.top = 0
+
+    def refresh(self, app):
+        pass
+
+    def status(self, app):
+        """Text at the right of the title bar."""
+        return ""
+
+    def key(self, app, k):
+        n = len(self.rows)
+        if k == "up" and n:
+            self.cur = (self.cur - 1) % n
+        elif k == "down" and n:
+            self.cur = (self.cur + 1) % n
+        elif k == "ok" and n:
+            self.activate(app, self.rows[self.cur])
+        elif k == "back":
+            app.pop()
+
+    def activate(self, app, r):
+        if r[3]:
+            app.note(r[3])
+            return
+        target = r[2]
+        if target is None:
+            return
+        if isinstance(target, str):
+            app.act(target)
+        else:
+            target(app)
+
+    def select(self, index):
+        if 0 <= index < len(self.rows):
+            self.cur = index
+
+    def draw(self, cv, lay, app):
+        fg = lay.fg
+        w = lay.w
+        lh = lay.lh
+        cv.fill(lay.bg)
+        title(cv, lay, self.title, self.status(app))
+        visible = lay.rows - 1 - lay.footer
+        if self.cur < self.top:
+            self.top = self.cur
+        elif self.cur >= self.top + visible:
+            self.top = self.cur - visible + 1
+        for i in range(visible):
+            k = self.top + i
+            if k >= len(self.rows):
+                break
+            r = self.rows[k]
+            y = (i + 1) * lh
+            sel = k == self.cur and not self.plain
+            col = fg
+            if sel:
+                cv.rect(0, y, w, lh, lay.sel_bg, True)
+                col = lay.sel_fg
+            elif r[3] and lay.colour:
+                col = lay.grey
+            elif r[4] and lay.colour:
+                col = lay.player[r[4]]
+            rtext = r[1]
+            rw = cv.text_width(rtext) + 2 if rtext else 0
+            label = lay.fit(r[0], w - rw - 4)
+            cv.text(2, y, label, col)
+            if rtext:
+                cv.text(w - rw, y, rtext, col)
+            if r[3] and not lay.colour:
+                # not allowed now: struck through on the mono screen
+                cv.hline(2, y + lh // 2, cv.text_width(label), col)
+        if len(self.rows) > visible:
+            # scroll bar
+            h = visible * lh
+            bar = max(3, h * visible // len(self.rows))
+            y = lh + (h - bar) * self.top // max(1, len(self.rows) - visible)
+            cv.rect(w - 1, y, 1, bar, fg, True)
+        if lay.footer:
+            self.footer(cv, lay, app)
+
+    def footer(self, cv, lay, app):
+        y = (lay.rows - 1) * lay.lh
+        cv.hline(0, y, lay.w, lay.fg)
+        cv.text(1, y + 1, lay.fit(app.footer_text(self.hint), lay.w - 2), lay.fg)
+
+
+class Menu(Screen):
+    """A list built once from rows given by the caller."""
+
+    def __init__(self, title, rows, cur=0, hint="h.back"):
+        Screen.__init__(self)
+        self.title = title
+        self.rows = rows
+        self.cur = cur
+        self.hint = hint
+
+
+class Message(Screen):
+    """Lines of text; OK or BACK closes it (then calls done(app) if given)."""
+    hint = "h.ok"
+    plain = True
+
+    def __init__(self, title, lines, done=None):
+        Screen.__init__(self)
+        self.title = title
+        self.lines = lines
+        self.done = done
+
+    def refresh(self, app):
+        width = app.lay.w - 4
+        rows = []
+        for line in self.lines:
+            for part in app.lay.wrap(line, width):
+                rows.append(row(part, target=self._close))
+        self.rows = rows or [row(t("m.ok"), target=self._close)]
+
+    def _close(self, app):
+        app.pop()
+        if self.done:
+            self.done(app)
+
+    def key(self, app, k):
+        # UP/DOWN scroll a long message; OK or BACK close it.
+        if k == "down" and self.top + app.lay.rows - 1 - app.lay.footer < len(self.rows):
+            self.top += 1
+        elif k == "up" and self.top:
+            self.top -= 1
+        elif k in ("ok", "back"):
+            self._close(app)
+        self.cur = self.top
+
+
+class Numbers(Screen):
+    """Edit a few whole numbers, one field at a time: UP/DOWN change the
+    value, OK goes to the next field and after the last calls done(app,
+    values); BACK goes to the previous field, or leaves."""
+    hint = "h.pick"
+
+    def __init__(self, title, fields, done):
+        # fields: [[label key, value, lo, hi], ...]
+        Screen.__init__(self)
+        self.title = title
+        self.fields = [list(x) for x in fields]
+        self.done = done
+
+    def refresh(self, app):
+        self.rows = [row(t(f[0]), str(f[1])) for f in self.fields]
+
+    def key(self, app, k):
+        f = self.fields[self.cur]
+        if k == "up":
+            f[1] = f[1] + 1 if f[1] < f[3] else f[2]
+        elif k == "down":
+            f[1] = f[1] - 1 if f[1] > f[2] else f[3]
+        elif k == "ok":
+            if self.cur + 1 < len(self.fields):
+                self.cur += 1
+            else:
+                app.pop()
+                self.done(app, [x[1] for x in self.fields])
+                return
+        elif k == "back":
+            if self.cur:
+                self.cur -= 1
+            else:
+                app.pop()
+                return
+        self.refresh(app)

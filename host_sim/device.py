@@ -1,0 +1,74 @@
+"""The device assembled on CPython: the firmware unchanged, with stand-ins
+for the hardware (framebuf, the NeoPixels, the buttons)."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+try:
+    import framebuf  # noqa: F401  (MicroPython's, when run there)
+except ImportError:
+    sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))
+
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
+
+
+class FakeNeoPixel:
+    """neopixel.NeoPixel's interface: LEDs by index, write() shows them."""
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = [(0, 0, 0)] * n
+        self.shown = [(0, 0, 0)] * n
+        self.writes = 0
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, rgb):
+        self.buf[i] = tuple(rgb)
+
+    def __getitem__(self, i):
+        return self.buf[i]
+
+    def write(self):
+        self.shown = list(self.buf)
+        self.writes += 1
+
+
+def board(name):
+    """The board profile (a data module under boards/) as a dict."""
+    if name not in BOARDS:
+        raise ValueError("unknown board %r (boards: %s)" % (name, " ".join(BOARDS)))
+    d = {}
+    with open(os.path.join(ROOT, "boards", name + ".py")) as f:
+        exec(compile(f.read(), name, "exec"), d)
+    return {"name": name, "width": d["DISPLAY"]["width"], "height": d["DISPLAY"]["height"],
+            "colour": d["DISPLAY"].get("colour", False), "profile": d["PROFILE"],
+            "buttons": list(d["BUTTONS"])}
+
+
+def build(board_name="pico_oled", data_dir=None, seed=1, report=None):
+    """(app, profile) for the board, booted: the setup wizard, or the game
+    resumed from data_dir."""
+    from firmware.app import App
+    from firmware.core.font import Font
+    from firmware.hal.canvas import Canvas
+    from firmware.hal.pixels import PlayerPixels
+    from firmware.ui.layout import Layout
+
+    prof = board(board_name)
+    font = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt" if prof["colour"] else "small.fnt"))
+    lay = Layout(prof["width"], prof["height"], font, prof["colour"])
+    cv = Canvas(prof["width"], prof["height"], prof["colour"], font)
+    px = PlayerPixels(FakeNeoPixel(4))
+    seeds = [seed]
+
+    def next_seed():
+        s = seeds[0]
+        seeds[0] = s + 1
+        return s
+
+    app = App(lay, cv, px, data_dir, assets=os.path.join(ROOT, "assets"), seed=next_seed, report=report)
+    app.boot()
+    app.render()
+    return app, prof

@@ -1,0 +1,75 @@
+"""The device's screen and LEDs on a terminal (Unicode half blocks, true
+aspect: one character is one pixel wide and two tall) and as PNG files."""
+import struct
+import zlib
+
+OLED_ON = (130, 220, 255)
+OLED_OFF = (0, 0, 0)
+
+
+def pixels(cv):
+    """The canvas as rows of (r, g, b)."""
+    w, h, buf = cv.width, cv.height, cv.buf
+    rows = []
+    if cv.colour:
+        for y in range(h):
+            r = []
+            for x in range(w):
+                i = 2 * (y * w + x)
+                v = buf[i] | (buf[i + 1] << 8)  # framebuf RGB565 is little-endian
+                r.append((((v >> 11) & 31) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31))
+            rows.append(r)
+    else:
+        for y in range(h):
+            r = []
+            for x in range(w):
+                on = buf[(y >> 3) * w + x] >> (y & 7) & 1
+                r.append(OLED_ON if on else OLED_OFF)
+            rows.append(r)
+    return rows
+
+
+def terminal(cv, leds=None, legend=""):
+    rows = pixels(cv)
+    out = []
+    for y in range(0, len(rows), 2):
+        top = rows[y]
+        bot = rows[y + 1] if y + 1 < len(rows) else [(0, 0, 0)] * len(top)
+        line = []
+        cur = None
+        for x in range(len(top)):
+            ab = (top[x], bot[x])
+            if ab != cur:  # colour codes only where the colours change
+                line.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm" % (ab[0] + ab[1]))
+                cur = ab
+            line.append("\u2580")
+        out.append("".join(line) + "\x1b[0m")
+    if leds is not None:
+        dots = []
+        for rgb in leds:
+            lit = rgb if any(rgb) else (40, 40, 40)
+            vis = tuple(min(255, c * 4 + 30) for c in lit) if any(rgb) else lit
+            dots.append("\x1b[38;2;%d;%d;%dm\u25cf\x1b[0m" % vis)
+        out.append(" LEDs " + " ".join(dots))
+    if legend:
+        out.append(legend)
+    return "\n".join(out)
+
+
+def png(cv, path, scale=None):
+    rows = pixels(cv)
+    scale = scale or (2 if cv.colour else 4)
+    w, h = cv.width * scale, cv.height * scale
+    raw = bytearray()
+    for r in rows:
+        line = bytearray([0])
+        for rgb in r:
+            line += bytes(rgb) * scale
+        raw += bytes(line) * scale
+    def chunk(kind, data):
+        c = struct.pack(">I", len(data)) + kind + data
+        return c + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+    data += chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(data)

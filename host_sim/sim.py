@@ -1,0 +1,139 @@
+"""The device in a terminal, or played headless from a key script.
+
+  python -m host_sim [--board NAME] [--journal DIR] [--seed N]
+  python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--journal DIR]
+
+Keys in a script are intents (up down ok back home undo) or, on a
+two-button board, presses: a, A (a held), b, B (b held).
+"""
+import json
+import os
+import select
+import sys
+
+from host_sim import device, render
+from firmware.core import jsonout
+from firmware.ui.nav import PROFILES
+
+INTENTS = ("up", "down", "ok", "back", "home", "undo")
+BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),
+                "up": ("up", "short"), "down": ("down", "short"), "ok": ("ok", "short"),
+                "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long")}
+
+TERMINAL_KEYS = {
+    "\x1b[A": "up", "k": "up", "w": "up",
+    "\x1b[B": "down", "j": "down", "s": "down",
+    "\r": "ok", "\n": "ok", " ": "ok", "\x1b[C": "ok",
+    "\x7f": "back", "\x08": "back", "\x1b[D": "back", "\x1b": "back",
+    "h": "home", "u": "undo",
+}
+LEGEND = {
+    "four": "keys: Up/Down (k/j) move   Enter/Right OK   Backspace/Left back   "
+            "h = hold OK (home)   u = hold BACK (undo)   q quit",
+    "two": "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
+           "B = hold B (undo)   q quit",
+}
+
+
+def intent(word, profile):
+    """The intent a script word or terminal key gives on this board."""
+    prof = PROFILES[profile]
+    if profile == "four" and word in INTENTS:
+        return word
+    press = BUTTON_WORDS.get(word)
+    if press is None:
+        raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo" if profile == "four"
+                                                      else "a A b B"))
+    if press not in prof:
+        raise ValueError("key %r has no button on this board" % word)
+    return prof[press]
+
+
+def play_keys(app, prof, words, png_dir=None):
+    if png_dir:
+        os.makedirs(png_dir, exist_ok=True)
+        render.png(app.cv, os.path.join(png_dir, "0000.png"))
+    for i, word in enumerate(words, 1):
+        app.key(intent(word, prof["profile"]))
+        app.render()
+        while app.px and app.px.step():
+            pass
+        if png_dir:
+            render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
+
+
+def interactive(app, prof):
+    import termios
+    import tty
+
+    if not sys.stdin.isatty():
+        sys.stderr.write("the simulator needs a terminal; for a script use --keys\n")
+        return 1
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    out = sys.stdout
+    out.write("\x1b[2J\x1b[?25l")
+    try:
+        tty.setraw(fd)
+        while True:
+            app.render()
+            frame = render.terminal(app.cv, app.px.np.shown, LEGEND[prof["profile"]])
+            out.write("\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
+            out.flush()
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if not ready:
+                if app.px.step():
+                    continue
+                continue
+            key = os.read(fd, 8).decode("utf-8", "replace")
+            if key in ("q", "\x03"):
+                break
+            if prof["profile"] == "two":
+                if key in ("a", "A", "b", "B"):
+                    app.key(intent(key, "two"))
+                continue
+            k = TERMINAL_KEYS.get(key)
+            if k:
+                app.key(k)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        out.write("\x1b[0m\x1b[?25h\r\n")
+    return 0
+
+
+def main(argv):
+    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": "1"}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
+        if a.startswith("--") and a[2:] in opts and i + 1 < len(argv):
+            opts[a[2:]] = argv[i + 1]
+            i += 2
+            continue
+        sys.stderr.write("unknown option %r\n%s\n" % (a, __doc__.strip()))
+        return 1
+    notes = []
+    try:
+        app, prof = device.build(opts["board"], opts["journal"], int(opts["seed"]), report=notes.append)
+    except ValueError as e:
+        sys.stderr.write("%s\n" % e)
+        return 1
+    for n in notes:
+        sys.stderr.write(n + "\n")
+    if opts["keys"] is None:
+        return interactive(app, prof)
+    try:
+        play_keys(app, prof, opts["keys"].split(), opts["png"])
+    except ValueError as e:
+        sys.stderr.write("%s\n" % e)
+        return 2
+    if app.session is not None:
+        print(jsonout.dumps(app.view()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
