@@ -135,7 +135,7 @@ def resume(path, edition_path=EDITION, out=None):
     except OSError as e:
         for note in j.notes:
             _err("resume: " + note)
-        _err("resume: cannot repair the journal in %s (%s)" % (path, e))
+        _err("resume: nothing to recover: cannot read the journal in %s (%s)" % (path, e))
         return 1, None
     for note in j.notes:
         _err("resume: " + note)

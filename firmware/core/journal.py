@@ -377,13 +377,22 @@ class Journal:
             self._snap_base_n = snap["base_n"]
             self._rotate = self.source == SNAP
         if dropped is not None:
-            self._cut(pos)
+            try:
+                self._cut(pos)
+            except OSError as e:
+                # Read-only or full: the game is recovered all the same, and
+                # the next apply() cuts the bad records away before appending.
+                self._dirty = True
+                notes.append("could not cut the bad records away yet (%s)" % (e,))
         if self.source == SNAP_TMP:
             # The power went between writing a snapshot and renaming it in.
-            fs.rename(self._p(SNAP_TMP), self._p(SNAP))
-            notes.append("finished moving the newest snapshot into place")
-            self.source = SNAP
-            self._rotate = True
+            try:
+                fs.rename(self._p(SNAP_TMP), self._p(SNAP))
+                notes.append("finished moving the newest snapshot into place")
+                self.source = SNAP
+                self._rotate = True
+            except OSError as e:
+                notes.append("could not move the newest snapshot into place (%s)" % (e,))
         return session
 
     def _scan(self, f, cands, notes):

@@ -336,3 +336,20 @@ def test_store_settings_are_saved_the_same_way():
     fs = MemFs(dirs=["cfg"])
     store.save_json("cfg/edition.json", edition(), fs)
     assert store.load_json("cfg/edition.json", None, fs) == json.loads(json.dumps(edition()))
+
+
+def test_a_repair_that_cannot_be_written_is_retried_before_the_next_action():
+    lines = demo_lines()
+    base = MemFs()
+    play(base, lines[:70])
+    base.files["g/journal.txt"] += b"next #0"  # torn
+    fs = FailingFs(base.files, base.dirs, "g/journal.tmp", 3)
+    j = resume(fs)
+    assert j.records == 70 and same(j.session, Reference(lines).at(70))
+    assert "could not cut the bad records away yet" in j.notes[-1], j.notes
+    assert fs.files["g/journal.txt"].endswith(b"next #0")
+    fs.left = None
+    for a in lines[70:80]:
+        j.apply(a)
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, Reference(lines).at(80))
