@@ -43,6 +43,7 @@ class App:
         self.dirty = True
         self._view = None
         self.settings = {"brightness": 3, "lang": "en"}
+        self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
 
     # ------------------------------------------------------------ boot
@@ -179,7 +180,7 @@ class App:
             for scr in self.stack:
                 scr.refresh(self)
         if kind == "action":
-            self._show_events(s["ev"], "ph." + self.view()["phase"] if moved else None)
+            self._show_events(s["ev"], "ph." + self.view()["phase"])
         else:
             from firmware.ui.inca_words import action as words
             ss = self.session

@@ -69,6 +69,7 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None):
         return s
 
     app = App(lay, cv, px, data_dir, assets=os.path.join(ROOT, "assets"), seed=next_seed, report=report)
+    app.has_up = prof["profile"] != "two"
     app.boot()
     app.render()
     return app, prof

@@ -33,6 +33,8 @@ def _go_to_row(app, pred, keys):
             n = len(scr.rows)
             down = (i - scr.cur) % n
             up = (scr.cur - i) % n
+            if not app.has_up:
+                up = n + 1
             for _ in range(min(down, up)):
                 _press(app, "down" if down <= up else "up", keys)
             _press(app, "ok", keys)
@@ -49,6 +51,8 @@ def _set_numbers(app, values, keys):
         span = f[3] - f[2] + 1
         up = (want - f[1]) % span
         down = (f[1] - want) % span
+        if not app.has_up:
+            up = span + 1
         for _ in range(min(up, down)):
             _press(app, "up" if up <= down else "down", keys)
         _press(app, "ok", keys)

@@ -54,13 +54,13 @@ class PhaseMenu(Screen):
             costs = v["action"]["costs"]
             for k in BUILD:
                 a = "%s %s" % (k, c)
-                rows.append(row(t("b." + k), _cost(costs[k]), a, check(a), c))
+                rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
             rows.append(row(t("b.conquer"), "", _conquest(c)))
             rows.append(row(t("b.site"), "", _sites(c)))
             for k in ("outpost", "zeal"):
                 if k in costs:
                     a = "%s %s" % (k, c)
-                    rows.append(row(t("b." + k), _cost(costs[k]), a, check(a), c))
+                    rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
             for kind in ("great", "annual", "local"):
                 if kind + "-pilgrimage" in p["effects"]:
                     a = "pilgrimage %s %s" % (c, kind)

@@ -103,9 +103,14 @@ class Screen:
                 col = lay.grey
             elif r[4] and lay.colour:
                 col = lay.player[r[4]]
+            # when both do not fit, the right text gives way first
+            label = r[0]
             rtext = r[1]
+            room = w - 4 - cv.text_width(label) - cv.text_width(" ")
+            if rtext and cv.text_width(rtext) > room:
+                rtext = lay.fit(rtext, max(room, (w - 4) // 2))
             rw = cv.text_width(rtext) + 2 if rtext else 0
-            label = lay.fit(r[0], w - rw - 4)
+            label = lay.fit(label, w - rw - 4)
             cv.text(2, y, label, col)
             if rtext:
                 cv.text(w - rw, y, rtext, col)

@@ -1,0 +1,112 @@
+# Buttons (debounce, short and long press) and the player LEDs, with fake
+# pins and LEDs.  Portable: CPython and MicroPython.
+from firmware.hal.buttons import Buttons
+from firmware.hal.pixels import PlayerPixels
+from firmware.ui.nav import FOUR_BUTTONS, TWO_BUTTONS
+
+
+class Pin:
+    def __init__(self):
+        self.v = 1  # pulled up: 1 when not pressed
+
+    def value(self):
+        return self.v
+
+
+class Strip:
+    def __init__(self, n):
+        self.buf = [(0, 0, 0)] * n
+        self.shown = None
+        self.writes = 0
+
+    def __len__(self):
+        return len(self.buf)
+
+    def __setitem__(self, i, v):
+        self.buf[i] = v
+
+    def write(self):
+        self.shown = list(self.buf)
+        self.writes += 1
+
+
+def press(b, pin, t0, ms, step=5):
+    pin.v = 0
+    t = t0
+    while t < t0 + ms:
+        b.poll(t)
+        t += step
+    pin.v = 1
+    for k in range(12):
+        b.poll(t + k * step)
+    return t + 12 * step
+
+
+def test_short_press_after_debounce():
+    pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    t = press(b, pins["ok"], 0, 100)
+    assert b.get() == "ok" and b.get() is None
+    press(b, pins["down"], t, 100)
+    assert b.get() == "down"
+
+
+def test_bounces_shorter_than_debounce_are_ignored():
+    pins = {"ok": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    t = 0
+    for k in range(5):  # contact bounce: 10 ms pulses
+        pins["ok"].v = k % 2
+        b.poll(t)
+        t += 10
+    pins["ok"].v = 1
+    for k in range(10):
+        b.poll(t + 5 * k)
+    assert b.get() is None
+
+
+def test_long_press_fires_once_while_held():
+    pins = {"back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    press(b, pins["back"], 0, 1500)
+    assert b.get() == "undo"
+    assert b.get() is None
+
+
+def test_two_button_profile():
+    pins = {"a": Pin(), "b": Pin()}
+    b = Buttons(pins, TWO_BUTTONS)
+    t = press(b, pins["a"], 0, 80)
+    t = press(b, pins["a"], t, 900)
+    t = press(b, pins["b"], t, 80)
+    press(b, pins["b"], t, 900)
+    assert [b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo"]
+
+
+def test_turn_player_is_bright_and_absent_colour_dark():
+    strip = Strip(4)
+    px = PlayerPixels(strip)
+    px.players(["blue", "orange", "green"], "orange")
+    s = strip.shown
+    assert s[3] == (0, 0, 0)
+    assert sum(s[1]) > 4 * sum(s[0]) and sum(s[1]) > 4 * sum(s[2])
+    writes = strip.writes
+    px.players(["blue", "orange", "green"], None)
+    assert strip.writes == writes + 1  # one batched write per change
+
+
+def test_brightness_scales_and_animation_ends_steady():
+    strip = Strip(4)
+    px = PlayerPixels(strip)
+    px.brightness = 1
+    px.players(["blue", "orange", "green", "brown"], "blue")
+    dim = sum(strip.shown[0])
+    px.brightness = 5
+    px.players(["blue", "orange", "green", "brown"], "blue")
+    assert sum(strip.shown[0]) > 10 * dim
+    px.animate("pizarro")
+    frames = 0
+    while px.step():
+        frames += 1
+    assert frames == 6
+    assert strip.shown == px.steady()

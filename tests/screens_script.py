@@ -1,0 +1,35 @@
+# Boots the app from a journal directory, presses keys, and prints the CRC-32
+# of the frame buffer after each key: run under MicroPython (real framebuf)
+# and CPython (host_sim's stand-in), the lines must be identical.
+#   micropython tests/screens_script.py WIDTH HEIGHT COLOUR DATA_DIR KEY...
+import sys
+
+sys.path.insert(0, ".")
+try:
+    import framebuf  # noqa: F401
+except ImportError:
+    sys.path.insert(0, "host_sim/fakes")
+
+import binascii  # noqa: E402
+
+from firmware.app import App  # noqa: E402
+from firmware.core.font import Font  # noqa: E402
+from firmware.hal.canvas import Canvas  # noqa: E402
+from firmware.ui.layout import Layout  # noqa: E402
+
+
+def main(argv):
+    w, h, colour, data = int(argv[0]), int(argv[1]), argv[2] == "1", argv[3]
+    font = Font("assets/fonts/" + ("large.fnt" if colour else "small.fnt"))
+    cv = Canvas(w, h, colour, font)
+    app = App(Layout(w, h, font, colour), cv, None, data, "assets", seed=lambda: 1)
+    app.boot()
+    app.render()
+    print("%08x" % (binascii.crc32(cv.buf) & 0xFFFFFFFF))
+    for k in argv[4:]:
+        app.key(k)
+        app.render()
+        print("%08x" % (binascii.crc32(cv.buf) & 0xFFFFFFFF))
+
+
+main(sys.argv[1:])

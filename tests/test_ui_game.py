@@ -1,0 +1,135 @@
+"""Whole games played only with the buttons, on each board profile: the
+result must equal the replay of the same transcript, the journal on the
+device must hold that transcript, and a device restarted from its journal
+(the plug pulled) must show the same game."""
+import json
+import os
+import random
+
+import pytest
+
+from firmware.core.session import Session
+from firmware.games import inca
+from firmware.ui.nav import PROFILES
+from host_sim import autoplay, device, keyplan
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+    EDITION = json.load(f)
+
+GAMES = [
+    ("pico_oled", "inca players=blue,orange,green,brown pizarro seed=77", 3),
+    ("pico_display", "inca players=blue,green,brown gods seed=12", 4),
+    ("esp32_tdisplay", "inca players=blue,orange,green,brown early-fall pizarro seed=4", 5),
+]
+
+
+def replayed(lines):
+    ss = Session(inca, EDITION, lines[0])
+    for a in lines[1:]:
+        ss.apply(a)
+    return ss.view()
+
+
+@pytest.mark.parametrize("board,setup,choices", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_through_the_buttons(board, setup, choices, tmp_path):
+    lines = autoplay.play(setup, random.Random(choices).randrange, EDITION, undo_every=8)
+    assert "undo" in lines
+    data = str(tmp_path / "device")
+    seed = int(setup.split("seed=")[1])
+    app, prof = device.build(board, data, seed)
+    keys = keyplan.play(app, lines)
+    buttons = set(PROFILES[prof["profile"]].values())
+    assert set(keys) <= buttons
+    if prof["profile"] == "two":
+        assert "up" not in keys
+    expected = replayed(lines)
+    assert app.view() == expected and expected["over"]
+    # the journal on the device is the transcript
+    with open(os.path.join(data, "game", "journal.txt")) as f:
+        records = [ln.rsplit(" #", 1)[0] for ln in f.read().splitlines()]
+    assert records == lines
+    # pull the plug, boot again: the same game, on its home screen
+    again, _ = device.build(board, data, 999)
+    assert again.view() == expected
+    assert type(again.stack[0]).__name__ == "Home"
+
+
+def test_plug_pulled_mid_game_resumes_and_undo_still_works(tmp_path):
+    lines = autoplay.play("inca players=blue,orange,green,brown pizarro seed=8",
+                          random.Random(8).randrange, EDITION)
+    data = str(tmp_path / "device")
+    app, _ = device.build("pico_oled", data, 8)
+    keys = []
+    keyplan.setup(app, lines[0], keys)
+    half = len(lines) // 2
+    for a in lines[1:half]:
+        keyplan.action(app, a, keys)
+    before = app.view()
+    app2, _ = device.build("pico_oled", data, 1)
+    assert app2.view() == before
+    app2.key("undo")
+    assert app2.view() == replayed(lines[:half - 1])
+    app2.key("ok")  # close the note
+    for a in lines[half - 1:]:
+        keyplan.action(app2, a, keys)
+    assert app2.view() == replayed(lines)
+
+
+def test_refused_action_shows_the_reason_and_changes_nothing():
+    app, _ = device.build("pico_oled", None, 3)
+    keys = []
+    keyplan.setup(app, "inca players=blue,orange,green,brown seed=3", keys)
+    keyplan.action(app, "next", keys)     # Inca -> People
+    keyplan._dismiss(app, keys)
+    before = app.view()
+    app.key("ok")                         # home -> menu
+    scr = app.stack[-1]
+    city = [i for i, r in enumerate(scr.rows) if r[2] and str(r[2]).startswith("city")][0]
+    assert scr.rows[city][3] and "a city costs 6" in scr.rows[city][3]
+    scr.select(city)
+    app.key("ok")
+    assert app.stack[-1].title == "Not allowed"
+    assert "a city costs 6" in " ".join(r[0] for r in app.stack[-1].rows)
+    assert app.view() == before
+    app.key("ok")
+    assert type(app.stack[-1]).__name__ == "PhaseMenu"
+
+
+def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
+    lines = autoplay.play("inca players=blue,orange,green,brown pizarro seed=77",
+                          random.Random(3).randrange, EDITION)
+    app, _ = device.build("pico_oled", None, 77)
+    keys = []
+    keyplan.setup(app, lines[0], keys)
+    saw_turn = False
+    saw_red = False
+    for a in lines[1:]:
+        keyplan.action(app, a, keys)
+        v = app.view()
+        px = app.px
+        if px.frames and px.frames[0][1][0][0] > 0 and px.frames[0][1][0][1] == 0 and px.frames[0][1][0][2] == 0:
+            saw_red = True
+        while px.step():
+            pass
+        shown = px.np.shown
+        if v["turn"]:
+            i = ("blue", "orange", "green", "brown").index(v["turn"])
+            others = [shown[j] for j in range(4) if j != i]
+            assert sum(shown[i]) > max(sum(o) for o in others)
+            saw_turn = True
+    assert saw_turn and saw_red
+
+
+def test_key_script_cli_writes_a_png_per_key(tmp_path):
+    from host_sim import sim
+    out = tmp_path / "png"
+    rc = sim.main(["--board", "pico_display", "--keys", "up ok ok ok", "--png", str(out)])
+    assert rc == 0
+    names = sorted(os.listdir(out))
+    assert names == ["0000.png", "0001.png", "0002.png", "0003.png", "0004.png"]
+    with open(out / "0004.png", "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    assert sim.main(["--board", "nope"]) == 1
+    assert sim.main(["--keys", "jump"]) == 2
+    assert sim.main(["--board", "esp32_tdisplay", "--keys", "up"]) == 2  # no up button
