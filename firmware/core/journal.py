@@ -266,7 +266,9 @@ class Journal:
                 self.snapshot()
             except OSError as e:
                 # The action is safe in the journal; only resume gets slower.
-                self.notes.append("could not write a snapshot (%s)" % (e,))
+                msg = "could not write a snapshot (%s)" % (e,)
+                if not self.notes or self.notes[-1] != msg:
+                    self.notes.append(msg)
         return kind
 
     def snapshot(self):
