@@ -1,4 +1,7 @@
-"""python -m host_sim COMMAND ...
+"""python -m host_sim [--board NAME] [--journal DIR] [--keys "..." [--png DIR]] [--seed N]
+                                           the device: in this terminal, or headless from a key
+                                           script (see python -m host_sim --help-sim)
+python -m host_sim COMMAND ...
 
   replay FILE [--trace] [--edition PATH] [--journal DIR]
                                            replay a transcript, print the final view as JSON;
@@ -33,9 +36,14 @@ def standings(view):
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help"):
+    if argv and argv[0] in ("-h", "--help"):
         print(__doc__.strip())
-        return 0 if argv else 1
+        return 0
+    if not argv or argv[0].startswith("--"):
+        from host_sim import sim
+        if argv and argv[0] == "--help-sim":
+            return sim.main(["--help"])
+        return sim.main(argv)
     cmd, rest = argv[0], argv[1:]
     if cmd == "replay":
         return replay.main(rest)

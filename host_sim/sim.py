@@ -3,10 +3,16 @@
   python -m host_sim [--board NAME] [--journal DIR] [--seed N]
   python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--journal DIR]
 
+Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
+(240x135 colour, 4 buttons), esp32_tdisplay (240x135 colour, 2 buttons).
+In the terminal the game is kept in out/sim/BOARD (or --journal DIR) and
+resumed at the next start, as on the device.  With --keys the device plays
+the script headless, writes a PNG of the screen after every key with --png,
+and prints the game's view as JSON at the end.
+
 Keys in a script are intents (up down ok back home undo) or, on a
 two-button board, presses: a, A (a held), b, B (b held).
 """
-import json
 import os
 import select
 import sys
@@ -102,7 +108,7 @@ def interactive(app, prof):
 
 
 def main(argv):
-    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": "1"}
+    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -116,7 +122,13 @@ def main(argv):
         sys.stderr.write("unknown option %r\n%s\n" % (a, __doc__.strip()))
         return 1
     notes = []
+    if opts["journal"] is None and opts["keys"] is None:
+        # like the device, the terminal simulator keeps its game between runs
+        opts["journal"] = os.path.join(device.ROOT, "out", "sim", opts["board"])
     try:
+        if opts["seed"] is None:
+            # a script replays the same game every time; a person gets a new deal
+            opts["seed"] = "1" if opts["keys"] is not None else str(int.from_bytes(os.urandom(4), "little"))
         app, prof = device.build(opts["board"], opts["journal"], int(opts["seed"]), report=notes.append)
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
