@@ -1,0 +1,120 @@
+# Bitmap text for the device: draws the project's fonts (assets/fonts/*.fnt,
+# made by tools/mkfont.py) onto a framebuf.FrameBuffer of any format the
+# displays use (MONO_VLSB for the SSD1306, RGB565 for the ST7789).  Latin,
+# Spanish and Cyrillic are all just glyphs of the file: no per-script code.
+#
+# How a character is drawn, with no heap allocation per character:
+#   - the file is read once into a bytearray; its glyph table is one tall
+#     MONO_HLSB image (advance wide, N*height tall) wrapped once in a
+#     FrameBuffer;
+#   - the glyph index comes from the ASCII run (direct) or a binary search
+#     in the sorted table of code points;
+#   - blit #1 copies that glyph out of the table into a preallocated
+#     one-glyph FrameBuffer (a blit at y = -index*height, clipped in C);
+#   - blit #2 puts the glyph on the screen through a 2-entry palette
+#     (0 -> key, 1 -> colour) with that key, so the background stays
+#     transparent and the colour can be anything the format holds,
+#     including 0 (dark text on a lit bar of the mono screen).
+#
+# RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes)
+# plus a few hundred bytes of objects (three FrameBuffers, a memoryview, the
+# one-glyph buffer of height*ceil(advance/8) bytes, the 4-byte palette).
+# Measured with gc.mem_alloc() on the 64-bit unix port: 4256 and 6144 bytes;
+# a 32-bit board, with its smaller heap blocks, needs a little less.
+# Drawing allocates nothing per character (tests/mpy/test_font.py measures
+# it); the only heap use is MicroPython interning a character the first
+# time any string iteration meets it, once per distinct character.
+# A missing character draws the file's replacement glyph (U+FFFD).
+import framebuf
+
+_HEADER = 16
+
+
+class Font:
+    """Font(path): one .fnt file.  Attributes: advance (pixels per
+    character, the font is monospaced), height (line height in pixels),
+    baseline (rows from the top of a line to the baseline), count (glyphs)."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            f.seek(0, 2)
+            size = f.tell()
+            f.seek(0)
+            data = bytearray(size)
+            f.readinto(data)
+        if data[0:4] != b"MFNT" or data[4] != 1:
+            raise ValueError("not a version 1 font file: " + path)
+        self.advance = data[5]
+        self.height = data[6]
+        self.baseline = data[7]
+        n = data[8] | (data[9] << 8)
+        self.count = n
+        self._repl = data[10] | (data[11] << 8)
+        self._run = data[12] | (data[13] << 8)
+        gsize = data[14] | (data[15] << 8)
+        bpr = (self.advance + 7) >> 3
+        if gsize != self.height * bpr or size != _HEADER + 2 * n + n * gsize:
+            raise ValueError("font file size does not match its header: " + path)
+        self._data = data
+        self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
+        self._table = framebuf.FrameBuffer(memoryview(data)[_HEADER + 2 * n:], self.advance,
+                                           n * self.height, framebuf.MONO_HLSB)
+        self._glyph = framebuf.FrameBuffer(bytearray(gsize), self.advance, self.height,
+                                           framebuf.MONO_HLSB)
+        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+
+    def index(self, cp):
+        """The glyph index of code point cp, or the replacement glyph's."""
+        i = cp - self._first
+        if 0 <= i < self._run:
+            return i
+        d = self._data
+        lo = self._run
+        hi = self.count - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            o = _HEADER + 2 * mid
+            c = d[o] | (d[o + 1] << 8)
+            if c < cp:
+                lo = mid + 1
+            elif c > cp:
+                hi = mid - 1
+            else:
+                return mid
+        return self._repl
+
+    def has(self, ch):
+        """True if the font has a glyph of its own for character ch."""
+        cp = ord(ch)
+        i = self.index(cp)
+        o = _HEADER + 2 * i
+        return (self._data[o] | (self._data[o + 1] << 8)) == cp
+
+    def width(self, text):
+        """Width of text in pixels."""
+        return len(text) * self.advance
+
+    def draw(self, fb, text, x, y, color):
+        """Draw text with its top-left corner at (x, y) in colour `color`
+        (a value of fb's format); pixels between the strokes are left as
+        they were.  Clipped at the edges of fb.  Returns the x after the
+        text."""
+        color &= 0xFFFF
+        key = color ^ 1
+        pal = self._pal
+        pal.pixel(0, 0, key)
+        pal.pixel(1, 0, color)
+        glyph = self._glyph
+        table = self._table
+        h = self.height
+        adv = self.advance
+        first = self._first
+        run = self._run
+        for ch in text:
+            i = ord(ch) - first
+            if i < 0 or i >= run:
+                i = self.index(i + first)
+            glyph.blit(table, 0, -i * h)
+            fb.blit(glyph, x, y, key, pal)
+            x += adv
+        return x

@@ -1,0 +1,195 @@
+# firmware.core.font on both runtimes: with the real framebuf under the
+# MicroPython unix port, with host_sim/fakes/framebuf.py on CPython.  The
+# expected pixels are decoded here from the font file, independently of the
+# code under test.
+import gc
+
+try:
+    import framebuf
+except ImportError:  # CPython: the stand-in
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                                    "host_sim", "fakes"))
+    import framebuf
+
+from firmware.core.font import Font
+
+SMALL = "assets/fonts/small.fnt"
+LARGE = "assets/fonts/large.fnt"
+REQUIRED = ("".join(chr(c) for c in range(0x20, 0x7F))
+            + "".join(chr(c) for c in range(0x410, 0x450)) + "Ёё"
+            + "áéíóúüñÁÉÍÓÚÜÑ¿¡")
+SYMBOLS = "«»—·×→←↑↓•"   # in both fonts (✓ only in large.fnt; small.fnt takes it from 6x12)
+LONG = "¡Hola! Ёлка, ¿qué tal? Sapa Inca → 12 VP «Pizarro» × ñandú — Ж" * 3
+
+_files = {}
+
+
+def raw(path):
+    if path not in _files:
+        with open(path, "rb") as f:
+            _files[path] = f.read()
+    return _files[path]
+
+
+def ref_glyph(path, ch):
+    """The glyph of ch as rows of 0/1, read straight from the file (linear
+    search; the replacement glyph if ch is missing)."""
+    d = raw(path)
+    adv, h = d[5], d[6]
+    n = d[8] | (d[9] << 8)
+    idx = d[10] | (d[11] << 8)
+    for i in range(n):
+        if d[16 + 2 * i] | (d[17 + 2 * i] << 8) == ord(ch):
+            idx = i
+            break
+    bpr = (adv + 7) // 8
+    o = 16 + 2 * n + idx * h * bpr
+    rows = []
+    for r in range(h):
+        bits = 0
+        for b in range(bpr):
+            bits = (bits << 8) | d[o + r * bpr + b]
+        rows.append([(bits >> (bpr * 8 - 1 - x)) & 1 for x in range(adv)])
+    return rows
+
+
+def mono(w, h, fill=0):
+    buf = bytearray(w * ((h + 7) // 8))
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
+    fb.fill(fill)
+    return fb, buf
+
+
+def colour(w, h, fill=0):
+    buf = bytearray(2 * w * h)
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.RGB565)
+    fb.fill(fill)
+    return fb, buf
+
+
+def expect_text(path, fb, text, x0, y0, fg, bg, w, h):
+    """Every pixel of fb (w x h) is fg where a glyph of text drawn at
+    (x0, y0) has ink, else bg."""
+    d = raw(path)
+    adv, gh = d[5], d[6]
+    want = {}
+    for k in range(len(text)):
+        rows = ref_glyph(path, text[k])
+        for r in range(gh):
+            for c in range(adv):
+                if rows[r][c]:
+                    want[(x0 + k * adv + c, y0 + r)] = 1
+    for y in range(h):
+        for x in range(w):
+            got = fb.pixel(x, y)
+            exp = fg if (x, y) in want else bg
+            assert got == exp, "%r at (%d,%d): %r, expected %r" % (text, x, y, got, exp)
+    return len(want)
+
+
+def test_both_fonts_load_with_the_sizes_the_screens_need():
+    small = Font(SMALL)
+    large = Font(LARGE)
+    assert small.advance <= 6 and 21 * small.advance <= 128
+    assert 64 // small.height >= 5
+    assert 240 // large.advance >= 26 and 135 // large.height >= 8
+    assert large.height > small.height
+    for f in (small, large):
+        assert f.count > 300 and 0 < f.baseline < f.height
+
+
+def test_every_required_character_has_its_own_glyph():
+    for path in (SMALL, LARGE):
+        f = Font(path)
+        missing = [c for c in REQUIRED + SYMBOLS if not f.has(c)]
+        assert not missing, "%s lacks %r" % (path, "".join(missing))
+    assert Font(LARGE).has("✓")
+    assert not Font(SMALL).has("\u4e2d")
+
+
+def test_width_is_characters_times_advance():
+    f = Font(SMALL)
+    assert f.width("") == 0
+    assert f.width("Hola") == 4 * f.advance
+    assert f.width("Ёжик ¿sí?") == 9 * f.advance
+
+
+def test_ascii_on_the_mono_oled_matches_the_font_file():
+    fb, _ = mono(40, 12)
+    x = Font(SMALL).draw(fb, "Ag1~", 2, 1, 1)
+    assert x == 2 + 4 * 6
+    assert expect_text(SMALL, fb, "Ag1~", 2, 1, 1, 0, 40, 12) > 20
+
+
+def test_cyrillic_and_spanish_on_the_colour_screen_keep_the_background():
+    bg = 0x39E7
+    fg = 0xFFE0
+    text = "ЁжÑ¿¡«»→"
+    fb, _ = colour(80, 20, bg)
+    Font(LARGE).draw(fb, text, 3, 2, fg)
+    assert expect_text(LARGE, fb, text, 3, 2, fg, bg, 80, 20) > 60
+
+
+def test_dark_text_on_a_lit_bar():
+    fb, _ = mono(30, 10, 1)
+    Font(SMALL).draw(fb, "Sí", 0, 0, 0)
+    assert expect_text(SMALL, fb, "Sí", 0, 0, 0, 1, 30, 10) > 10
+
+
+def test_a_missing_character_draws_the_visible_replacement_glyph():
+    f = Font(SMALL)
+    fb, _ = mono(12, 10)
+    f.draw(fb, "\u4e2d\U0001F600", 0, 0, 1)
+    assert expect_text(SMALL, fb, "\ufffd\ufffd", 0, 0, 1, 0, 12, 10) > 10
+    assert f.index(0x4E2D) == f.index(0xFFFD)
+
+
+def test_text_is_clipped_at_every_edge():
+    f = Font(SMALL)
+    fb, _ = mono(16, 8)
+    for x, y in ((-7, 0), (-3, -4), (13, 5), (0, -9), (16, 0), (0, 8), (-100, -100)):
+        fb.fill(0)
+        f.draw(fb, "Жñ", x, y, 1)
+        expect_text(SMALL, fb, "Жñ", x, y, 1, 0, 16, 8)
+
+
+def test_the_small_font_fits_21_characters_on_the_oled_line():
+    f = Font(SMALL)
+    fb, _ = mono(128, 64)
+    line = "Ёжик ¿sí? → 12 VP ñ!."
+    assert len(line) == 21
+    assert f.draw(fb, line, 0, 0, 1) <= 128
+    expect_text(SMALL, fb, line, 0, 0, 1, 0, 128, 12)
+
+
+def test_drawing_allocates_nothing_per_character():
+    f = Font(SMALL)
+    fb, _ = mono(128, 64)
+    f.draw(fb, LONG, 0, 0, 1)       # first use of each character (the str iterator may intern it)
+    if hasattr(gc, "mem_alloc"):    # MicroPython: the real measure
+        gc.collect()
+        gc.disable()
+        try:
+            a = gc.mem_alloc()
+            for _ in range(40):
+                f.draw(fb, LONG, -3, 5, 1)
+            b = gc.mem_alloc()
+        finally:
+            gc.enable()
+        # 40 draws x len(LONG) characters: a single allocation per draw
+        # would already show (at least 16 bytes each).
+        assert len(LONG) * 40 > 7000
+        assert b - a < 64, "%d bytes allocated by 40 draws of %d characters" % (b - a, len(LONG))
+    else:                           # CPython: nothing kept per draw
+        import tracemalloc
+        tracemalloc.start()
+        try:
+            a = tracemalloc.get_traced_memory()[0]
+            for _ in range(4):
+                f.draw(fb, LONG, -3, 5, 1)
+            b = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+        assert b - a < 1024, "%d bytes kept by 4 draws" % (b - a)
