@@ -154,6 +154,8 @@ def read_pcf(data):
     kind = PCF_BDF_ACCELERATORS if PCF_BDF_ACCELERATORS in tables else PCF_ACCELERATORS
     fmt, e, p = _table(data, tables, kind)
     ascent, descent = struct.unpack_from(e + "ii", data, p + 8)
+    if not (0 <= ascent < 256 and 0 <= descent < 256 and ascent + descent > 0):
+        raise PcfError("implausible font ascent %d / descent %d" % (ascent, descent))
 
     fmt, e, p = _table(data, tables, PCF_METRICS)
     metrics = []
