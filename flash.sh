@@ -31,8 +31,15 @@ find firmware -name '*.py' | sort | while read -r src; do
         "$mpyc" -o "$dst" "$src"
     fi
 done
+assets="assets/inca/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
+for a in $assets; do
+    if [ "$dry" = 1 ]; then
+        echo "cp $a $out/$a"
+    else
+        mkdir -p "$out/$(dirname "$a")"
+        cp "$a" "$out/$a"
+    fi
+done
 if [ "$dry" = 0 ]; then
-    mkdir -p "$out/assets/inca"
-    cp assets/inca/edition.json "$out/assets/inca/"
     echo "compiled firmware into $out"
 fi

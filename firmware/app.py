@@ -39,7 +39,6 @@ class App:
         self.session = None
         self.journal = None
         self.stack = []
-        self.phase_lines = []
         self.dirty = True
         self._view = None
         self.settings = {"brightness": 3, "lang": "en"}
@@ -180,7 +179,7 @@ class App:
             for scr in self.stack:
                 scr.refresh(self)
         if kind == "action":
-            self._show_events(s["ev"], "ph." + self.view()["phase"])
+            self._show_events(s["ev"], "m.results")
         else:
             from firmware.ui.inca_words import action as words
             ss = self.session
@@ -192,11 +191,8 @@ class App:
     def _show_events(self, events, title_key):
         from firmware.ui.inca_words import notable
         lines = notable(events)
-        for e in events:
-            if e[0] == "phase":
-                self.phase_lines = lines
         if lines:
-            self.push(Message(t(title_key) if title_key else "", lines))
+            self.push(Message(t(title_key), lines))
 
     def _changed(self):
         self._view = None

@@ -40,66 +40,104 @@ def journaled(tmp, lines):
     return data
 
 
-def first(lines, words):
-    """Length of the transcript prefix that ends just before the first
-    action starting with `words`."""
-    for i, ln in enumerate(lines):
-        if ln.startswith(words):
+def until(lines, pred):
+    """Length of the shortest prefix of the transcript whose state meets pred."""
+    import json
+    from firmware.core.session import Session
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        ed = json.load(f)
+    ss = Session(inca, ed, lines[0])
+    if pred(ss.state):
+        return 1
+    for i, a in enumerate(lines[1:], 2):
+        ss.apply(a)
+        if pred(ss.state):
             return i
-    raise AssertionError(words)
+    raise AssertionError("no such state")
+
+
+def ph(s):
+    return s["track"][s["ci"]][2][s["pi"]]
+
+
+def people_with(labor):
+    return lambda s: ph(s) == "people" and s["p"][s["order"][s["turn"]]]["labor"] >= labor
 
 
 W = transcript("worked_example")
 P = transcript("pizarro_four")
-# name: (transcript, prefix length, keys)
+ERA2_INCA = (W, lambda s: ph(s) == "inca" and s["ci"] == 1)
+SUN_EMPTY = (W, lambda s: ph(s) == "sun" and not s["placed"])
+SUN_HALF = (W, lambda s: ph(s) == "sun" and len(s["placed"]) == 2)
+SUN_FULL = (W, lambda s: ph(s) == "sun" and len(s["placed"]) == 4)
+PEOPLE = (P, lambda s: s["ci"] >= 2 and people_with(7)(s))
+POOR = (P, lambda s: s["ci"] >= 1 and ph(s) == "people" and s["p"][s["order"][s["turn"]]]["labor"] < 4)
+SAPA = (W, lambda s: ph(s) == "sapa")
+SAPA_DONE = (W, lambda s: ph(s) == "sapa" and all(s["p"][c]["con"] is not None for c in s["seating"]))
+BEFORE_PIZARRO = (P, lambda s: s["piz"]["flipped"] == s["piz"]["pos"] - 1 and ph(s) == "people"
+                  and s["turn"] == len(s["order"]) - 1 and s["track"][s["ci"]][0] == 4)
+END = (P, lambda s: s["over"])
+FRESH = (None, None)
+
+# name: (where, steps); a step is a key, "row:KEY" (go to the row whose label
+# is that text of the language table and press OK), or "do:ACTION" (enter an
+# action line with the buttons, as a person would)
 SCREENS = {
-    "setup": (None, 0, []),
-    "setup_three": (None, 0, ["ok", "down"]),
-    "board_check": (None, 0, ["down", "down", "down", "down", "ok"]),
-    "marker_kinds": (None, 0, ["down", "down", "down", "down", "ok", "up", "ok"]),
-    "settings": (None, 0, ["up", "up", "ok"]),
-    "turn_order": (None, 0, ["up", "ok"]),
-    "home_inca": (W, 14, []),
-    "inca_menu": (W, 14, ["ok"]),
-    "sun_menu": (W, 16, ["ok"]),
-    "card_picker": (W, 16, ["ok", "ok"]),
-    "effects": (W, 25, ["ok", "down", "down", "down", "down", "down", "ok"]),
-    "people_menu": (W, 25, ["ok"]),
-    "home_people": (W, 25, []),
-    "conquest": (W, 25, ["ok", "down", "down", "down", "down", "down", "ok"]),
-    "by_numbers": (W, 25, ["ok", "down", "down", "down", "down", "down", "ok", "up", "ok"]),
-    "temple_site": (W, 25, ["ok", "down", "down", "down", "down", "down", "down", "ok"]),
-    "refused": (W, 25, ["ok", "ok"]),
-    "sapa_menu": (W, first(W, "connected"), ["ok"]),
-    "connected": (W, first(W, "connected"), ["ok", "ok"]),
-    "scoring": (W, first(W, "connected") + 4, ["ok", "ok"]),
-    "history": (W, 25, ["back"]),
-    "corrections": (W, 25, ["ok", "up", "up", "up", "ok"]),
-    "confirm_new": (W, 25, ["ok", "up", "ok"]),
-    "pizarro": (P, None, ["ok", "ok"]),
-    "final": (P, None, []),
+    "setup": (FRESH, []),
+    "setup_three": (FRESH, ["ok", "down"]),
+    "board_check": (FRESH, ["row:m.check_board"]),
+    "marker_kinds": (FRESH, ["row:m.check_board", "row:s.kinds"]),
+    "settings": (FRESH, ["row:m.settings"]),
+    "turn_order": (FRESH, ["row:m.start"]),
+    "home_inca": (ERA2_INCA, []),
+    "inca_menu": (ERA2_INCA, ["ok"]),
+    "sun_menu": (SUN_HALF, ["ok"]),
+    "card_picker": (SUN_EMPTY, ["ok", "ok"]),
+    "effects": (SUN_FULL, ["ok", "row:m.effects"]),
+    "people_menu": (PEOPLE, ["ok"]),
+    "home_people": (PEOPLE, []),
+    "conquest": (PEOPLE, ["ok", "row:b.conquer"]),
+    "by_numbers": (PEOPLE, ["ok", "row:b.conquer", "row:m.by_numbers"]),
+    "temple_site": (PEOPLE, ["ok", "row:b.site"]),
+    "refused": (POOR, ["ok", "row:b.city"]),
+    "sapa_menu": (SAPA, ["ok"]),
+    "connected": (SAPA, ["ok", "ok"]),
+    "scoring": (SAPA_DONE, ["do:next"]),
+    "history": (PEOPLE, ["back"]),
+    "corrections": (PEOPLE, ["ok", "row:m.adjust"]),
+    "confirm_new": (PEOPLE, ["ok", "row:m.new_game"]),
+    "pizarro": (BEFORE_PIZARRO, ["do:next"]),
+    "final": (END, []),
 }
 BOARDS = {"pico_oled": (128, 64, False), "pico_display": (240, 135, True)}
 
 
 def _state(tmp, name):
-    lines, upto, keys = SCREENS[name]
-    if lines is None:
-        return None, keys
-    if name == "pizarro":
-        # the People phase whose end brings Pizarro: stop just before that 'next'
-        from firmware.core.session import Session
-        import json
-        with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
-            ed = json.load(f)
-        ss = Session(inca, ed, lines[0])
-        for i, a in enumerate(lines[1:], 1):
-            ss.apply(a)
-            if any(e[0] == "pizarro" and e[2] for e in ss.state["ev"]):
-                upto = i
-                break
-        return journaled(tmp, lines[:upto]), keys
-    return journaled(tmp, lines if upto is None else lines[:upto]), keys
+    """(data dir, keys): a journaled game and the keys that show the screen."""
+    (lines, pred), steps = SCREENS[name]
+    data = os.path.join(str(tmp), "fresh")
+    if lines is not None:
+        data = journaled(tmp, lines[:until(lines, pred)])
+    # find the keys on a scratch copy of the device
+    import shutil
+    from firmware.core.text import t
+    from host_sim import keyplan
+    scratch = os.path.join(str(tmp), "scratch")
+    if os.path.exists(data):
+        shutil.copytree(data, scratch)
+    app, _ = device.build("pico_oled", scratch, 1)
+    keys = []
+    for step in steps:
+        if step.startswith("row:"):
+            label = t(step[4:])
+            assert keyplan._go_to_row(app, lambda r: r[0] == label, keys), (name, label)
+        elif step.startswith("do:"):
+            keyplan.action(app, step[3:], keys)
+        else:
+            app.key(step)
+            keys.append(step)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return (data if os.path.exists(data) else None), keys
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))

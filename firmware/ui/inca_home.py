@@ -40,7 +40,7 @@ class Home(Screen):
         W = lay.w
         cv.fill(lay.bg)
         if v["over"]:
-            title(cv, lay, t("e.over") % w.name(v["winner"]))
+            title(cv, lay, t("h.winner") % w.name(v["winner"]))
         else:
             title(cv, lay, w.where(v))
         # the era track: a bar with a tick where each round begins

@@ -30,7 +30,7 @@ class PhaseMenu(Screen):
         elif ph == "inca":
             self.title = t("ph.inca")
             rows.append(row(t("m.continue"), "", "next", check("next")))
-            for line in app.phase_lines:
+            for line in w.notable(v["entry"], False):
                 rows.append(row(line))
         elif ph == "sun":
             self.title = t("ph.sun")

@@ -72,10 +72,12 @@ def event(e):
 NOTABLE = ("income", "give", "support", "score", "return", "pizarro", "over", "remind", "order", "roads")
 
 
-def notable(events):
+def notable(events, phases=True):
+    """The lines worth showing for these events; with phases, a line naming
+    each phase entered, between the results of the one left and the next."""
     lines = []
     for e in events:
-        if e[0] in NOTABLE:
+        if e[0] in NOTABLE or (phases and e[0] == "phase" and lines):
             lines.extend(event(e))
     return lines
 
@@ -85,7 +87,7 @@ def action(line):
     w = line.split()
     k = w[0]
     if k == "next":
-        return t("m.continue")
+        return t("m.next")
     if k in ("city", "temple", "garrison", "terrace", "road", "outpost", "zeal"):
         return ini(w[1]) + " " + t("b." + k)
     if k == "conquer":

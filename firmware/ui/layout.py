@@ -8,7 +8,7 @@ def rgb(r, g, b):
 
 
 PLAYER_RGB = {"blue": (40, 110, 255), "orange": (255, 140, 0),
-              "green": (40, 200, 60), "brown": (170, 100, 40)}
+              "green": (40, 200, 60), "brown": (205, 155, 105)}
 
 
 class Layout:

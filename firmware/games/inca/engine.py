@@ -167,6 +167,7 @@ def new(setup, edition):
         "over": False,
         "winner": None,
         "ev": [],
+        "entry": [],
     }
     s["ev"].append(["order"] + order)
     if n == 3:
@@ -238,6 +239,14 @@ def _new_turn(s):
 # ---------------------------------------------------------------- the era track
 
 def _enter(s):
+    mark = len(s["ev"])
+    _enter_phase(s)
+    # What happened on entering this phase (income, gifts, turn order...),
+    # kept until the next phase so screens can show it at any time.
+    s["entry"] = [list(e) for e in s["ev"][mark:]]
+
+
+def _enter_phase(s):
     ph = phase(s)
     s["ev"].append(["phase", era(s), s["track"][s["ci"]][1], ph])
     if ph == "inca":

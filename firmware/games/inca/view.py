@@ -60,6 +60,7 @@ def view(s):
         "keep": s["labor"][col[0] - 1],
         "variants": list(s["variants"]),
         "events": [list(e) for e in s["ev"]],
+        "entry": [list(e) for e in s["entry"]],
         "over": s["over"],
         "winner": s["winner"],
     }
