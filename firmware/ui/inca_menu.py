@@ -67,8 +67,13 @@ class PhaseMenu(Screen):
                     rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
             end = len(rows)
             rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
-            if taken is not None:
-                default = end
+            # the cursor starts on the first action allowed now, or on End turn
+            default = end
+            if taken is None:
+                for i in range(end):
+                    if rows[i][3] is None:
+                        default = i
+                        break
         elif ph == "sapa":
             self.title = t("ph.sapa")
             default = -1
