@@ -1,7 +1,7 @@
 # Boots the app from a journal directory, presses keys, and prints the CRC-32
 # of the frame buffer after each key: run under MicroPython (real framebuf)
 # and CPython (host_sim's stand-in), the lines must be identical.
-#   micropython tests/screens_script.py WIDTH HEIGHT COLOUR DATA_DIR KEY...
+#   micropython tests/screens_script.py WIDTH HEIGHT COLOUR DATA_DIR KEY... (or @FILE)
 import sys
 
 sys.path.insert(0, ".")
@@ -26,7 +26,11 @@ def main(argv):
     app.boot()
     app.render()
     print("%08x" % (binascii.crc32(cv.buf) & 0xFFFFFFFF))
-    for k in argv[4:]:
+    keys = argv[4:]
+    if keys and keys[0].startswith("@"):  # @FILE: the keys, read from a file
+        with open(keys[0][1:]) as f:
+            keys = f.read().split()
+    for k in keys:
         app.key(k)
         app.render()
         print("%08x" % (binascii.crc32(cv.buf) & 0xFFFFFFFF))

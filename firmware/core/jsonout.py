@@ -5,7 +5,17 @@
 # bool, None.
 
 
+def _plain(s):
+    for ch in s:
+        if ch == '"' or ch == "\\" or ord(ch) < 0x20:
+            return False
+    return True
+
+
 def _str(s):
+    if _plain(s):
+        # the usual case: nothing to escape, one allocation
+        return '"' + s + '"'
     out = ['"']
     for ch in s:
         if ch == '"' or ch == "\\":
