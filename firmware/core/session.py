@@ -86,7 +86,7 @@ class Session:
     def undo(self):
         if not self.tail:
             if self.base_n:
-                raise IllegalAction("undo reaches back %d actions at most" % DEPTH)
+                raise IllegalAction("undo reaches back %d actions at most", (DEPTH,))
             raise IllegalAction("nothing to undo")
         s = json.loads(self.base)
         last = self.tail.pop()

@@ -309,7 +309,7 @@ def test_rapid_expansion_works_in_either_order():
     inca.apply(s, "adjust blue labor -%d" % labor(s, "blue"))
     inca.apply(s, "adjust blue labor +7")
     inca.apply(s, "conquer blue 1 0 1")  # 1 labor: 6 left
-    refused(s, "city blue", "with 2 more for the Rapid Expansion conquest")
+    refused(s, "city blue", "with 2 more for the Rapid Expansion conquest costs")
 
 
 def test_pilgrimage_with_a_building_action_reminds_no_roads():

@@ -18,7 +18,7 @@ MAX_NUMBER = 99
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg % args if args else msg)
+    raise IllegalAction(msg, args)
 
 
 def _int(word, what, lo=0, hi=MAX_NUMBER):
@@ -401,10 +401,12 @@ def _actor(s, t, verb, nargs):
     return c
 
 
-def _pay(s, c, labor, what):
+def _pay(s, c, labor, fmt, kind=None):
     have = s["p"][c]["labor"]
     if labor > have:
-        _refuse("%s has %d labor; %s costs %d", c, have, what, labor)
+        if kind is None:
+            _refuse(fmt, c, have, labor)
+        _refuse(fmt, c, have, kind, labor)
 
 
 def _build(s, t, dry):
@@ -437,9 +439,9 @@ def _build(s, t, dry):
         _refuse("%s has no conquered marker without a terrace", c)
     labor, vp = cards.building(s["bld"], kind, fx, vp_given)
     if recount:
-        _pay(s, c, labor + recount, "a %s (with %d more for the Rapid Expansion conquest)" % (kind, recount))
+        _pay(s, c, labor + recount, "%s has %d labor; a %s with 2 more for the Rapid Expansion conquest costs %d", kind)
     else:
-        _pay(s, c, labor, "a " + kind)
+        _pay(s, c, labor, "%s has %d labor; a %s costs %d", kind)
     if dry:
         return
     # -- checks done: now change the state
@@ -484,7 +486,7 @@ def _conquer(s, t, dry):
         _refuse("%s has already taken this turn's building action (%s); "
                 "another conquest needs Rapid Expansion", c, a["slot"])
     cost = cards.conquest(r, fx, extra, s["rx"])
-    _pay(s, c, cost, "this conquest")
+    _pay(s, c, cost, "%s has %d labor; this conquest costs %d")
     if dry:
         return
     p["labor"] -= cost
@@ -585,7 +587,7 @@ def _adjust(s, t, dry):
         d = -d
     p = s["p"][c]
     if p[t[2]] + d < 0:
-        _refuse("%s has %d %s; it cannot go below zero", c, p[t[2]], t[2])
+        _refuse("%s has %d %s; it cannot go below zero", c, p[t[2]], t[2])  # labor or vp
     if dry:
         return
     if t[2] == "labor":
