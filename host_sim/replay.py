@@ -58,7 +58,39 @@ def game_module(setup_words):
     if name == "inca":
         from firmware.games import inca
         return inca
+    if name == "eightmin":
+        from firmware.games import eightmin
+        return eightmin
+    if name == "origin":
+        from firmware.games import origin
+        return origin
+    if name == "yu":
+        from firmware.games import yu
+        return yu
     raise IllegalAction("unknown game %r" % name)
+
+
+# The games whose edition table is assets/GAME/edition.json (Inca's is EDITION).
+OTHER_GAMES = ("eightmin", "origin", "yu")
+
+
+def edition_for(setup_words, path=EDITION):
+    """The edition table for the game set up by setup_words: PATH when it
+    was given with --edition, else the game's own table."""
+    name = setup_words[0] if setup_words else None
+    if path == EDITION and name in OTHER_GAMES:
+        return _root + "/assets/" + name + "/edition.json"
+    return path
+
+
+def _journal_setup(path):
+    """The setup words of the game journaled in the directory path ([] if
+    they cannot be read): they say which edition table to load."""
+    try:
+        with open(path + "/journal.txt") as f:
+            return tokens(f.readline()) or []
+    except (OSError, UnicodeError):
+        return []
 
 
 def read_lines(path):
@@ -89,6 +121,14 @@ def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
         words = tokens(text)
         if words is None:
             continue
+        if session is None and edition_for(words, edition_path) != edition_path:
+            try:
+                edition = load_edition(edition_for(words, edition_path))
+            except ValueError as e:
+                _err(str(e))
+                return 1, None
+            if j:
+                j.edition = edition
         try:
             if session is None:
                 session = j.start(words) if j else Session(game_module(words), edition, words)
@@ -120,7 +160,7 @@ def resume(path, edition_path=EDITION, out=None):
     from firmware.core.journal import Journal, NoGame
     write = out or (lambda s: print(s))
     try:
-        edition = load_edition(edition_path)
+        edition = load_edition(edition_for(_journal_setup(path), edition_path))
     except ValueError as e:
         _err(str(e))
         return 1, None

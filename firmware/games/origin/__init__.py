@@ -1,0 +1,3 @@
+# Origin: new(setup, edition), apply(state, action), check(state, action), view(state).
+from firmware.games.origin.engine import new, apply, check  # noqa: F401
+from firmware.games.origin.view import view  # noqa: F401
