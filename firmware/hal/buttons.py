@@ -3,12 +3,12 @@
 # (pull-up wiring).  Each release before long_ms gives a short press; holding
 # for long_ms gives one long press (and nothing on release).
 try:
-    from time import ticks_ms, ticks_diff
+    from time import ticks_ms, ticks_diff  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython (the simulator)
     import time
 
     def ticks_ms():
-        return int(time.monotonic() * 1000)
+        return int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
 
     def ticks_diff(a, b):
         return a - b

@@ -1,0 +1,26 @@
+# Boot-time setup of a CircuitPython board (its /boot.py runs boot()): the
+# firmware keeps the game on the board's flash, which CircuitPython lends
+# to the computer over USB by default.  boot() makes the flash writable for
+# the firmware, unless the BACK button is held while the board starts: then
+# the computer can write (to flash the firmware again).  MicroPython boards
+# need no boot.py.
+
+
+def boot(path="board.json"):
+    import json
+    import storage
+    import time
+    from firmware.main import family, profile
+    with open(path) as f:
+        p = profile(json.load(f)["board"])
+    k = family(p).keys(p)
+    time.sleep(0.1)                 # let the scanner see the buttons
+    held = False
+    ev = k.events.get()
+    while ev is not None:
+        if ev.pressed and ev.key_number == p.BUTTONS["back"]:
+            held = True
+        ev = k.events.get()
+    k.deinit()
+    if not held:
+        storage.remount("/", readonly=False)

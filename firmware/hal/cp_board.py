@@ -1,0 +1,57 @@
+# Builds the hardware of a CircuitPython board (boards/pybadge.py) from its
+# profile: the built-in display through displayio, the buttons through
+# keypad, the NeoPixels through the neopixel library.  Only builds and
+# returns objects; the same functions as firmware/hal/board.py.
+DATA = "/data"
+ASSETS = "/assets"
+
+
+def canvas(p, font, board=None):
+    from firmware.hal.displayio_canvas import DisplayioCanvas
+    board = board or _board()
+    d = p.DISPLAY
+    return DisplayioCanvas(d["width"], d["height"], font, getattr(board, "DISPLAY", None))
+
+
+def keys(p, board=None):
+    """The keypad scanner of the profile's KEYPAD."""
+    import keypad
+    board = board or _board()
+    k = p.KEYPAD
+    if k["kind"] == "shift_register":
+        return keypad.ShiftRegisterKeys(clock=getattr(board, k["clock"]), data=getattr(board, k["data"]),
+                                        latch=getattr(board, k["latch"]), key_count=k["count"],
+                                        value_when_pressed=k["value_when_pressed"])
+    pins = tuple(getattr(board, name) for name in k["pins"])
+    return keypad.Keys(pins, value_when_pressed=k["value_when_pressed"], pull=True)
+
+
+def buttons(p, board=None):
+    from firmware.hal.keypad_buttons import KeypadButtons
+    from firmware.ui.nav import PROFILES
+    return KeypadButtons(keys(p, board), p.BUTTONS, PROFILES[p.PROFILE])
+
+
+def pixels(p, board=None):
+    px = p.PIXELS
+    if not px:
+        return None
+    import neopixel
+    from firmware.hal.pixels import PlayerPixels
+    board = board or _board()
+    return PlayerPixels(neopixel.NeoPixel(getattr(board, px["pin"]), px["count"], brightness=1.0,
+                                          auto_write=False))
+
+
+def attach(app):
+    """Nothing to hook on a real board."""
+
+
+def restart():
+    import microcontroller
+    microcontroller.reset()
+
+
+def _board():
+    import board
+    return board

@@ -1,0 +1,68 @@
+# The Canvas of a CircuitPython board: the screens draw into an RGB565
+# framebuf exactly as on the MicroPython boards (firmware.hal.canvas.Canvas:
+# fill, rect, line, hline, text, text_width, icon, show; width, height,
+# colour, buf), and show() hands the frame to displayio: a Bitmap of 16-bit
+# values shown by a TileGrid through a ColorConverter that reads RGB565.
+#
+# Where the Bitmap lends its own memory (CircuitPython: a Bitmap is a
+# writable buffer, 16-bit values little-endian like framebuf's RGB565, rows
+# word-aligned), the framebuf draws straight into it and show() only marks
+# it dirty: one frame in RAM.  Elsewhere (Blinka on CPython, or an odd width)
+# the Canvas keeps its own frame, an array of 16-bit values, and show()
+# copies it in with bitmaptools.arrayblit.
+#
+# CircuitPython has no built-in framebuf: flash.sh puts a pure-Python one in
+# lib/ (host_sim/fakes/framebuf.py, pixel-exact with MicroPython's).
+import array
+
+import framebuf
+
+from firmware.hal.canvas import Canvas
+
+
+class DisplayioCanvas(Canvas):
+    def __init__(self, width, height, font, display=None, bitmap=None):
+        """display: a displayio display (board.DISPLAY) or None; bitmap: the
+        Bitmap to draw into (a new one of width x height 16-bit values)."""
+        import displayio
+        self.width = width
+        self.height = height
+        self.colour = True
+        self.font = font
+        self.display = display
+        self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(width, height, 65536)
+        self.shader = displayio.ColorConverter(input_colorspace=displayio.Colorspace.RGB565)
+        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=self.shader)
+        self.group = displayio.Group()
+        self.group.append(self.tilegrid)
+        self.direct = False
+        fb = None
+        try:
+            if len(memoryview(self.bitmap)) == width * height * 2:
+                fb = framebuf.FrameBuffer(self.bitmap, width, height, framebuf.RGB565)
+                self.buf = self.bitmap
+                self.direct = True
+        except (TypeError, ValueError):
+            fb = None
+        if fb is None:
+            self.buf = array.array("H", bytes(width * height * 2))
+            fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.RGB565)
+        self.fb = fb
+        if display is not None:
+            try:
+                display.auto_refresh = False
+            except AttributeError:
+                pass
+            try:
+                display.root_group = self.group
+            except AttributeError:  # CircuitPython before 9
+                display.show(self.group)
+
+    def show(self):
+        if self.direct:
+            self.bitmap.dirty()
+        else:
+            import bitmaptools
+            bitmaptools.arrayblit(self.bitmap, self.buf)
+        if self.display is not None:
+            self.display.refresh()

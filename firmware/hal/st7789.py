@@ -1,0 +1,120 @@
+# A small ST7789 driver for the colour boards (240x135 panels): it keeps no
+# frame of its own.  The Canvas already holds the whole screen as an RGB565
+# framebuf (64800 bytes); show(buf) sends it in horizontal bands through one
+# band buffer of a few kB.
+#
+# Why our own driver: micropython-lib has none for the ST7789, the common
+# C driver needs a custom firmware build, and the pure-Python ones either
+# keep a second full frame or draw pixel by pixel.  This one only needs
+# what the Canvas hands it.
+#
+# framebuf keeps RGB565 little-endian; the panel wants each pixel's high
+# byte first.  The bytes are swapped without a Python loop: the frame is
+# seen as a GS8 image 2 pixels wide (column 0 the low bytes, column 1 the
+# high bytes, one row per pixel) and the band likewise; two clipped blits
+# copy column 1 to column 0 and column 0 to column 1 (done in C, no
+# allocation).  Bytecode only: no viper or native code.
+import framebuf
+import time
+
+_SWRESET = b"\x01"
+_SLPOUT = b"\x11"
+_NORON = b"\x13"
+_INVON = b"\x21"
+_DISPON = b"\x29"
+_CASET = b"\x2a"
+_RASET = b"\x2b"
+_RAMWR = b"\x2c"
+_MADCTL = b"\x36"
+_COLMOD = b"\x3a"
+
+
+def _sleep_ms(ms):
+    try:
+        time.sleep_ms(ms)
+    except AttributeError:  # CPython
+        time.sleep(ms / 1000)
+
+
+class ST7789:
+    def __init__(self, spi, width, height, dc, cs=None, rst=None, backlight=None,
+                 madctl=0x60, offset=(0, 0), band_rows=15, invert=True, delay=None):
+        """spi: a machine.SPI; dc, cs, rst, backlight: machine.Pin outputs
+        (cs, rst and backlight may be None); madctl: the panel's memory
+        access control byte (rotation, colour order); offset: where the
+        visible area starts in the controller's 240x320 memory; delay: a
+        function sleeping ms milliseconds (time.sleep_ms by default)."""
+        sleep_ms = delay or _sleep_ms
+        self.spi = spi
+        self.width = width
+        self.height = height
+        self.dc = dc
+        self.cs = cs
+        self.rst = rst
+        self.rows = max(1, min(band_rows, height))
+        self.band = bytearray(width * self.rows * 2)
+        self._band_mv = memoryview(self.band)
+        self._dst = framebuf.FrameBuffer(self.band, 2, width * self.rows, framebuf.GS8)
+        self._src = None
+        self._src_buf = None
+        x0, y0 = offset
+        self._caset = bytes((x0 >> 8, x0 & 255, (x0 + width - 1) >> 8, (x0 + width - 1) & 255))
+        self._raset = bytes((y0 >> 8, y0 & 255, (y0 + height - 1) >> 8, (y0 + height - 1) & 255))
+        if cs is not None:
+            cs.value(1)
+        if rst is not None:
+            rst.value(1)
+            sleep_ms(5)
+            rst.value(0)
+            sleep_ms(10)
+            rst.value(1)
+            sleep_ms(120)
+        self._cmd(_SWRESET)
+        sleep_ms(150)
+        self._cmd(_SLPOUT)
+        sleep_ms(10)
+        self._cmd(_COLMOD, b"\x55")          # 16 bits per pixel
+        self._cmd(_MADCTL, bytes((madctl,)))
+        if invert:
+            self._cmd(_INVON)                 # IPS panels show true colours inverted
+        self._cmd(_NORON)
+        self._cmd(_DISPON)
+        if backlight is not None:
+            backlight.value(1)
+
+    def _cmd(self, c, data=None):
+        if self.cs is not None:
+            self.cs.value(0)
+        self.dc.value(0)
+        self.spi.write(c)
+        if data:
+            self.dc.value(1)
+            self.spi.write(data)
+        if self.cs is not None:
+            self.cs.value(1)
+
+    def show(self, buf):
+        """Send a whole RGB565 frame (framebuf's byte order) to the panel."""
+        src = self._src
+        if src is None or buf is not self._src_buf:
+            src = self._src = framebuf.FrameBuffer(buf, 2, self.width * self.height, framebuf.GS8)
+            self._src_buf = buf
+        self._cmd(_CASET, self._caset)
+        self._cmd(_RASET, self._raset)
+        self._cmd(_RAMWR)
+        w = self.width
+        if self.cs is not None:
+            self.cs.value(0)
+        self.dc.value(1)
+        y = 0
+        while y < self.height:
+            n = min(self.rows, self.height - y) * w
+            self._dst.blit(src, -1, -y * w)   # high bytes first
+            self._dst.blit(src, 1, -y * w)
+            if n == w * self.rows:
+                self.spi.write(self.band)
+            else:
+                self.spi.write(self._band_mv[:n * 2])
+            y += self.rows
+        if self.cs is not None:
+            self.cs.value(1)

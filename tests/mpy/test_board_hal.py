@@ -1,0 +1,193 @@
+# The board adapters with fake hardware: the ST7789 driver's bands and byte
+# order, the single RGB LED, the virtual board's keys and frame file, the
+# crash code.  Portable: CPython and the MicroPython unix port.
+import os
+
+try:
+    import framebuf
+except ImportError:  # CPython: the stand-in
+    import sys
+    sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
+    import framebuf
+
+from firmware.core.font import Font
+from firmware.hal.canvas import Canvas
+from firmware.hal.rgbled import RgbLed, TurnPixels
+from firmware.hal.st7789 import ST7789
+from firmware.hal.virtual import Crash, FileDisplay, KeyButtons, Quit
+from firmware.ui.nav import FOUR_BUTTONS
+
+
+class Pin:
+    def __init__(self, log, name):
+        self.log = log
+        self.name = name
+
+    def value(self, v):
+        self.log.append((self.name, v))
+
+
+class Spi:
+    def __init__(self, log):
+        self.log = log
+
+    def write(self, b):
+        self.log.append(("spi", bytes(b)))
+
+
+def panel(w, h, rows, offset=(40, 53)):
+    log = []
+    lcd = ST7789(Spi(log), w, h, dc=Pin(log, "dc"), cs=Pin(log, "cs"), rst=Pin(log, "rst"),
+                 backlight=Pin(log, "bl"), madctl=0x60, offset=offset, band_rows=rows, delay=lambda ms: None)
+    return lcd, log
+
+
+def commands(log):
+    """[(command byte, data bytes)] from the SPI log, split on dc."""
+    out = []
+    dc = None
+    for e in log:
+        if e[0] == "dc":
+            dc = e[1]
+        elif e[0] == "spi":
+            if dc == 0:
+                out.append([e[1][0], b""])
+            else:
+                out[-1][1] += e[1]
+    return out
+
+
+def test_st7789_init_turns_the_panel_on_in_rgb565():
+    lcd, log = panel(240, 135, 15)
+    cmds = [c for c, _ in commands(log)]
+    assert cmds[:2] == [0x01, 0x11]
+    assert 0x29 in cmds
+    data = dict((c, d) for c, d in commands(log))
+    assert data[0x3A] == b"\x55" and data[0x36] == b"\x60"
+    assert ("bl", 1) in log
+    assert len(lcd.band) == 240 * 15 * 2 < 8 * 1024
+
+
+def test_st7789_sends_the_frame_in_bands_high_byte_first():
+    for w, h, rows in ((240, 135, 15), (24, 13, 4), (7, 5, 5), (5, 3, 8)):
+        lcd, log = panel(w, h, rows)
+        buf = bytearray(w * h * 2)
+        fb = framebuf.FrameBuffer(buf, w, h, framebuf.RGB565)
+        for y in range(0, h, 3):
+            for x in range(0, w, 5):
+                fb.pixel(x, y, (x * 31 + y * 977 + 0x1234) & 0xFFFF)
+        fb.fill_rect(1, 1, 3, 2, 0xF81F)
+        del log[:]
+        lcd.show(buf)
+        cmds = commands(log)
+        assert [c for c, _ in cmds] == [0x2A, 0x2B, 0x2C]
+        assert cmds[0][1] == bytes((0, 40, (40 + w - 1) >> 8, (40 + w - 1) & 255))
+        assert cmds[1][1] == bytes((0, 53, 0, 53 + h - 1))
+        sent = cmds[2][1]
+        want = bytearray(w * h * 2)
+        for i in range(w * h):
+            want[2 * i] = buf[2 * i + 1]
+            want[2 * i + 1] = buf[2 * i]
+        assert sent == bytes(want), (w, h, rows)
+        writes = [e for e in log if e[0] == "spi"][5:]   # after CASET, RASET (with data), RAMWR
+        assert len(writes) == (h + rows - 1) // rows
+        assert buf[0] == fb.pixel(0, 0) & 255   # the canvas's frame is untouched
+
+
+def test_st7789_behind_a_colour_canvas():
+    font = Font("assets/fonts/large.fnt")
+    lcd, log = panel(240, 135, 15)
+    cv = Canvas(240, 135, True, font, lcd)
+    cv.fill(0)
+    cv.text(0, 0, "Inca", 0xF800)
+    del log[:]
+    cv.show()
+    sent = commands(log)[2][1]
+    assert len(sent) == 240 * 135 * 2
+    red = wrong = 0
+    for i in range(0, len(sent), 2):
+        if sent[i] == 0xF8 and sent[i + 1] == 0:
+            red += 1
+        elif sent[i] == 0 and sent[i + 1] == 0xF8:
+            wrong += 1
+    assert red > 10 and wrong == 0   # red, high byte first
+
+
+class Pwm:
+    def __init__(self):
+        self.d = None
+
+    def duty_u16(self, d):
+        self.d = d
+
+
+def test_rgb_led_shows_the_player_whose_turn_it_is():
+    pwms = [Pwm(), Pwm(), Pwm()]
+    px = TurnPixels(RgbLed(pwms, active_low=True))
+    px.brightness = 5
+    px.players(["blue", "orange", "green"], "orange")
+    r, g, b = [65535 - p.d for p in pwms]
+    assert r > g > b == 0
+    px.players(["blue", "orange", "green"], None)
+    assert [p.d for p in pwms] == [65535, 65535, 65535]   # dark (active low)
+    px.animate("pizarro")
+    while px.step():
+        pass
+    assert [p.d for p in pwms] == [65535, 65535, 65535]
+    lit = RgbLed([Pwm(), Pwm(), Pwm()], active_low=False)
+    lit[0] = (255, 0, 0)
+    lit.write()
+    assert [p.d for p in lit.pwms] == [65535, 0, 0]
+
+
+def test_virtual_keys_short_long_quit_and_crash():
+    typed = list("kjoOBxq!")
+
+    def read():
+        return typed.pop(0) if typed else ""
+
+    b = KeyButtons({"up": "k", "down": "j", "ok": "o", "back": "b"}, FOUR_BUTTONS, read=read,
+                   quit_key="q", crash_key="!")
+    b.poll()
+    got = [b.get() for _ in range(5)]
+    assert got == ["up", "down", "ok", "home", "undo"]
+    for exc in (Quit, Crash):
+        try:
+            b.get()
+        except exc:
+            pass
+        else:
+            raise AssertionError("no %s" % exc.__name__)
+    assert b.get() is None
+
+
+class Out:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+
+def test_virtual_display_writes_the_frame_and_a_line():
+    path = "out/test_board_hal_frame.bin"
+    try:
+        os.mkdir("out")
+    except OSError:
+        pass
+    out = Out()
+    d = FileDisplay(path, out)
+    d.show(bytearray(b"\x01\x02\x03"))
+    d.show(bytearray(b"\x04\x05"))
+    with open(path, "rb") as f:
+        assert f.read() == b"\x04\x05"
+    assert out.text == "frame 1 null\nframe 2 null\n"
+    os.remove(path)
+
+
+def test_crash_code_is_short_and_stable():
+    from firmware.main import crash_code
+    a = crash_code(ValueError("bad"))
+    assert len(a) == 5 and a[0] == "E"
+    assert a == crash_code(ValueError("bad"))
+    assert a != crash_code(KeyError("bad"))
