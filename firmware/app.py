@@ -14,7 +14,7 @@ from firmware.core import text
 from firmware.core.text import t
 from firmware.ui.widgets import Menu, Message, row
 
-LANGS = ("en",)
+LANGS = ("en", "ru", "es")
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
@@ -24,7 +24,8 @@ def _game():
 
 
 class App:
-    def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None):
+    def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
+                 lang=None):
         """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
         pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
         journal and settings live (None keeps the game in memory only);
@@ -42,6 +43,7 @@ class App:
         self.dirty = True
         self._view = None
         self.settings = {"brightness": 3, "lang": "en"}
+        self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
 
@@ -53,7 +55,11 @@ class App:
         if self.dir:
             store.makedirs(self.dir)
             self.settings.update(store.load_json(self.dir + "/settings.json", {}, report=self.report))
-        text.load("%s/lang/%s.json" % (self.assets, self.settings.get("lang", "en")))
+        if self.lang:
+            self.settings["lang"] = self.lang
+        if self.settings.get("lang") not in LANGS:
+            self.settings["lang"] = "en"
+        text.load("%s/lang/%s.json" % (self.assets, self.settings["lang"]))
         ed = None
         if self.dir:
             ed = store.load_json(self.dir + "/edition.json", None, report=self.report)
@@ -136,7 +142,9 @@ class App:
         return self._view
 
     def check(self, action):
-        return _game().check(self.session.state, action)
+        """Why the action is not allowed now, in the players' language, or None."""
+        e = _game().refusal(self.session.state, action)
+        return None if e is None else text.reason(e)
 
     def start_game(self, setup):
         line = "%s seed=%d" % (setup, self.seed())
@@ -146,7 +154,7 @@ class App:
             else:
                 self.session = Session(_game(), self.edition, line)
         except IllegalAction as e:
-            self.note(str(e))
+            self.note(text.reason(e))
             return
         self._changed()
         self._home_screen()
@@ -164,10 +172,10 @@ class App:
             else:
                 kind = ss.apply(action)
         except IllegalAction as e:
-            self.note(str(e))
+            self.note(text.reason(e))
             return False
         except OSError as e:
-            self.note("storage error: %s" % (e,))
+            self.note(t("m.storage") % (e,))
             return False
         self._changed()
         s = self.session.state

@@ -47,7 +47,7 @@ def board(name):
             "buttons": list(d["BUTTONS"])}
 
 
-def build(board_name="pico_oled", data_dir=None, seed=1, report=None):
+def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None):
     """(app, profile) for the board, booted: the setup wizard, or the game
     resumed from data_dir."""
     from firmware.app import App
@@ -68,7 +68,8 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None):
         seeds[0] = s + 1
         return s
 
-    app = App(lay, cv, px, data_dir, assets=os.path.join(ROOT, "assets"), seed=next_seed, report=report)
+    app = App(lay, cv, px, data_dir, assets=os.path.join(ROOT, "assets"), seed=next_seed, report=report,
+              lang=lang)
     app.has_up = prof["profile"] != "two"
     app.boot()
     app.render()

@@ -137,8 +137,8 @@ def action(app, line, keys):
             _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
             _set_numbers(app, [int(w[2])], keys)
     elif w[0] == "connected":
-        from firmware.ui.inca_words import name
-        _go_to_row(app, lambda r: r[0] == name(w[1]), keys)
+        from firmware.ui.inca_words import ini, name
+        _go_to_row(app, lambda r: r[0] in (name(w[1]), ini(w[1])), keys)
         _set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "adjust":
         from firmware.core.text import t

@@ -1,6 +1,6 @@
 """The device in a terminal, or played headless from a key script.
 
-  python -m host_sim [--board NAME] [--journal DIR] [--seed N]
+  python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N]
   python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--journal DIR]
 
 Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
@@ -108,7 +108,7 @@ def interactive(app, prof):
 
 
 def main(argv):
-    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None}
+    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -129,7 +129,10 @@ def main(argv):
         if opts["seed"] is None:
             # a script replays the same game every time; a person gets a new deal
             opts["seed"] = "1" if opts["keys"] is not None else str(int.from_bytes(os.urandom(4), "little"))
-        app, prof = device.build(opts["board"], opts["journal"], int(opts["seed"]), report=notes.append)
+        if opts["lang"] not in (None, "en", "ru", "es"):
+            raise ValueError("unknown language %r (en, ru, es)" % opts["lang"])
+        app, prof = device.build(opts["board"], opts["journal"], int(opts["seed"]), report=notes.append,
+                                 lang=opts["lang"])
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 1

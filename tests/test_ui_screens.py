@@ -140,15 +140,30 @@ def _state(tmp, name):
     return (data if os.path.exists(data) else None), keys
 
 
+LANGS = ("en", "ru", "es")
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("board", sorted(BOARDS))
 @pytest.mark.parametrize("name", sorted(SCREENS))
-def test_golden_screen(board, name, tmp_path):
+def test_golden_screen(board, name, lang, tmp_path):
     data, keys = _state(tmp_path, name)
-    app, prof = device.build(board, data or str(tmp_path / "fresh"), 1)
+    app, prof = device.build(board, data or str(tmp_path / "fresh"), 1, lang=lang)
+    cut = []
+    fit = app.lay.fit
+
+    def watch(text, width):
+        out = fit(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    app.lay.fit = watch
+    app.dirty = True
+    app.render()
     for k in keys:
         app.key(k)
         app.render()
-    path = os.path.join(GOLDEN, board, name + ".png")
+    path = os.path.join(GOLDEN, lang, board, name + ".png")
     new = str(tmp_path / "new.png")
     render.png(app.cv, new)
     with open(new, "rb") as f:
@@ -161,10 +176,14 @@ def test_golden_screen(board, name, tmp_path):
     with open(path, "rb") as f:
         want = f.read()
     if got != want:
-        os.makedirs(os.path.join(ROOT, "out", "golden", board), exist_ok=True)
-        with open(os.path.join(ROOT, "out", "golden", board, name + ".png"), "wb") as f:
+        os.makedirs(os.path.join(ROOT, "out", "golden", lang, board), exist_ok=True)
+        with open(os.path.join(ROOT, "out", "golden", lang, board, name + ".png"), "wb") as f:
             f.write(got)
     assert got == want, "%s differs from %s (new one in out/golden/)" % (name, path)
+    # nothing on the screen was cut short, except the hint beside Undo/Redo
+    from firmware.core.text import t
+    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
+    assert [c for c in cut if c not in allowed] == []
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))

@@ -23,3 +23,30 @@ def t(key):
 
 def f(key, *args):
     return _table.get(key, key) % args
+
+
+def word(x):
+    """A word of a refusal in the players' language: a colour, building,
+    card or sector name, a list of them, or a number (unchanged)."""
+    if not isinstance(x, str):
+        return x
+    if " " in x:
+        return " ".join(word(p) for p in x.split(" "))
+    v = _table.get("w." + x)
+    if v is None:
+        v = _table.get("card." + x)
+    if v is None and "-" in x:
+        a, b = x.split("-", 1)
+        ia = _table.get("i." + a)
+        ib = _table.get("i." + b)
+        if ia is not None and ib is not None:
+            v = ia + "-" + ib
+    return x if v is None else v
+
+
+def reason(e):
+    """Why an action was refused (an IllegalAction), in the players' language."""
+    fmt = getattr(e, "fmt", None)
+    if fmt is None:
+        return str(e)
+    return _table.get("r:" + fmt, fmt) % tuple(word(x) for x in e.words)

@@ -1,7 +1,7 @@
 # The home screen: where are we (era, round, phase, whose turn, the era
 # track as a bar) and every player's VP, labor and rank.  OK opens the
 # phase's menu.
-from firmware.core.text import t
+from firmware.core.text import t, f
 from firmware.ui import inca_words as w
 from firmware.ui.widgets import Screen, title
 
@@ -64,7 +64,7 @@ class Home(Screen):
                 col = lay.sel_fg
             name = w.name(c) if lay.colour else w.ini(c)
             cv.text(1, yy, "%d %s" % (p["rank"], name), col)
-            right = "%3dvp %2dL" % (p["vp"], p["labor"])
+            right = f("m.home", p["vp"], p["labor"])
             cv.text(W - cv.text_width(right) - 1, yy, right, col)
         if rows > n and lay.footer:
             self.footer(cv, lay, app)

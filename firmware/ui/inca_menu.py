@@ -31,14 +31,17 @@ class PhaseMenu(Screen):
             self.title = t("ph.inca")
             rows.append(row(t("m.continue"), "", "next", check("next")))
             for line in w.notable(v["entry"], False):
-                rows.append(row(line))
+                for part in app.lay.wrap(line, app.lay.w - 4):
+                    rows.append(row(part))
         elif ph == "sun":
             self.title = t("ph.sun")
             default = -1
+            lay = app.lay
             for sec in s["sectors"]:
                 placed = sec in s["placed"]
                 label = w.sector(sec)
-                right = w.card(s["board"][sec][-1]) if placed else "?"
+                room = lay.w - 6 - lay.font.width(label + " ")
+                right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
                 if not placed and default < 0:
                     default = len(rows)
                 rows.append(row(label, right, _card_picker(sec)))
@@ -49,7 +52,7 @@ class PhaseMenu(Screen):
         elif ph == "people":
             c = v["turn"]
             p = v["players"][c]
-            self.title = "%s %dL" % (w.name(c), p["labor"])
+            self.title = f("m.player_labor", w.name(c), p["labor"])
             taken = v["action"]["taken"]
             costs = v["action"]["costs"]
             for k in BUILD:
@@ -81,12 +84,12 @@ class PhaseMenu(Screen):
                 p = v["players"][c]
                 con = p["connected"]
                 vals = con if con is not None else p["last_connected"]
-                mark = "G%d C%d T%d" % tuple(vals)
+                mark = f("m.con", vals[0], vals[1], vals[2])
                 if con is None:
                     mark = "? " + mark
                     if default < 0:
                         default = len(rows)
-                rows.append(row(w.name(c), mark, _connected(c, vals), None, c))
+                rows.append(row(w.name(c) if app.lay.colour else w.ini(c), mark, _connected(c, vals), None, c))
             if default < 0:
                 default = len(rows)
             rows.append(row(t("m.score"), "", "next", check("next")))
@@ -128,7 +131,9 @@ def _card_picker(sec):
             left = app.session.state["copies"][name]
             for x in app.session.state["board"].values():
                 left -= x.count(name)
-            rows.append(row(w.card(name), "x%d" % left if left > 0 else "", a, why))
+            lay = app.lay
+            label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
+            rows.append(row(label, "x%d" % left if left > 0 else "", a, why))
         app.push(Menu(w.sector(sec), rows))
     return open_
 
@@ -143,7 +148,9 @@ def _effects(app):
             if name not in seen:
                 seen.append(name)
                 n = v["players"][c]["effects"].count(name)
-                rows.append(row(" " + w.card(name), "x%d" % n if n > 1 else ""))
+                lay = app.lay
+                label = w.card(name, lay, lay.w - 6 - lay.font.width("  x4"))
+                rows.append(row(" " + label, "x%d" % n if n > 1 else ""))
     app.push(Menu(t("m.effects"), rows))
 
 
@@ -156,7 +163,8 @@ def _conquest(c):
         for kind in app.edition["marker_kinds"]["kinds"]:
             a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
             cost = cards.conquest(kind[1], fx, extra, s["rx"])
-            rows.append(row("%s %s" % (kind[0], f("m.res", kind[1], kind[2], kind[3])), "%dL" % cost, a, app.check(a)))
+            rows.append(row("%s %s" % (kind[0], f("m.res", kind[1], kind[2], kind[3])), f("m.labor", cost), a,
+                            app.check(a)))
         rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
         app.push(Menu(t("b.conquer"), rows))
     return open_
@@ -175,7 +183,12 @@ def _sites(c):
         rows = []
         for site in app.edition["temple_sites"]["sites"]:
             a = "temple %s %d" % (c, site[1])
-            rows.append(row(site[0], f("m.vp", site[1]), a, app.check(a)))
+            # a site's name as the players' rulebook prints it, if the
+            # language table has it; else as the edition table gives it
+            name = t("site." + site[0])
+            if name == "site." + site[0]:
+                name = site[0]
+            rows.append(row(name, f("m.vp", site[1]), a, app.check(a)))
         rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
         app.push(Menu(t("b.site"), rows))
     return open_

@@ -35,6 +35,7 @@ class Setup(Screen):
         return " ".join(words)
 
     def refresh(self, app):
+        self.title = t("s.setup")
         on = lambda b: t("s.on") if b else t("s.off")  # noqa: E731
         rows = [row(t("s.players"), str(self.n), self._toggle("n"))]
         if self.n == 3:

@@ -16,8 +16,16 @@ def sector(sec):
     return ini(a) + "-" + ini(b)
 
 
-def card(c):
-    return t("card." + c)
+def card(c, lay=None, width=0):
+    """A Sun Event card's name as printed on the players' cards; without a
+    layout, or where that does not fit `width` pixels, its short form (key
+    cs.NAME, where the language has one)."""
+    full = t("card." + c)
+    if lay is None or lay.font.width(full) > width:
+        short = t("cs." + c)
+        if short != "cs." + c:
+            return short
+    return full
 
 
 def era_name(e):
@@ -25,7 +33,7 @@ def era_name(e):
 
 
 def where(v):
-    return "%s R%d %s" % (era_name(v["era"]), v["round"], t("ph." + v["phase"]))
+    return "%s %s%d %s" % (era_name(v["era"]), t("r.round"), v["round"], t("ph." + v["phase"]))
 
 
 def event(e):
@@ -47,6 +55,8 @@ def event(e):
         return [f("e.pizarro_yes" if e[2] else "e.pizarro_no", e[1])]
     if k == "over":
         return [f("e.over", name(e[1]))]
+    if k == "recount":
+        return [f("e.recount", name(e[1]), e[2])]
     if k == "roads":
         return [f("e.roads", name(e[1]), e[2])]
     if k == "remind":
@@ -57,6 +67,8 @@ def event(e):
             return [f("e.wild", name(e[2]))]
         if what == "solar-eclipse":
             return [f("e.eclipse", name(e[2]))]
+        if what == "pilgrimage":
+            return [f("e.pilgrimage", name(e[2]))]
         if what == "three-players":
             return [t("e.three"), t("e.three2")]
         if what == "gods":
@@ -64,12 +76,13 @@ def event(e):
         if what == "early-fall":
             return [t("e.early"), t("e.early2")]
     if k == "phase":
-        return [f("e.phase", t("ph." + e[3]))]
+        return [f("e.phase", t("phf." + e[3]))]
     return []
 
 
 # Events worth a screen of their own after the action that caused them.
-NOTABLE = ("income", "give", "support", "score", "return", "pizarro", "over", "remind", "order", "roads")
+NOTABLE = ("income", "give", "support", "score", "return", "pizarro", "over", "remind", "order", "roads",
+           "recount")
 
 
 def notable(events, phases=True):
@@ -97,7 +110,7 @@ def action(line):
     if k == "sun":
         return sector(w[1]) + " " + card(w[2])
     if k == "connected":
-        return ini(w[1]) + " G%s C%s T%s" % (w[2], w[3], w[4])
+        return ini(w[1]) + " " + f("m.con", int(w[2]), int(w[3]), int(w[4]))
     if k == "adjust":
-        return ini(w[1]) + " " + w[2] + " " + w[3]
+        return ini(w[1]) + " " + t("f." + w[2]) + " " + w[3]
     return line

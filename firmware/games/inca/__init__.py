@@ -1,4 +1,4 @@
 # Inca Empire: new(setup, edition), apply(state, action), view(state).
 from firmware.games.inca.engine import new, apply  # noqa: F401
 from firmware.games.inca.view import view  # noqa: F401
-from firmware.games.inca.engine import check  # noqa: F401,E402
+from firmware.games.inca.engine import check, refusal  # noqa: F401,E402

@@ -1,0 +1,207 @@
+"""The language tables: every key in every language, the same placeholders,
+no English left in Russian or Spanish, and every string fits the place where
+the screens draw it on 128x64 and on 240x135, measured with the real fonts
+(a string that does not fit would be cut with '~' on the device)."""
+import json
+import os
+import re
+
+import pytest
+
+from host_sim import device  # noqa: F401  (puts the framebuf stand-in on the path)
+from firmware.core import text
+from firmware.core.font import Font
+from firmware.games.inca.cards import NAMES as CARDS
+from firmware.ui import inca_words as w
+from firmware.ui.layout import Layout
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LANGS = ("en", "ru", "es")
+COLOURS = ("blue", "orange", "green", "brown")
+OPTIONAL = ("cs.", "_", "site.")  # short card names only where needed; notes; site names
+
+
+def table(lang):
+    with open(os.path.join(ROOT, "assets", "lang", lang + ".json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def layouts():
+    small = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
+    large = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt"))
+    return {"mono": Layout(128, 64, small, False), "colour": Layout(240, 135, large, True)}
+
+
+LAYOUTS = layouts()
+
+
+def specs(s):
+    return re.findall(r"%[-+ 0-9]*[sdr%]", s)
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_key_in_every_language_with_the_same_placeholders(lang):
+    en, other = table("en"), table(lang)
+    need = [k for k in en if not k.startswith(OPTIONAL)]
+    assert [k for k in need if k not in other] == []
+    assert [k for k in other if not k.startswith(OPTIONAL) and k not in en and not k.startswith("r:")] == []
+    for k in need:
+        assert specs(en[k]) == specs(other[k]), (k, en[k], other[k])
+    for k, v in other.items():
+        if k.startswith("r:"):
+            assert specs(k[2:]) == specs(v), (k, v)
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_refusal_a_player_can_meet_is_translated(lang):
+    ru = table(lang)
+    en = table("en")
+    shown = [k for k in ru if k.startswith("r:")]
+    assert len(shown) >= 20
+    for k in shown:
+        assert ru[k] != k[2:], k
+    # every word a refusal can carry has a translation or is a number
+    words = list(COLOURS) + ["city", "temple", "garrison", "terrace", "road", "outpost", "zeal",
+                             "labor", "vp", "great", "annual", "local"]
+    for x in words:
+        assert ("w." + x) in ru, x
+    assert all(("card." + c) in ru for c in CARDS)
+    assert all(("w." + c) in en for c in COLOURS)
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_no_english_word_left(lang):
+    en, other = table("en"), table(lang)
+    same = [k for k in en if not k.startswith(OPTIONAL) and other.get(k) == en[k] and re.search("[a-z]{3}", en[k])]
+    # names the same in both languages, and formats without words
+    allowed = {"ph.inca", "era.1", "m.ok", "ph.sapa", "e.phase", "card.epidemic"}
+    assert [k for k in same if k not in allowed] == []
+
+
+def fits(lay, s, width):
+    return lay.font.width(s) <= width
+
+
+def places(t, lay):
+    """(text, room in pixels, where) for every string the screens draw."""
+    f = lay.font
+    w_ = lay.w
+    row = w_ - 4
+
+    def right(label, rtext):
+        return (label, row - (f.width(rtext) + 2 if rtext else 0) - f.width(" "), "row " + label)
+
+    out = []
+    title = w_ - 2
+    status = f.width("III.7") + 2
+    for k in ("s.setup", "s.board", "s.kinds", "m.settings", "m.adjust", "m.effects", "m.history",
+              "m.results", "m.refused", "m.undo", "m.redo", "s.order", "s.confirm_new", "b.conquer", "b.site",
+              "m.standings"):
+        out.append((t[k], title, "title " + k))
+    for ph in ("inca", "sun", "people", "sapa"):
+        out.append((t["ph." + ph], title - status, "phase title"))
+        out.append(("III %s7 %s" % (t["r.round"], t["ph." + ph]), title, "home title"))
+    for c in COLOURS:
+        out.append((t["h.winner"] % t["c." + c], title, "winner"))
+        out.append((t["m.player_labor"] % (t["c." + c], 20), title - status, "people title"))
+        name = t["c." + c] if lay.colour else t["i." + c]
+        out.append(right("4 " + name, t["m.home"] % (120, 20)))
+        out.append(right(name, "? " + t["m.con"] % (20, 20, 20)))
+        out.append(right(t["s.without"], t["c." + c]))
+        for fk in ("f.labor", "f.vp"):
+            out.append(right("%s %s" % (t["c." + c], t[fk]), ""))
+    out.append(right(t["s.players"], "4"))
+    for k in ("s.early_fall", "s.pizarro", "s.gods"):
+        out.append(right(t[k], max((t["s.on"], t["s.off"]), key=f.width)))
+    for k in ("m.check_board", "m.settings", "m.start", "s.kinds"):
+        out.append(right(t[k], ">"))
+    for e in ("I", "II", "III", "IV"):
+        out.append(right(t["s.era_labor"] % e, "20"))
+    out.append(right(t["s.rounds"], "1 3 2 1"))
+    out.append(right(t["s.kind"] % "F", t["m.res"] % (9, 9, 9)))
+    out.append(right(t["m.brightness"], "5"))
+    out.append(right(t["m.language"], max((table(x)["lang"] for x in LANGS), key=f.width)))
+    for k in ("b.city", "b.temple", "b.garrison", "b.terrace", "b.road", "b.outpost", "b.zeal"):
+        # the widest cost a card can make: a city under two Epidemics is 10 labor
+        out.append(right(t[k], t["m.labor_vp"] % (10, 8)))
+    for k in ("b.conquer", "b.site", "m.continue", "m.reveal", "m.score", "m.effects", "m.history",
+              "m.adjust", "m.settings", "m.new_game", "m.yes", "m.no", "m.by_numbers", "m.undo", "m.redo"):
+        out.append(right(t[k], ""))
+    for k, v in t.items():
+        if k.startswith("site."):
+            out.append(right(v, t["m.vp"] % 7))
+    for k in ("pil.great", "pil.annual", "pil.local"):
+        out.append(right(t[k], t["m.vp"] % 7))
+    out.append(right(t["m.end_turn"], t["m.free_roads"] % 3))
+    out.append(right("F " + t["m.res"] % (9, 9, 9), t["m.labor"] % 9))
+    for k in ("f.res", "f.labor", "f.vp", "f.garrisons", "f.cities", "f.temples", "f.amount"):
+        out.append(right(t[k], "20"))
+    if lay.footer:
+        for k in ("h.menu", "h.back", "h.ok", "h.pick"):
+            out.append((t[k], w_ - 2, "footer " + k))
+    return out
+
+
+def cards_in_place(lay):
+    """(text, room, where) of the card names as the card lists choose them."""
+    f = lay.font
+    out = []
+    for c in CARDS:
+        room = lay.w - 6 - f.width(" x4")
+        out.append((w.card(c, lay, room), lay.w - 4 - f.width("x4") - 2 - f.width(" "), "card list " + c))
+        sec = w.sector("orange-brown")
+        room = lay.w - 6 - f.width(sec + " ")
+        out.append((w.card(c, lay, room), room, "sun row " + c))
+        out.append((w.card(c), lay.w - 4, "history " + c))
+    return out
+
+
+def message_words(t, lay):
+    """Messages wrap at spaces: each word (with the longest names in place)
+    must fit a line."""
+    longest = max((t["c." + c] for c in COLOURS), key=lay.font.width)
+    out = []
+    for k, v in t.items():
+        if not (k.startswith("e.") or k.startswith("x.") or k.startswith("r:")):
+            continue
+        filled = re.sub(r"%[-+ 0-9]*d", "20", v).replace("%s", longest).replace("%%", "%")
+        for word in filled.split(" "):
+            out.append((word, lay.w - 4, "message " + k))
+    return out
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_fits_its_place(lang, layout):
+    lay = LAYOUTS[layout]
+    t = table(lang)
+    text.use(t)
+    bad = []
+    for s, room, where in places(t, lay) + cards_in_place(lay) + message_words(t, lay):
+        if not fits(lay, s, room):
+            bad.append("%s: %r is %d px, room %d" % (where, s, lay.font.width(s), room))
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_character_has_a_glyph(lang):
+    t = table(lang)
+    for name in ("small.fnt", "large.fnt"):
+        font = Font(os.path.join(ROOT, "assets", "fonts", name))
+        missing = sorted(set(ch for v in t.values() for ch in v if not font.has(ch)))
+        assert missing == [], (name, missing)
+
+
+def test_refusals_reach_the_player_in_their_language():
+    from firmware.core.errors import IllegalAction
+    text.use(table("ru"))
+    e = IllegalAction("%s has %d labor; a %s costs %d", ("orange", 3, "city", 6))
+    assert text.reason(e) == "Оранжевый: труда 3, а город стоит 6"
+    e = IllegalAction("each sector gets one card this Sun phase; missing: %s", ("blue-orange green-brown",))
+    assert text.reason(e) == "В каждый сектор — по карте за фазу Солнца; нет в: Си-Ор Зе-Ко"
+    text.use(table("es"))
+    e = IllegalAction("%s is not in this game's deck", ("great-pilgrimage",))
+    assert text.reason(e) == "Gran peregrinación no está en el mazo de esta partida"
+    text.use(table("en"))
+    e = IllegalAction("%s has %d labor; a %s costs %d", ("orange", 3, "city", 6))
+    assert text.reason(e) == "Orange has 3 labor; a city costs 6"
