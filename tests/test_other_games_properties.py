@@ -1,0 +1,308 @@
+"""Properties of the Eight-Minute Empire, Origin and Legacy of Yu engines over
+random action sequences (hypothesis chooses every word): check() predicts
+apply(), a refused action changes nothing, the state stays JSON, the view
+never shows a bid before every bid is in, and undo restores the view."""
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from firmware.core.errors import IllegalAction
+from firmware.core.session import Session
+from firmware.games import eightmin, origin, yu
+from firmware.games.eightmin import engine as em_engine
+from firmware.games.origin import engine as or_engine
+from firmware.games.yu import engine as yu_engine
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _edition(name):
+    with open(os.path.join(ROOT, "assets", name, "edition.json")) as f:
+        return json.load(f)
+
+
+EDITIONS = {"eightmin": _edition("eightmin"), "origin": _edition("origin"), "yu": _edition("yu")}
+MODULES = {"eightmin": eightmin, "origin": origin, "yu": yu}
+NAMES = ("red", "blue", "green", "yellow", "purple")
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def num(data, lo=0, hi=15):
+    return data.draw(st.integers(lo, hi))
+
+
+def pick(data, items):
+    return data.draw(st.sampled_from(list(items)))
+
+
+# ---------------------------------------------------------------- action makers
+
+def eightmin_setup(data):
+    n = num(data, 2, 5)
+    words = ["eightmin", "players=" + ",".join(NAMES[:n])]
+    age = pick(data, ("none", "ages", "youngest"))
+    if age == "ages":
+        ages = list(NAMES[:n])
+        ages.reverse()
+        words.append("ages=" + ",".join(ages))
+    elif age == "youngest":
+        words.append("youngest=" + pick(data, NAMES[:n]))
+    for v in ("dice", "goods-tokens", "full"):
+        if data.draw(st.booleans()):
+            words.append(v)
+    words.append("seed=%d" % num(data, 0, 1000))
+    return " ".join(words)
+
+
+def eightmin_smart(data, s):
+    """An action that the rules likely allow now (hypothesis picks the words)."""
+    ps = s["seating"]
+    ph = s["phase"]
+    if ph == "bid":
+        waiting = [c for c in ps if s["p"][c]["bid"] is None] or ps
+        c = pick(data, waiting)
+        return "bid %s %d" % (c, num(data, 0, min(3, s["p"][c]["coins"])))
+    if ph == "tie":
+        return "youngest " + pick(data, s["tie"])
+    if ph == "play":
+        c = em_engine.current(s)
+        return "take %s %d" % (c, pick(data, (1, 1, 2, 3, 4, 6)))
+    if s["result"] is not None and s["g"] < s["games"]:
+        return "next-game"
+    c = pick(data, ps)
+    what = pick(data, ("regions", "goods", "tokens", "armies"))
+    if what == "regions":
+        return "regions %s %s" % (c, " ".join(str(num(data, 0, 2)) for _ in range(s["continents"])))
+    if what == "armies":
+        return "armies %s %d" % (c, num(data, 0, 14))
+    kinds = s["kinds"] + (["wild"] if what == "goods" else [])
+    got = []
+    for k in kinds:
+        if data.draw(st.booleans()):
+            got.append("%s=%d" % (k, num(data, 0, 2 if what == "tokens" else 5)))
+    return " ".join([what, c] + got)
+
+
+def eightmin_action(data, s):
+    if num(data, 0, 3):
+        return eightmin_smart(data, s)
+    ps = s["seating"]
+    c = pick(data, ps + ["nobody"])
+    kinds = s["kinds"] + ["wild", "gold"]
+    k = num(data, 0, 6)
+    if k == 0:
+        return "bid %s %d" % (c, num(data, 0, 16))
+    if k == 1:
+        return "youngest " + c
+    if k == 2:
+        return "regions %s %s" % (c, " ".join(str(num(data, 0, 3)) for _ in range(num(data, 3, 5))))
+    if k == 3:
+        verb = pick(data, ("goods", "tokens"))
+        return "%s %s %s" % (verb, c, " ".join("%s=%d" % (pick(data, kinds), num(data, 0, 12))
+                                              for _ in range(num(data, 0, 3))))
+    if k == 4:
+        return "armies %s %d" % (c, num(data, 0, 16))
+    if k == 5:
+        return pick(data, ("next-game", "adjust %s coins %s%d" % (c, pick(data, "+-"), num(data, 0, 5))))
+    return pick(data, ("take %s %d" % (c, num(data, 0, 7)), "", "bid", "fly away", "take"))
+
+
+def origin_setup(data):
+    return "origin players=" + ",".join(NAMES[:num(data, 2, 4)])
+
+
+def origin_action(data, s):
+    k = num(data, 0, 6)
+    if k <= 2:
+        return "next"
+    if k == 3:
+        return "trigger " + " ".join(pick(data, s["supplies"] + ["sand"]) for _ in range(num(data, 0, 2)))
+    if k <= 5:
+        c = pick(data, s["seating"] + ["nobody"])
+        entries = []
+        for _ in range(num(data, 0, 4)):
+            key = pick(data, ("goals", "hand", "hunt", "straits", "tiles", "trophies", "treasure", "luck"))
+            if key in ("goals", "hunt", "straits", "tiles"):
+                val = ",".join(str(num(data, 0, 9)) for _ in range(num(data, 0, 6)))
+            elif key == "treasure":
+                val = pick(data, ("yes", "no", "maybe"))
+            else:
+                val = str(num(data, 0, 50))
+            entries.append(key + "=" + val)
+        return " ".join(["score", c] + entries)
+    return pick(data, ("jump", "next 1", ""))
+
+
+def yu_setup(data):
+    return pick(data, ("yu", "yu wins=%d losses=%d" % (num(data, 0, 6), num(data, 0, 6))))
+
+
+YU_VERBS = ("game-start", "next", "canal", "attack", "barbarians", "active",
+            "draw", "destroy", "take", "reshuffle", "flood", "loss", "bogus")
+
+
+def yu_action(data, s):
+    g = s["g"]
+    if num(data, 0, 3):
+        # mostly what a player would do now
+        if g is None:
+            return "game-start"
+        if g["pending"] is not None:
+            return "reshuffle %d" % num(data, 0, 12)
+        if engine_phase(s) == "actions" and g["barge"] == "ready" and num(data, 0, 2):
+            return "canal"
+        if engine_phase(s) == "harvest" and num(data, 0, 1):
+            return "active %d" % num(data, 0, 12)
+        return "next"
+    verb = pick(data, YU_VERBS)
+    if verb in ("barbarians",):
+        return "barbarians %s%d" % (pick(data, ("", "+", "-")), num(data, 0, 8))
+    if verb in ("active", "draw", "reshuffle"):
+        return "%s %d" % (verb, num(data, 0, 12))
+    if verb in ("destroy", "take"):
+        return verb + ("" if data.draw(st.booleans()) else " %d" % num(data, 0, 4))
+    if verb == "loss":
+        return "loss " + pick(data, ("flood", "barbarians", "damage", "fire"))
+    return verb
+
+
+def engine_phase(s):
+    return yu_engine.phase(s)
+
+
+MAKERS = {"eightmin": (eightmin_setup, eightmin_action),
+          "origin": (origin_setup, origin_action),
+          "yu": (yu_setup, yu_action)}
+
+
+# ---------------------------------------------------------------- invariants
+
+def invariants(name, s):
+    assert json.loads(json.dumps(s)) == s          # the journal snapshots it as JSON
+    v = MODULES[name].view(s)
+    json.dumps(v)                                   # the view is plain values
+    if name == "eightmin":
+        for c in s["seating"]:
+            p = s["p"][c]
+            assert p["coins"] >= 0 and 0 <= p["cards"] <= s["limit"]
+            if s["phase"] == "bid":
+                assert v["players"][c]["bid"] is None
+        assert not [e for e in v["events"] if e[0] == "bids"] or s["phase"] != "bid"
+        if v["turn"] is not None:
+            assert v["phase"] == "play"
+    elif name == "origin":
+        if s["phase"] == "scoring":
+            assert v["turn"] is None
+        else:
+            assert v["turn"] in s["seating"]
+        if s["over"]:
+            assert v["winners"] and all(v["players"][c]["rank"] == 1 for c in v["winners"])
+    else:
+        assert s["wins"] <= s["goal"][0] and s["losses"] <= s["goal"][1]
+        assert len(s["history"]) == s["wins"] + s["losses"] - sum(s["carried"])
+        g = s["g"]
+        if g is not None:
+            assert 0 <= g["canals"] <= 6 and 0 <= g["barbarians"] < 7
+            assert g["active"] is None or g["active"] >= 0
+            assert g["flood"] <= g["canals"] or g["flood"] == 1
+        if s["over"]:
+            assert g is None and max(s["wins"] - s["goal"][0], s["losses"] - s["goal"][1]) == 0
+
+
+def _text(view):
+    return json.dumps(view, sort_keys=True)
+
+
+def run_random(name, data, steps):
+    setup, act = MAKERS[name]
+    mod = MODULES[name]
+    line = setup(data)
+    s = mod.new(line, EDITIONS[name])
+    invariants(name, s)
+    accepted = []
+    for _ in range(steps):
+        a = act(data, s)
+        before = json.dumps(s)
+        said = mod.check(s, a)
+        assert json.dumps(s) == before, "check changed the state"
+        try:
+            mod.apply(s, a)
+        except IllegalAction as e:
+            assert said == str(e), (a, said, str(e))
+            assert json.dumps(s) == before, "refused %r changed the state" % a
+        else:
+            assert said is None, (a, said)
+            accepted.append(a)
+        invariants(name, s)
+    return line, s, accepted
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+@FAST
+@given(data=st.data())
+def test_check_predicts_apply_refusals_change_nothing_and_undo_restores_the_view(name, data):
+    mod = MODULES[name]
+    line, s, accepted = run_random(name, data, 70)
+    # the accepted lines replayed from the setup give the same state ...
+    ss = Session(mod, EDITIONS[name], line)
+    views = [_text(ss.view())]
+    for a in accepted:
+        ss.apply(a)
+        views.append(_text(ss.view()))
+    assert json.dumps(ss.state, sort_keys=True) == json.dumps(s, sort_keys=True)
+    # ... and undo walks back through the very same views, redo forward again
+    n = min(len(accepted), 12)
+    for k in range(n):
+        ss.apply("undo")
+        assert _text(ss.view()) == views[-2 - k]
+    for k in range(n):
+        ss.apply("redo")
+    assert _text(ss.view()) == views[-1]
+
+
+@FAST
+@given(data=st.data())
+def test_origin_scores_add_up(data):
+    s = origin.new("origin players=red,blue", EDITIONS["origin"])
+    origin.apply(s, "trigger pawns")
+    origin.apply(s, "next")
+    origin.apply(s, "next")
+    goals = [num(data, 1, 15) for _ in range(num(data, 0, 6))]
+    hand = num(data, 0, 20)
+    hunt = [num(data, 4, 8) for _ in range(num(data, 0, 5))]
+    straits = [num(data, 3, 5) for _ in range(num(data, 0, 5))]
+    tiles = [num(data, 0, 5) for _ in range(5)]
+    trophies = num(data, 0, 6)
+    treasure = data.draw(st.booleans())
+    line = "score red goals=%s hand=%d hunt=%s straits=%s tiles=%s trophies=%d treasure=%s" % (
+        ",".join(map(str, goals)), hand, ",".join(map(str, hunt)), ",".join(map(str, straits)),
+        ",".join(map(str, tiles)), trophies, "yes" if treasure else "no")
+    origin.apply(s, line)
+    want = (sum(goals) + hand * (2 if treasure else 1) + sum(hunt) + sum(straits)
+            + sum(tiles[:4]) + 5 * tiles[4] + 2 * trophies)
+    assert origin.view(s)["players"]["red"]["total"] == want
+    assert or_engine.points(s, s["p"]["red"]["sheet"])["total"] == want
+
+
+@FAST
+@given(data=st.data())
+def test_wild_cards_are_placed_at_least_as_well_as_by_brute_force(data):
+    s = eightmin.new("eightmin players=red,blue", EDITIONS["eightmin"])
+    counts = dict((k, num(data, 0, 5)) for k in s["kinds"])
+    wilds = num(data, 0, 4)
+    total, vps, given = em_engine.goods_score(s, counts, wilds)
+    held = [k for k in s["kinds"] if counts[k] > 0]
+
+    def best(i, left):
+        if i == len(held):
+            return 0
+        k = held[i]
+        return max(em_engine.goods_value(s["tables"][k], counts[k] + e) + best(i + 1, left - e)
+                   for e in range(left + 1))
+
+    assert total == best(0, wilds)
+    assert sum(given.values()) <= wilds and all(counts[k] > 0 for k in given)
+    assert total == sum(vps.values())
