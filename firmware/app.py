@@ -18,9 +18,6 @@ LANGS = ("en", "ru", "es")
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
-def _game():
-    from firmware.games import inca
-    return inca
 
 
 class App:
@@ -43,6 +40,9 @@ class App:
         self.dirty = True
         self._view = None
         self.settings = {"brightness": 3, "lang": "en"}
+        self.name = None   # the game being played or set up: "inca", ...
+        self.game = None   # its rules engine
+        self.ui = None     # its screens
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
@@ -60,18 +60,13 @@ class App:
         if self.settings.get("lang") not in LANGS:
             self.settings["lang"] = "en"
         text.load("%s/lang/%s.json" % (self.assets, self.settings["lang"]))
-        ed = None
-        if self.dir:
-            ed = store.load_json(self.dir + "/edition.json", None, report=self.report)
-        if ed is None:
-            with open(self.assets + "/inca/edition.json") as f:
-                ed = json.load(f)
-        self.edition = ed
         if self.px:
             self.px.brightness = self.settings["brightness"]
-        if self.dir:
-            from firmware.core.journal import Journal, NoGame
-            self.journal = Journal(self.dir + "/game", _game(), ed)
+        self.session = None
+        name = self._saved_game()
+        if name:
+            from firmware.core.journal import NoGame
+            self.choose(name)
             try:
                 self.session = self.journal.resume()
                 for note in self.journal.notes:
@@ -80,16 +75,55 @@ class App:
                 self.session = None
         self.stack = []
         if self.session is None:
-            from firmware.ui.inca_setup import Setup
-            self.push(Setup())
+            self.open_picker()
         else:
             self._home_screen()
         self.leds()
 
+    def _saved_game(self):
+        """The game in the journal directory (its setup line's first word)."""
+        if not self.dir:
+            return None
+        try:
+            with open(self.dir + "/game/journal.txt") as f:
+                words = f.readline().split()
+        except OSError:
+            return None
+        from firmware.games import GAMES
+        return words[0] if words and words[0] in GAMES else None
+
+    def choose(self, name):
+        """Make `name` the game played: its engine, screens, edition table
+        (the one saved in the settings if the players edited it)."""
+        from firmware.games import module, ui
+        self.name = name
+        self.game = module(name)
+        self.ui = ui(name)
+        ed = None
+        if self.dir:
+            ed = store.load_json("%s/%s-edition.json" % (self.dir, name), None, report=self.report)
+        if ed is None:
+            with open("%s/%s/edition.json" % (self.assets, name)) as f:
+                ed = json.load(f)
+        self.edition = ed
+        if self.dir:
+            from firmware.core.journal import Journal
+            self.journal = Journal(self.dir + "/game", self.game, ed)
+
+    def open_picker(self, over=False):
+        """Which game to set up: the first screen with no game, or over the
+        running game's screens after New game (BACK returns to them)."""
+        from firmware.games import GAMES
+        rows = []
+        for name in GAMES:
+            rows.append(row(t("g." + name), "", _pick(name)))
+        if not over:
+            self.stack = []
+        self.push(Menu(t("g.title"), rows, hint="h.pick"))
+
     def _home_screen(self):
-        from firmware.ui.inca_home import Home
         self.stack = []
-        self.push(Home())
+        self.push(self.ui.home(self))
 
     # ------------------------------------------------------------ screens
 
@@ -110,12 +144,10 @@ class App:
         self.dirty = True
 
     def open_menu(self):
-        from firmware.ui.inca_menu import PhaseMenu
-        self.push(PhaseMenu())
+        self.push(self.ui.menu(self))
 
     def open_history(self):
-        from firmware.ui.inca_menu import history
-        self.push(history(self))
+        self.push(self.ui.history(self))
 
     def note(self, msg, title="m.refused"):
         self.push(Message(t(title), [msg]))
@@ -129,21 +161,20 @@ class App:
         self.push(Menu(t("m.settings"), rows))
 
     def confirm_new_game(self):
-        from firmware.ui.inca_setup import Setup
         rows = [row(t("m.no"), "", lambda app: app.pop()),
-                row(t("m.yes"), "", lambda app: app.push(Setup()))]
+                row(t("m.yes"), "", lambda app: app.open_picker(True))]
         self.push(Menu(t("s.confirm_new"), rows))
 
     # ------------------------------------------------------------ the game
 
     def view(self):
         if self._view is None:
-            self._view = _game().view(self.session.state)
+            self._view = self.game.view(self.session.state)
         return self._view
 
     def check(self, action):
         """Why the action is not allowed now, in the players' language, or None."""
-        e = _game().refusal(self.session.state, action)
+        e = self.game.refusal(self.session.state, action)
         return None if e is None else text.reason(e)
 
     def start_game(self, setup):
@@ -152,7 +183,7 @@ class App:
             if self.journal:
                 self.session = self.journal.start(line)
             else:
-                self.session = Session(_game(), self.edition, line)
+                self.session = Session(self.game, self.edition, line)
         except IllegalAction as e:
             self.note(text.reason(e))
             return
@@ -189,16 +220,14 @@ class App:
         if kind == "action":
             self._show_events(s["ev"], "m.results")
         else:
-            from firmware.ui.inca_words import action as words
             ss = self.session
             what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
-            self.note(t("x.undone" if kind == "undo" else "x.redone") % words(what), "m." + kind)
-        self.leds(self._led_event(s["ev"]) if kind == "action" else None)
+            self.note(t("x.undone" if kind == "undo" else "x.redone") % self.ui.action(what), "m." + kind)
+        self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
 
     def _show_events(self, events, title_key):
-        from firmware.ui.inca_words import notable
-        lines = notable(events)
+        lines = self.ui.notable(events)
         if lines:
             self.push(Message(t(title_key), lines))
 
@@ -212,7 +241,7 @@ class App:
 
     def save_edition(self):
         if self.dir:
-            store.save_json(self.dir + "/edition.json", self.edition)
+            store.save_json("%s/%s-edition.json" % (self.dir, self.name), self.edition)
 
     # ------------------------------------------------------------ input and output
 
@@ -239,15 +268,6 @@ class App:
         self.dirty = False
         return True
 
-    def _led_event(self, events):
-        for e in events:
-            if e[0] == "pizarro" and e[2]:
-                return "pizarro"
-        for e in events:
-            if e[0] in ("income", "sun", "over"):
-                return e[0]
-        return None
-
     def leds(self, animation=None):
         if not self.px:
             return
@@ -255,7 +275,8 @@ class App:
             self.px.players([], None)
             return
         v = self.view()
-        self.px.players(v["order"], v["turn"] or (v["winner"] if v["over"] else None))
+        colours, lit = self.ui.leds(v)
+        self.px.players(colours, lit)
         if animation:
             self.px.animate(animation, v)
 
@@ -275,6 +296,13 @@ class App:
                 k = buttons.get()
             self.render()
             await asyncio.sleep_ms(frame_ms)
+
+
+def _pick(name):
+    def go(app):
+        app.choose(name)
+        app.push(app.ui.setup(app))
+    return go
 
 
 def _cycle_brightness(app):

@@ -71,6 +71,11 @@ def setup(app, line, keys):
     """Press through the setup wizard to start the game of this setup line
     (its seed comes from the device)."""
     words = line.split()
+    from firmware.core.text import t
+    if not isinstance(_top(app), Setup):
+        # the game picker first
+        if not _go_to_row(app, lambda r: r[0] == t("g." + words[0]), keys):
+            raise Stuck("no game %s in the picker" % words[0])
     players = [w for w in words if w.startswith("players=")][0][8:].split(",")
     scr = _top(app)
     if not isinstance(scr, Setup):

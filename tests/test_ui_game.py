@@ -124,11 +124,11 @@ def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
 def test_key_script_cli_writes_a_png_per_key(tmp_path):
     from host_sim import sim
     out = tmp_path / "png"
-    rc = sim.main(["--board", "pico_display", "--keys", "up ok ok ok", "--png", str(out)])
+    rc = sim.main(["--board", "pico_display", "--keys", "ok up ok ok ok", "--png", str(out)])
     assert rc == 0
     names = sorted(os.listdir(out))
-    assert names == ["0000.png", "0001.png", "0002.png", "0003.png", "0004.png"]
-    with open(out / "0004.png", "rb") as f:
+    assert names == ["0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"]
+    with open(out / "0005.png", "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
     assert sim.main(["--board", "nope"]) == 1
     assert sim.main(["--keys", "jump"]) == 2

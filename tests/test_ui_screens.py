@@ -83,12 +83,13 @@ FRESH = (None, None)
 # is that text of the language table and press OK), or "do:ACTION" (enter an
 # action line with the buttons, as a person would)
 SCREENS = {
-    "setup": (FRESH, []),
-    "setup_three": (FRESH, ["ok", "down"]),
-    "board_check": (FRESH, ["row:m.check_board"]),
-    "marker_kinds": (FRESH, ["row:m.check_board", "row:s.kinds"]),
-    "settings": (FRESH, ["row:m.settings"]),
-    "turn_order": (FRESH, ["row:m.start"]),
+    "picker": (FRESH, []),
+    "setup": (FRESH, ["row:g.inca"]),
+    "setup_three": (FRESH, ["row:g.inca", "ok", "down"]),
+    "board_check": (FRESH, ["row:g.inca", "row:m.check_board"]),
+    "marker_kinds": (FRESH, ["row:g.inca", "row:m.check_board", "row:s.kinds"]),
+    "settings": (FRESH, ["row:g.inca", "row:m.settings"]),
+    "turn_order": (FRESH, ["row:g.inca", "row:m.start"]),
     "home_inca": (ERA2_INCA, []),
     "inca_menu": (ERA2_INCA, ["ok"]),
     "sun_menu": (SUN_HALF, ["ok"]),

@@ -63,8 +63,7 @@ class Setup(Screen):
 
     def key(self, app, k):
         if k == "back":
-            if app.session is not None:
-                app.pop()
+            app.pop()  # back to the game picker
             return
         Screen.key(self, app, k)
 
