@@ -440,7 +440,8 @@ def continents(s):
 
 
 def sheet_scores(s):
-    """Per player: the scoring breakdown of the current game (what is known)."""
+    """Per player: the scoring breakdown of the current game (what is known).
+    goods counts cards and goods tokens together; tokens alone as entered."""
     ctl = continents(s)
     out = {}
     for c in s["seating"]:
@@ -464,6 +465,7 @@ def sheet_scores(s):
                   "continents": cont,
                   "continent_points": None if cont is None else len(cont),
                   "goods": counts, "wild": sh["wild"], "wild_to": given,
+                  "tokens": None if sh["tokens"] is None else dict(sh["tokens"]),
                   "goods_vp": vps, "goods_points": gp,
                   "points": pts, "coins": s["p"][c]["coins"], "armies": sh["armies"],
                   "complete": done}
