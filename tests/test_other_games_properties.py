@@ -1,9 +1,12 @@
 """Properties of the Eight-Minute Empire, Origin and Legacy of Yu engines over
 random action sequences (hypothesis chooses every word): check() predicts
 apply(), a refused action changes nothing, the state stays JSON, the view
-never shows a bid before every bid is in, and undo restores the view."""
+never shows a bid before every bid is in, and undo restores the view.  And
+a journaled game of each resumes with its own edition table."""
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +18,7 @@ from firmware.games import eightmin, origin, yu
 from firmware.games.eightmin import engine as em_engine
 from firmware.games.origin import engine as or_engine
 from firmware.games.yu import engine as yu_engine
+from test_micropython import run_mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -306,3 +310,21 @@ def test_wild_cards_are_placed_at_least_as_well_as_by_brute_force(data):
     assert total == best(0, wilds)
     assert sum(given.values()) <= wilds and all(counts[k] > 0 for k in given)
     assert total == sum(vps.values())
+
+
+@pytest.mark.parametrize("name", ("eightmin_three", "origin_four", "yu_campaign"))
+def test_journaled_game_resumes_with_its_own_edition_on_both_runtimes(name, tmp_path):
+    # replay.py loads assets/GAME/edition.json for these games, also when it
+    # resumes a journal (the setup line names the game)
+    rel = "tests/scenarios/%s.txt" % name
+    with open(os.path.join(ROOT, "tests", "scenarios", name + ".json")) as f:
+        expected = f.read()
+    out = str(tmp_path / "game")
+    r = subprocess.run([sys.executable, "host_sim/replay.py", rel, "--journal", out],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout == expected, r.stderr
+    r = subprocess.run([sys.executable, "host_sim/replay.py", "resume", out],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout == expected, r.stderr
+    m = run_mpy(["host_sim/replay.py", "resume", out])
+    assert m.returncode == 0 and m.stdout == expected, m.stderr
