@@ -144,7 +144,7 @@ def yu_setup(data):
     return pick(data, ("yu", "yu wins=%d losses=%d" % (num(data, 0, 6), num(data, 0, 6))))
 
 
-YU_VERBS = ("game-start", "next", "canal", "attack", "barbarians", "active",
+YU_VERBS = ("game-start", "next", "round", "canal", "attack", "barbarians", "active",
             "draw", "destroy", "take", "reshuffle", "flood", "loss", "bogus")
 
 

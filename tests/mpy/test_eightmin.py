@@ -401,4 +401,4 @@ def test_coin_correction_never_below_zero():
     assert s["p"]["red"]["coins"] == 0
     refused(s, "adjust red coins -1", "never go below zero")
     s = game(THREE)
-    refused(s, "adjust red coins +1", "once the bids are revealed")
+    refused(s, "adjust red coins +1", "once the first player has paid")

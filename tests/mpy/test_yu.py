@@ -329,3 +329,21 @@ def test_undo_restores_the_view_exactly():
     for k in range(len(lines)):
         ss.apply("redo")
     assert jsonout.dumps(ss.view()) == views[-1]
+
+
+def test_round_finishes_the_remaining_phases():
+    s = game("yu", "game-start", "next", "canal", "round")
+    v = yu.view(s)
+    assert (v["round"], v["phase"]) == (2, "harvest") and events(s, "barge") == [["returned"]]
+    assert [e[0] for e in events(s, "done")] == ["actions", "barbarians", "refresh"]
+    yu.apply(s, "next")
+    yu.apply(s, "canal")
+    yu.apply(s, "round")
+    # it stops when the settler deck runs out during the harvest
+    yu.apply(s, "active 1")
+    yu.apply(s, "round")
+    assert yu.view(s)["phase"] == "actions" and yu.view(s)["pending"]["need"] == 3
+    refused(s, "round", "reshuffle N")
+    yu.apply(s, "reshuffle 6")   # the flood steps onto built section 2: safe
+    yu.apply(s, "round")
+    assert yu.view(s)["round"] == 4 and yu.view(s)["flood"]["at"] == 2

@@ -644,7 +644,7 @@ def _adjust(s, t, dry):
         _refuse("adjust needs a player, coins, and +N or -N: adjust red coins +1")
     c = _player(s, t[1])
     if s["phase"] not in ("play", "scoring"):
-        _refuse("coins are corrected once the bids are revealed")
+        _refuse("coins are corrected once the first player has paid (while cards are taken, or at the scoring)")
     d = _signed(t[3], "the amount")
     p = s["p"][c]
     if p["coins"] + d < 0:

@@ -258,6 +258,19 @@ def _next(s, t, dry):
             s["ev"].append(["flood-warning", f["rounds_left"], f["next_loses"]])
 
 
+def _round(s, t, dry):
+    # Finish the round: the remaining phases one after another, stopping
+    # early if the settler deck runs out or the game ends.
+    if len(t) != 1:
+        _refuse("round takes no words")
+    g = _free(s, "round")
+    if dry:
+        return
+    n = g["round"]
+    while s["g"] is g and g["round"] == n and g["pending"] is None:
+        _next(s, ["next"], False)
+
+
 def _canal(s, t, dry):
     if len(t) > 2 or (len(t) == 2 and t[1] != "+1"):
         _refuse("canal builds the next canal section: canal (or canal +1)")
@@ -391,7 +404,7 @@ def _loss(s, t, dry):
 
 
 VERBS = {
-    "game-start": _game_start, "next": _next, "canal": _canal, "attack": _attack,
+    "game-start": _game_start, "next": _next, "round": _round, "canal": _canal, "attack": _attack,
     "barbarians": _barbarians, "active": _active, "draw": _draw_count,
     "destroy": _lose_cards, "take": _lose_cards, "reshuffle": _reshuffle,
     "flood": _flood_step, "loss": _loss,
