@@ -176,6 +176,8 @@ def test_die_roll_variant_settles_ties_from_the_seed():
         assert a["how"] == "die"
         rolls = events(a, "rolls")
         assert rolls and all(1 <= r[1] <= 6 for x in rolls for r in x[0])
+        # the rolls stay in the view until the next game's bidding
+        assert eightmin.view(a)["rolls"] == [x[0] for x in rolls]
         assert a["p"][a["first"]]["coins"] == 8
         firsts.add(a["first"])
     assert firsts == {"red", "blue"}

@@ -146,6 +146,7 @@ def new(setup, edition):
         "rng": rng.seed_state(o["seed"]),
         "phase": "bid",
         "tie": None,
+        "rolls": [],
         "first": None,
         "how": None,
         "order": list(ps),
@@ -182,6 +183,7 @@ def _start_game(s):
     s["g"] += 1
     s["phase"] = "bid"
     s["tie"] = None
+    s["rolls"] = []
     s["first"] = None
     s["how"] = None
     s["order"] = list(s["seating"])
@@ -262,6 +264,7 @@ def _reveal(s):
                 r, v = rng.below(r, DIE)
                 rolls.append([c, v + 1])
             s["ev"].append(["rolls", rolls])
+            s["rolls"].append(rolls)
             hi = max(v for c, v in rolls)
             tied = [c for c, v in rolls if v == hi]
             if len(tied) == 1:

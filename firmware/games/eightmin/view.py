@@ -59,6 +59,7 @@ def view(s):
         "kinds": list(s["kinds"]),
         "continents": s["continents"],
         "tie": list(s["tie"]) if s["tie"] else None,
+        "rolls": [[list(r) for r in x] for x in s["rolls"]],
         "ask": _ask(s, ev),
         "events": [list(e) for e in s["ev"]],
         "over": s["over"],
