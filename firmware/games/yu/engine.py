@@ -133,7 +133,7 @@ def flood_forecast(s):
            "safe_steps": max(0, min(g["canals"], cfg["river"]) - g["flood"]),
            "next_loses": g["flood"] + 1 > g["canals"],
            "round": None, "rounds_left": None, "empty": g["active"] == 0}
-    if g["active"] is not None and g["draw"] > 0:
+    if g["draw"] > 0:
         base = g["round"] if g["phase"] == 0 else g["round"] + 1
         r = base + g["active"] // g["draw"]
         out["round"] = r
@@ -204,8 +204,6 @@ def _draw(s, n, why):
     """n cards leave the active settler deck (drawn or destroyed)."""
     g = s["g"]
     s["ev"].append([why, n])
-    if g["active"] is None:
-        return
     if g["active"] >= n:
         g["active"] -= n
         if g["active"] == 0:
