@@ -22,7 +22,7 @@ DIE = 6
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg % args if args else msg)
+    raise IllegalAction(msg, args)
 
 
 def _int(word, what, lo=0, hi=MAX_NUMBER):
@@ -220,7 +220,8 @@ def _phase(s, want, verb):
                 "tie": "while a tie for the first turn waits to be settled",
                 "play": "while the players take cards",
                 "scoring": "at the final scoring"}
-        _refuse("%s is done %s; now: %s", verb, what[want], s["phase"])
+        # one fixed English format per phase, so that screens can translate it
+        _refuse("%s is done " + what[want] + "; now: %s", verb, s["phase"])
 
 
 def younger_than_all(s, c, others):

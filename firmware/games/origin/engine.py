@@ -19,7 +19,7 @@ SHEET_KEYS = ("goals", "hand", "hunt", "straits", "tiles", "trophies", "treasure
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg % args if args else msg)
+    raise IllegalAction(msg, args)
 
 
 def _int(word, what, lo=0, hi=MAX_NUMBER):

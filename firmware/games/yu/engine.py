@@ -25,7 +25,7 @@ MAX_CARDS = 30  # settler cards in the box
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg % args if args else msg)
+    raise IllegalAction(msg, args)
 
 
 def _int(word, what, lo=0, hi=99):
