@@ -97,6 +97,7 @@ class App:
         (the one saved in the settings if the players edited it)."""
         from firmware.games import module, ui
         self.name = name
+        self._load_words()
         self.game = module(name)
         self.ui = ui(name)
         ed = None
@@ -109,6 +110,11 @@ class App:
         if self.dir:
             from firmware.core.journal import Journal
             self.journal = Journal(self.dir + "/game", self.game, ed)
+
+    def _load_words(self):
+        text.load("%s/lang/%s.json" % (self.assets, self.settings["lang"]))
+        if self.name:
+            text.add("%s/lang/%s.%s.json" % (self.assets, self.name, self.settings["lang"]))
 
     def open_picker(self, over=False):
         """Which game to set up: the first screen with no game, or over the
@@ -320,7 +326,7 @@ def _cycle_language(app):
     cur = app.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
     app.settings["lang"] = nxt
-    text.load("%s/lang/%s.json" % (app.assets, nxt))
+    app._load_words()
     app.save_settings()
     app.pop()
     app.open_settings()

@@ -12,6 +12,17 @@ def load(path):
         _table = json.load(f)
 
 
+def add(path):
+    """Merge a game's own words (assets/lang/GAME.LANG.json) over the table:
+    only the game being played has its words in RAM.  A missing file adds
+    nothing."""
+    try:
+        with open(path) as f:
+            _table.update(json.load(f))
+    except OSError:
+        pass
+
+
 def use(table):
     global _table
     _table = table
