@@ -184,7 +184,10 @@ class App:
         return None if e is None else text.reason(e)
 
     def start_game(self, setup):
-        line = "%s seed=%d" % (setup, self.seed())
+        line = setup
+        if getattr(self.game, "SEEDED", True):
+            # a game with anything random is dealt from a fresh seed
+            line = "%s seed=%d" % (setup, self.seed())
         try:
             if self.journal:
                 self.session = self.journal.start(line)
