@@ -696,11 +696,18 @@ def apply(s, action):
     return s
 
 
-def check(s, action):
-    """Why the action would be refused, or None.  Changes nothing."""
+def refusal(s, action):
+    """The IllegalAction the action would raise, or None.  Changes nothing:
+    screens use it to grey out what is not allowed now, and translate it."""
     try:
         f, t = _parse(s, action)
         f(s, t, True)
     except IllegalAction as e:
-        return str(e)
+        return e
     return None
+
+
+def check(s, action):
+    """Why the action would be refused (in English), or None."""
+    e = refusal(s, action)
+    return None if e is None else str(e)

@@ -1,4 +1,4 @@
 # Origin: new(setup, edition), apply(state, action), check(state, action), view(state).
-from firmware.games.origin.engine import new, apply, check  # noqa: F401
+from firmware.games.origin.engine import new, apply, check, refusal  # noqa: F401
 from firmware.games.origin.view import view  # noqa: F401
 SEEDED = False  # no randomness: the setup line takes no seed=
