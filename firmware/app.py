@@ -309,7 +309,12 @@ class App:
 
 def _pick(name):
     def go(app):
-        app.choose(name)
+        try:
+            app.choose(name)
+        except ImportError:
+            # a build without this game's screens (flash.sh can leave games out)
+            app.note(t("g.missing"))
+            return
         app.push(app.ui.setup(app))
     return go
 
