@@ -96,10 +96,12 @@ class App:
         """Make `name` the game played: its engine, screens, edition table
         (the one saved in the settings if the players edited it)."""
         from firmware.games import module, ui
+        game = module(name)
+        screens = ui(name)  # ImportError here leaves the app as it was
         self.name = name
+        self.game = game
+        self.ui = screens
         self._load_words()
-        self.game = module(name)
-        self.ui = ui(name)
         ed = None
         if self.dir:
             ed = store.load_json("%s/%s-edition.json" % (self.dir, name), None, report=self.report)
