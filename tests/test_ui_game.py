@@ -133,3 +133,31 @@ def test_key_script_cli_writes_a_png_per_key(tmp_path):
     assert sim.main(["--board", "nope"]) == 1
     assert sim.main(["--keys", "jump"]) == 2
     assert sim.main(["--board", "esp32_tdisplay", "--keys", "up"]) == 2  # no up button
+
+
+def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch, tmp_path):
+    import firmware.games as games
+    from firmware.core.text import t
+
+    data = str(tmp_path / "device")
+    app, _ = device.build("pico_oled", data, 5)
+    keys = []
+    keyplan.setup(app, "inca players=blue,orange,green,brown seed=5", keys)
+    before = app.view()
+    real = games.ui
+
+    def no_screens(name):
+        if name == "origin":
+            raise ImportError("no module named firmware.ui.origin_ui")
+        return real(name)
+    monkeypatch.setattr(games, "ui", no_screens)
+    app.key("ok")                                   # home -> menu
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
+    assert " ".join(r[0] for r in app.stack[-1].rows) == t("g.missing")
+    assert app.name == "inca" and app.view() == before
+    app.key("ok")                                   # close the note
+    app.key("back")                                 # leave the picker
+    app.key("home")
+    assert type(app.stack[-1]).__name__ == "Home" and app.view() == before
