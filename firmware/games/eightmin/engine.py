@@ -12,7 +12,7 @@
 # order walks a list (seating, kinds), never a dict.
 
 from firmware.core import rng
-from firmware.core.errors import IllegalAction
+from firmware.core import rules
 from firmware.core.actions import as_tokens
 
 GAME = "eightmin"
@@ -22,29 +22,15 @@ DIE = 6
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg, args)
+    rules.refuse(msg, *args)
 
 
-def _int(word, what, lo=0, hi=MAX_NUMBER):
-    # Plain ASCII digits only, so that both runtimes read a line the same way.
-    v = None
-    word = str(word)
-    if word and len(word) <= 10:
-        for ch in word:
-            if ch not in "0123456789":
-                break
-        else:
-            v = int(word)
-    if v is None or v < lo or v > hi:
-        _refuse("%s must be a whole number from %d to %d, not %r", what, lo, hi, word)
-    return v
+def _int(word, what, lo=0, hi=rules.MAX_NUMBER):
+    return rules.whole(word, what, lo, hi)
 
 
 def _signed(word, what):
-    if not word or word[0] not in "+-":
-        _refuse("%s must be signed: +N or -N, not %r", what, word)
-    d = _int(word[1:], what)
-    return -d if word[0] == "-" else d
+    return rules.signed(word, what)
 
 
 NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
@@ -671,43 +657,22 @@ AFTER_END = ("regions", "goods", "tokens", "armies", "adjust")
 
 
 def _parse(s, action):
-    t = as_tokens(action)
-    if not t:
-        _refuse("an empty action")
-    f = VERBS.get(t[0])
-    if f is None:
-        _refuse("unknown action %r (actions: %s)", t[0], " ".join(sorted(VERBS)))
-    if s["over"] and t[0] not in AFTER_END:
-        _refuse("the game is over")
-    return f, t
+    return rules.handler(VERBS, action, s["over"], AFTER_END)
 
 
 def apply(s, action):
     """Apply one action (a line of text or a list of words) to s in place
     and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
     f, t = _parse(s, action)
-    before = s["ev"]
-    s["ev"] = []
-    try:
-        f(s, t, False)
-    except IllegalAction:
-        s["ev"] = before
-        raise
-    return s
+    return rules.fold(s, f, t)
 
 
 def refusal(s, action):
     """The IllegalAction the action would raise, or None.  Changes nothing:
     screens use it to grey out what is not allowed now, and translate it."""
-    try:
-        f, t = _parse(s, action)
-        f(s, t, True)
-    except IllegalAction as e:
-        return e
-    return None
+    return rules.refusal(s, _parse, action)
 
 
 def check(s, action):
     """Why the action would be refused (in English), or None."""
-    e = refusal(s, action)
-    return None if e is None else str(e)
+    return rules.check(s, _parse, action)

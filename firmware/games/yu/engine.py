@@ -15,7 +15,7 @@
 # Every handler checks everything first and only then changes the state, so
 # a refused action leaves the state exactly as it was.
 
-from firmware.core.errors import IllegalAction
+from firmware.core import rules
 from firmware.core.actions import as_tokens
 
 GAME = "yu"
@@ -25,22 +25,11 @@ MAX_CARDS = 30  # settler cards in the box
 
 
 def _refuse(msg, *args):
-    raise IllegalAction(msg, args)
+    rules.refuse(msg, *args)
 
 
-def _int(word, what, lo=0, hi=99):
-    # Plain ASCII digits only, so that both runtimes read a line the same way.
-    v = None
-    word = str(word)
-    if word and len(word) <= 10:
-        for ch in word:
-            if ch not in "0123456789":
-                break
-        else:
-            v = int(word)
-    if v is None or v < lo or v > hi:
-        _refuse("%s must be a whole number from %d to %d, not %r", what, lo, hi, word)
-    return v
+def _int(word, what, lo=0, hi=rules.MAX_NUMBER):
+    return rules.whole(word, what, lo, hi)
 
 
 # ---------------------------------------------------------------- setup
@@ -410,41 +399,22 @@ VERBS = {
 
 
 def _parse(s, action):
-    t = as_tokens(action)
-    if not t:
-        _refuse("an empty action")
-    f = VERBS.get(t[0])
-    if f is None:
-        _refuse("unknown action %r (actions: %s)", t[0], " ".join(sorted(VERBS)))
-    return f, t
+    return rules.handler(VERBS, action)
 
 
 def apply(s, action):
     """Apply one action (a line of text or a list of words) to s in place
     and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
     f, t = _parse(s, action)
-    before = s["ev"]
-    s["ev"] = []
-    try:
-        f(s, t, False)
-    except IllegalAction:
-        s["ev"] = before
-        raise
-    return s
+    return rules.fold(s, f, t)
 
 
 def refusal(s, action):
     """The IllegalAction the action would raise, or None.  Changes nothing:
     screens use it to grey out what is not allowed now, and translate it."""
-    try:
-        f, t = _parse(s, action)
-        f(s, t, True)
-    except IllegalAction as e:
-        return e
-    return None
+    return rules.refusal(s, _parse, action)
 
 
 def check(s, action):
     """Why the action would be refused (in English), or None."""
-    e = refusal(s, action)
-    return None if e is None else str(e)
+    return rules.check(s, _parse, action)
