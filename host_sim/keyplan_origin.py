@@ -1,0 +1,124 @@
+"""Turn an Origin transcript into the button presses a person would make,
+by reading the rows the device shows (see host_sim/keyplan.py for Inca).
+
+Score lines are entered on the player's sheet: each entry the line names
+is set (value lists rebuilt, numbers stepped, Treasure toggled), then Save.
+The sheet sends only what differs from what it held, in the engine's
+order of keys, so a transcript written that way is journaled verbatim."""
+from firmware.core.text import t
+from firmware.ui.origin_menu import ListEdit, Sheet, Supplies, TurnMenu
+from firmware.ui.origin_screens import Setup
+from firmware.ui.origin_words import name
+from firmware.ui.widgets import Numbers
+from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+
+
+def setup(app, line, keys):
+    """From the game picker (or the setup screen) to the first turn."""
+    if not isinstance(_top(app), Setup):
+        if not _go_to_row(app, lambda r: r[0] == t("g.origin"), keys):
+            raise Stuck("no Origin in the picker")
+    scr = _top(app)
+    if not isinstance(scr, Setup):
+        raise Stuck("not on Origin's setup screen")
+    players = [w for w in line.split() if w.startswith("players=")][0][8:].split(",")
+
+    def set_row(index_of_row, want):
+        for _ in range(8):
+            i = index_of_row()
+            if scr.rows[i][1] == want:
+                return
+            _go_to_row(app, lambda r, i=i: r is scr.rows[i], keys)
+        raise Stuck("cannot set %r" % want)
+
+    set_row(lambda: 0, str(len(players)))
+    for k in range(len(players)):
+        set_row(lambda k=k: 1 + k, name(players[k]))
+    _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    _dismiss(app, keys)
+
+
+def _menu(app, keys):
+    _dismiss(app, keys)
+    if not isinstance(_top(app), TurnMenu):
+        _press(app, "ok", keys)  # home -> turn menu
+    if not isinstance(_top(app), TurnMenu):
+        raise Stuck("no turn menu")
+
+
+def _values(app, k, want, keys):
+    """Rebuild a value list on the list screen."""
+    _go_to_row(app, lambda r: r[0] == t("o." + k), keys)
+    scr = _top(app)
+    if not isinstance(scr, ListEdit):
+        raise Stuck("no list for %s" % k)
+    have = scr.sheet.draft[k]
+    keep = 0
+    while keep < len(have) and keep < len(want) and have[keep] == want[keep]:
+        keep += 1
+    while len(have) > keep:
+        _go_to_row(app, lambda r: r[0] == t("o.remove"), keys)
+    for v in want[keep:]:
+        label = t("o.add") % v
+        _go_to_row(app, lambda r: r[0] == label, keys)
+    _go_to_row(app, lambda r: r[0] == t("o.done"), keys)
+
+
+def _score(app, c, entries, keys):
+    _go_to_row(app, lambda r: r[0] == name(c), keys)
+    scr = _top(app)
+    if not isinstance(scr, Sheet):
+        raise Stuck("no score sheet for %s" % c)
+    for k, v in entries:
+        if k in ("goals", "hunt", "straits"):
+            want = [] if v in ("", "-", "none") else [int(x) for x in v.split(",")]
+            _values(app, k, want, keys)
+        elif k == "treasure":
+            if scr.draft[k] != (v == "yes"):
+                _go_to_row(app, lambda r: r[0] == t("o.treasure"), keys)
+        else:
+            vals = [int(x) for x in v.split(",")]
+            _go_to_row(app, lambda r, k=k: r[0] == t("o." + k), keys)
+            if not isinstance(_top(app), Numbers):
+                raise Stuck("no number fields for %s" % k)
+            if k == "tiles":
+                vals += [0] * (len(_top(app).fields) - len(vals))
+            _set_numbers(app, vals, keys)
+    _go_to_row(app, lambda r: r[0] == t("o.save"), keys)
+
+
+def action(app, line, keys):
+    """Press the buttons that enter one action line."""
+    w = line.split()
+    _menu(app, keys)
+    before = len(keys)
+    if w[0] == "next":
+        _go_to_row(app, lambda r: r[0] == t("o.end_turn"), keys)
+    elif w[0] in ("undo", "redo"):
+        _go_to_row(app, lambda r: r[0] == t("m." + w[0]), keys)
+    elif w[0] == "trigger":
+        _go_to_row(app, lambda r: r[0] == t("o.ran_out"), keys)
+        if not isinstance(_top(app), Supplies):
+            raise Stuck("no supply picker")
+        from firmware.ui.origin_words import supply
+        for x in w[1:]:
+            _go_to_row(app, lambda r, x=x: r[0] == supply(x), keys)
+        _go_to_row(app, lambda r: r[0] == t("o.confirm"), keys)
+    elif w[0] == "score":
+        _score(app, w[1], [x.split("=", 1) for x in w[2:]], keys)
+    else:
+        raise Stuck("no row for %r" % line)
+    if len(keys) == before:
+        raise Stuck("nothing pressed for %r" % line)
+    _dismiss(app, keys)
+
+
+def play(app, lines):
+    """Play a whole transcript (setup line first) through the buttons;
+    returns the list of intents pressed."""
+    keys = []
+    setup(app, lines[0], keys)
+    for line in lines[1:]:
+        action(app, line, keys)
+    _dismiss(app, keys)
+    return keys
