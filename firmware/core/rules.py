@@ -82,3 +82,22 @@ def check(s, parse, action):
     """Why the action would be refused (in English), or None."""
     e = refusal(s, parse, action)
     return None if e is None else str(e)
+
+
+def engine(parse):
+    """apply, refusal and check for an engine whose parse(state, action)
+    gives (handler, words):
+      apply(state, action)    changes state in place and returns it, or
+                              raises IllegalAction leaving it unchanged;
+      refusal(state, action)  the IllegalAction it would raise, or None;
+      check(state, action)    the reason in English, or None."""
+    def apply_(s, action):
+        f, t = parse(s, action)
+        return fold(s, f, t)
+
+    def refusal_(s, action):
+        return refusal(s, parse, action)
+
+    def check_(s, action):
+        return check(s, parse, action)
+    return apply_, refusal_, check_

@@ -1,46 +1,18 @@
 # Eight-Minute Empire: setup by player count, secret bidding, the card row,
 # the end, and the final scoring.  Portable: run by pytest on CPython and by
 # tests/mpy/run.py under the MicroPython unix port.
-import json
 
 from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
 from firmware.core.session import Session
 from firmware.games import eightmin
+from util import Rules
 from firmware.games.eightmin import engine
 
-_ed = None
-
-
-def edition():
-    global _ed
-    if _ed is None:
-        with open("assets/eightmin/edition.json") as f:
-            _ed = json.load(f)
-    return _ed
-
-
-def game(setup, *actions):
-    s = eightmin.new(setup, edition())
-    for a in actions:
-        eightmin.apply(s, a)
-    return s
-
-
-def refused(s, action, words=None):
-    before = json.dumps(s)
-    said = eightmin.check(s, action)
-    try:
-        eightmin.apply(s, action)
-    except IllegalAction as e:
-        msg = str(e)
-    else:
-        raise AssertionError("%r was accepted" % action)
-    assert json.dumps(s) == before, "refused %r changed the state" % action
-    assert said == msg, (said, msg)
-    if words is not None:
-        assert words in msg, "%r not in %r" % (words, msg)
-    return msg
+_RULES = Rules(eightmin, "assets/eightmin/edition.json")
+edition = _RULES.edition
+game = _RULES.game
+refused = _RULES.refused
 
 
 def bad_setup(line, words):

@@ -1,46 +1,18 @@
 # Origin: setup reminders, turns, the end trigger and the last turns, and the
 # final scoring.  Portable: run by pytest on CPython and by tests/mpy/run.py
 # under the MicroPython unix port.
-import json
 
 from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
 from firmware.core.session import Session
 from firmware.games import origin
+from util import Rules
 from firmware.games.origin import engine
 
-_ed = None
-
-
-def edition():
-    global _ed
-    if _ed is None:
-        with open("assets/origin/edition.json") as f:
-            _ed = json.load(f)
-    return _ed
-
-
-def game(setup, *actions):
-    s = origin.new(setup, edition())
-    for a in actions:
-        origin.apply(s, a)
-    return s
-
-
-def refused(s, action, words=None):
-    before = json.dumps(s)
-    said = origin.check(s, action)
-    try:
-        origin.apply(s, action)
-    except IllegalAction as e:
-        msg = str(e)
-    else:
-        raise AssertionError("%r was accepted" % action)
-    assert json.dumps(s) == before, "refused %r changed the state" % action
-    assert said == msg, (said, msg)
-    if words is not None:
-        assert words in msg, "%r not in %r" % (words, msg)
-    return msg
+_RULES = Rules(origin, "assets/origin/edition.json")
+edition = _RULES.edition
+game = _RULES.game
+refused = _RULES.refused
 
 
 def events(s, kind):

@@ -2,46 +2,18 @@
 # sections, barbarians, the active settler deck and the flood, the three ways
 # to lose and the story to read.  Portable: run by pytest on CPython and by
 # tests/mpy/run.py under the MicroPython unix port.
-import json
 
 from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
 from firmware.core.session import Session
 from firmware.games import yu
+from util import Rules
 from firmware.games.yu import engine
 
-_ed = None
-
-
-def edition():
-    global _ed
-    if _ed is None:
-        with open("assets/yu/edition.json") as f:
-            _ed = json.load(f)
-    return _ed
-
-
-def game(setup, *actions):
-    s = yu.new(setup, edition())
-    for a in actions:
-        yu.apply(s, a)
-    return s
-
-
-def refused(s, action, words=None):
-    before = json.dumps(s)
-    said = yu.check(s, action)
-    try:
-        yu.apply(s, action)
-    except IllegalAction as e:
-        msg = str(e)
-    else:
-        raise AssertionError("%r was accepted" % action)
-    assert json.dumps(s) == before, "refused %r changed the state" % action
-    assert said == msg, (said, msg)
-    if words is not None:
-        assert words in msg, "%r not in %r" % (words, msg)
-    return msg
+_RULES = Rules(yu, "assets/yu/edition.json")
+edition = _RULES.edition
+game = _RULES.game
+refused = _RULES.refused
 
 
 def events(s, kind):

@@ -143,3 +143,41 @@ def people(s, c, *actions):
 
 def events(s, kind):
     return [e[1:] for e in s["ev"] if e[0] == kind]
+
+
+class Rules:
+    """Test helpers for one game's engine: its edition table, a game from a
+    setup line and actions, and the check that a refused action changes
+    nothing and that check() gave the same reason."""
+
+    def __init__(self, module, edition_path):
+        self.module = module
+        self.path = edition_path
+        self._ed = None
+
+    def edition(self):
+        if self._ed is None:
+            with open(self.path) as f:
+                self._ed = json.load(f)
+        return self._ed
+
+    def game(self, setup, *actions):
+        s = self.module.new(setup, self.edition())
+        for a in actions:
+            self.module.apply(s, a)
+        return s
+
+    def refused(self, s, action, words=None):
+        before = json.dumps(s)
+        said = self.module.check(s, action)
+        try:
+            self.module.apply(s, action)
+        except IllegalAction as e:
+            msg = str(e)
+        else:
+            raise AssertionError("%r was accepted" % action)
+        assert json.dumps(s) == before, "refused %r changed the state" % action
+        assert said == msg, (said, msg)
+        if words is not None:
+            assert words in msg, "%r not in %r" % (words, msg)
+        return msg

@@ -303,19 +303,6 @@ def _parse(s, action):
     return rules.handler(VERBS, action)
 
 
-def apply(s, action):
-    """Apply one action (a line of text or a list of words) to s in place
-    and return s.  Raises IllegalAction, leaving s unchanged, if refused."""
-    f, t = _parse(s, action)
-    return rules.fold(s, f, t)
-
-
-def refusal(s, action):
-    """The IllegalAction the action would raise, or None.  Changes nothing:
-    screens use it to grey out what is not allowed now, and translate it."""
-    return rules.refusal(s, _parse, action)
-
-
-def check(s, action):
-    """Why the action would be refused (in English), or None."""
-    return rules.check(s, _parse, action)
+# apply(state, action): in place, or IllegalAction with the state unchanged;
+# refusal(state, action): that IllegalAction or None (for menus); check(): its text.
+apply, refusal, check = rules.engine(_parse)
