@@ -1,0 +1,108 @@
+"""Turn a Legacy of Yu transcript into the button presses a person would
+make: for each action line, look at the rows the device shows, move to the
+one that enters it (through the settler, barbarian, loss and number
+pickers) and press OK.  Tests play whole campaigns this way and compare the
+result with the replay of the transcript."""
+from firmware.core.text import t
+from firmware.ui.widgets import Menu, Message, Numbers
+from firmware.ui.yu_screens import Home, PhaseMenu, Setup
+from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers
+
+
+def _top(app):
+    return app.stack[-1]
+
+
+def _row(app, pred, what, keys):
+    if not _go_to_row(app, pred, keys):
+        raise Stuck("no row for %s on %r" % (what, _top(app).title))
+
+
+def _label(key):
+    text = t(key)
+    return lambda r: r[0] == text
+
+
+def setup(app, line, keys):
+    """From the game picker (or the set-up screen), start the campaign of
+    this setup line: yu [wins=N] [losses=N]."""
+    if not isinstance(_top(app), Setup):
+        _row(app, _label("g.yu"), "the game", keys)
+    opts = dict(w.split("=", 1) for w in line.split()[1:])
+    for what in ("wins", "losses"):
+        want = int(opts.get(what, 0))
+        scr = _top(app)
+        if [r for r in scr.rows if r[0] == t("y.s." + what)][0][1] != str(want):
+            _row(app, _label("y.s." + what), what, keys)
+            _set_numbers(app, [want], keys)
+    _row(app, _label("y.s.start"), "start", keys)
+    _dismiss(app, keys)
+
+
+def _to_menu(app, keys):
+    _dismiss(app, keys)
+    scr = _top(app)
+    if isinstance(scr, PhaseMenu):
+        return
+    if isinstance(scr, Menu):
+        _press(app, "back", keys)  # out of a picker left open
+        scr = _top(app)
+    if isinstance(scr, Home):
+        if scr.view["in_game"]:
+            _press(app, "ok", keys)
+        else:
+            _row(app, _label("y.m.more"), "the menu", keys)
+    if not isinstance(_top(app), PhaseMenu):
+        raise Stuck("no phase menu")
+
+
+def action(app, line, keys):
+    """Press the buttons that enter one action line."""
+    w = line.split()
+    if w[0] == "undo":
+        _press(app, "undo", keys)
+        _dismiss(app, keys)
+        return
+    _dismiss(app, keys)
+    before = len(keys)
+    scr = _top(app)
+    # the campaign home starts a game itself
+    if isinstance(scr, Home) and not scr.view["in_game"] and _go_to_row(app, lambda r: r[2] == line, keys):
+        return
+    _to_menu(app, keys)
+    if _go_to_row(app, lambda r: r[2] == line, keys):
+        pass
+    elif w[0] == "barbarians":
+        _row(app, _label("y.m.barbarians"), "barbarians", keys)
+        if not _go_to_row(app, lambda r: r[2] == line, keys):
+            if w[1][0] in "+-":
+                _row(app, _label("y.m.change"), "change by", keys)
+            else:
+                _row(app, _label("y.m.on_display"), "on display", keys)
+            _set_numbers(app, [int(w[1])], keys)
+    elif w[0] in ("destroy", "take", "active", "draw"):
+        _row(app, _label("y.m.settlers"), "settlers", keys)
+        if not _go_to_row(app, lambda r: r[2] == line, keys):
+            _row(app, _label("y.m.%s_n" % w[0] if w[0] in ("destroy", "take") else "y.m." + w[0]), w[0], keys)
+            _set_numbers(app, [int(w[1])], keys)
+    elif w[0] == "reshuffle":
+        _row(app, _label("y.m.reshuffle"), "reshuffle", keys)
+        _set_numbers(app, [int(w[1])], keys)
+    elif w[0] == "loss":
+        _row(app, _label("y.m.loss"), "loss", keys)
+        _row(app, lambda r: r[2] == line, line, keys)
+    else:
+        raise Stuck("no row for %r" % line)
+    if len(keys) == before:
+        raise Stuck("nothing pressed for %r" % line)
+
+
+def play(app, lines):
+    """Play a whole transcript (setup line first) through the buttons;
+    returns the list of intents pressed."""
+    keys = []
+    setup(app, lines[0], keys)
+    for line in lines[1:]:
+        action(app, line, keys)
+    _dismiss(app, keys)
+    return keys
