@@ -245,3 +245,69 @@ def test_every_character_has_a_glyph(lang):
     for fname in ("small.fnt", "large.fnt"):
         font = Font(os.path.join(ROOT, "assets", "fonts", fname))
         assert sorted(set(ch for v in table(lang).values() for ch in v if not font.has(ch))) == []
+
+
+# ---------------------------------------------------------------- screens
+
+# name: (actions entered first, then keys or "row:LABEL KEY" steps)
+SCREENS = {
+    "origin_setup": (None, ["row:g.origin"]),
+    "origin_reminders": (None, ["row:g.origin", "ok", "row:m.start"]),
+    "origin_home": (FOUR[:6], []),
+    "origin_menu": (FOUR[:6], ["ok"]),
+    "origin_supplies": (FOUR[:6], ["ok", "row:o.ran_out", "ok"]),
+    "origin_last": (FOUR[:10], []),
+    "origin_scoring": (FOUR[:15], []),  # the menu stays open after a sheet is saved
+    "origin_sheet": (FOUR[:15], ["ok"]),
+    "origin_goals": (FOUR[:15], ["ok", "ok", "ok"]),
+    "origin_final": (FOUR, []),
+    "origin_results": (FOUR, ["ok", "ok"]),
+    "origin_history": (FOUR[:10], ["back"]),
+}
+BOARDS = ("pico_oled", "pico_display")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_golden_screen(name, board, lang, tmp_path):
+    from firmware.core.text import t
+    lines, steps = SCREENS[name]
+    app, _ = device.build(board, None, 1, lang=lang)
+    keys = []
+    if lines:
+        kp.setup(app, lines[0], keys)
+        for a in lines[1:]:
+            kp.action(app, a, keys)
+    cut = []
+    fit = app.lay.fit
+
+    def watch(text, width):
+        out = fit(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    app.lay.fit = watch
+    for step in steps:
+        if step.startswith("row:"):
+            label = t(step[4:])
+            assert kp._go_to_row(app, lambda r: r[0] == label, keys), label
+        else:
+            app.key(step)
+    app.dirty = True
+    app.render()
+    path = os.path.join(GOLDEN, lang, board, name + ".png")
+    new = str(tmp_path / "new.png")
+    render.png(app.cv, new)
+    with open(new, "rb") as fh:
+        got = fh.read()
+    if UPDATE:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as fh:
+            fh.write(got)
+    assert os.path.exists(path), "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
+    with open(path, "rb") as fh:
+        assert got == fh.read(), "%s on %s in %s differs from its golden screenshot" % (name, board, lang)
+    # nothing cut short, except the action named beside Undo/Redo
+    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
+    assert [c for c in cut if c not in allowed] == []
