@@ -253,3 +253,57 @@ def test_every_string_fits_its_place(lang, kind):
     t.update(table(lang))
     bad = [(s, lay.font.width(s), room) for s, room in places(t, lay) if lay.font.width(s) > room]
     assert bad == []
+
+
+# ------------------------------------------------------------------ screenshots
+
+THREE = transcript("eightmin_three")
+SHOTS = {
+    "eightmin_setup": (None, []),
+    "eightmin_bids": (3, ["home", "ok"]),
+    "eightmin_home": (20, ["home"]),
+    "eightmin_turn": (20, ["home", "ok"]),
+    "eightmin_scoring": (len(THREE) - 3, ["home", "ok"]),
+    "eightmin_final": (len(THREE), ["home"]),
+}
+SHOT_BOARDS = ("pico_oled", "pico_display")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("board", SHOT_BOARDS)
+@pytest.mark.parametrize("name", sorted(SHOTS))
+def test_golden_screen(name, board, lang, tmp_path):
+    upto, steps = SHOTS[name]
+    app, _ = device.build(board, None, 1, lang=lang)
+    cut = []
+    fit = app.lay.fit
+
+    def watch(text, width):
+        out = fit(text, width)
+        if out != text:
+            cut.append(text)
+        return out
+    app.lay.fit = watch
+    from firmware.core.text import t
+    if upto is None:
+        assert kp._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+    else:
+        _to(app, THREE, upto)
+    for k in steps:
+        app.key(k)
+    app.dirty = True
+    app.render()
+    path = os.path.join(GOLDEN, lang, board, name + ".png")
+    new = str(tmp_path / "new.png")
+    render.png(app.cv, new)
+    with open(new, "rb") as f:
+        got = f.read()
+    if UPDATE or not os.path.exists(path):
+        assert UPDATE, "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(got)
+    with open(path, "rb") as f:
+        assert got == f.read(), "%s differs from %s" % (name, path)
+    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
+    assert [c for c in cut if c not in allowed] == []
