@@ -157,3 +157,172 @@ def test_the_flood_warning_and_the_leds():
     flood = home.lines[3]
     assert flood[1] == "this rnd!" and flood[2] is True
     assert app.ui.leds(app.view()) == (["blue"], "blue")
+
+
+# ---------------------------------------------------------------- strings
+
+import re  # noqa: E402
+
+from firmware.core import text  # noqa: E402
+from firmware.core.font import Font  # noqa: E402
+from firmware.ui.layout import Layout  # noqa: E402
+
+LANGS = ("en", "ru", "es")
+LAYOUTS = {"mono": Layout(128, 64, Font(os.path.join(ROOT, "assets", "fonts", "small.fnt")), False),
+           "colour": Layout(240, 135, Font(os.path.join(ROOT, "assets", "fonts", "large.fnt")), True)}
+
+
+def table(lang, game=True):
+    with open(os.path.join(ROOT, "assets", "lang", ("yu.%s.json" if game else "%s.json") % lang),
+              encoding="utf-8") as f:
+        return json.load(f)
+
+
+def specs(s):
+    # "%.0s" takes its word and prints nothing: a translation may leave out
+    # an English phrase the refusal carries
+    return [x.replace(".0", "") for x in re.findall(r"%[-+ 0-9.]*[sdr%]", s)]
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_key_in_every_language_with_the_same_placeholders(lang):
+    en, other = table("en"), table(lang)
+    assert [k for k in en if k not in other] == []
+    assert [k for k in other if k not in en and not k.startswith(("r:", "_"))] == []
+    for k in en:
+        assert specs(en[k]) == specs(other[k]), (k, en[k], other[k])
+    shown = [k for k in other if k.startswith("r:")]
+    for k in shown:
+        assert specs(k[2:]) == specs(other[k]), (k, other[k])
+        assert other[k] != k[2:], k
+    # every refusal format of the engine is translated
+    import firmware.games.yu.engine as eng
+    with open(eng.__file__) as f:
+        src = f.read()
+    fmts = re.findall(r'_refuse\("((?:[^"\\]|\\.)*)"(?:\s*\n\s*"((?:[^"\\]|\\.)*)")?', src)
+    fmts = [a + b for a, b in fmts]
+    assert len(fmts) >= 25
+    assert [x for x in fmts if "r:" + x not in other] == []
+    same = [k for k in en if other[k] == en[k] and re.search("[a-z]{3}", en[k])]
+    assert same == []
+    if lang == "es":
+        assert other["_translated"]
+
+
+def test_refusals_in_russian_and_spanish():
+    from firmware.core.errors import IllegalAction
+    base = table("ru", False)
+    base.update(table("ru"))
+    text.use(base)
+    s = yu.new("yu", EDITION)
+    yu.apply(s, "game-start")
+    e = yu.refusal(s, "canal")
+    assert text.reason(e) == "Это делается в фазе «Действия», а сейчас фаза «Урожай»"
+    e = IllegalAction("the active settler deck ran out (%d more card%s needed): first count the inactive settlers "
+                      "and enter reshuffle N", (1, ""))
+    assert "нужно ещё карт: 1)" in text.reason(e)
+    base = table("es", False)
+    base.update(table("es"))
+    text.use(base)
+    e = yu.refusal(s, "barbarians 9")
+    assert text.reason(e) == "Hace falta un número entero de 0 a 7, no '9'"
+    yu.apply(s, "next")
+    yu.apply(s, "canal")
+    assert text.reason(yu.refusal(s, "canal")).startswith("Ya se construyó un tramo")
+
+
+def places(t, lay):
+    """(text, room in pixels, where) for every string the Yu screens draw."""
+    from firmware.ui.yu_screens import box_width
+    f = lay.font
+    W = lay.w
+    row = W - 4
+    title = W - 2
+
+    def right(label, rtext):
+        return (label, row - (f.width(rtext) + 2 if rtext else 0) - f.width(" "), "row " + label)
+
+    out = []
+    for k in ("g.yu", "y.s.title", "y.s.wins", "y.s.losses", "y.c.over_win", "y.c.over_loss", "y.m.barbarians",
+              "y.m.settlers", "y.m.loss", "y.m.reshuffle", "y.m.destroy", "y.m.take", "y.m.active", "y.m.draw",
+              "m.history", "m.results"):
+        out.append((t[k], title, "title " + k))
+    for k in ("y.h.title",):
+        out.append((t[k] % (13, 30), title, "title " + k))
+    for k in ("y.r.won", "y.r.lost"):
+        out.append((t[k] % 13, title, "title " + k))
+    status = f.width(t["y.m.status"] % 30) + 2
+    for ph in ("harvest", "actions", "barge", "barbarians", "refresh"):
+        out.append((t["y.ph." + ph], title - status, "menu title " + ph))
+        out.append((t["y.ph." + ph], W - box_width(lay) - 6, "home phase " + ph))
+    out.append((t["y.m.ran_out"], title - status, "menu title"))
+    out.append(right(t["y.s.wins"], "6"))
+    out.append(right(t["y.s.losses"], "6"))
+    out.append(right(t["y.s.start"], ">"))
+    for k, v in (("y.f.so_far", "6"), ("y.f.inactive", "30"), ("y.f.on_display", "7"), ("y.f.change", "-7"),
+                 ("y.f.cards", "30")):
+        out.append(right(t[k], v))
+    out.append(right(t["y.h.canals"] % (6, 6), t["y.h.barbarians"] % (7, 7)))
+    out.append(right(t["y.h.settlers"] % 30, t["y.h.draw"] % 30))
+    floods = [t["y.h.flood_card"], t["y.h.flood0"], t["y.h.flood1"], t["y.h.flood_in"] % 30]
+    out.append(right(t["y.h.flood"] % (6, 6), max(floods, key=f.width) + "!"))
+    if lay.colour:
+        for k in t:
+            if k.startswith("y.w."):
+                out.append((t[k] % 30 if "%d" in t[k] else t[k], row, "warning " + k))
+    out.append(right(t["y.c.start"] % 13, ""))
+    out.append(right(t["y.c.wins"] % (6, 7), t["y.c.losses"] % (6, 7)))
+    for k in ("y.win", "y.cause.flood", "y.cause.barbarians", "y.cause.damage"):
+        out.append(right(t["y.c.game"] % 13, t[k]))
+    for k in ("y.story.victory", "y.story.upper", "y.story.lower", "y.story.gold"):
+        out.append(right(t[k], ""))
+    out.append(right(t["m.history"], ">"))
+    out.append(right(t["y.m.more"], ">"))
+    out.append(right(t["y.c.carried"], "6/6"))
+    for k, v in (("y.m.canal", "6/6"), ("y.m.attack", "7"), ("y.m.next", ""), ("y.m.round", ""),
+                 ("y.m.barbarians", "7/7"), ("y.m.settlers", "30"), ("y.m.flood", "6/6"), ("y.m.loss", ">"),
+                 ("y.m.reshuffle", t["y.m.need"] % 30), ("y.m.plus", ""), ("y.m.minus", ""), ("y.m.change", ""),
+                 ("y.m.on_display", "7"), ("y.m.destroy", ""), ("y.m.take", ""), ("y.m.destroy_n", ">"),
+                 ("y.m.take_n", ">"), ("y.m.active", "30"), ("y.m.draw", "30"), ("y.l.flood", ""),
+                 ("y.l.barbarians", ""), ("y.l.damage", "")):
+        out.append(right(t[k], v))
+    for k in t:
+        if k.startswith("y.a."):
+            v = t[k] % max((t["y.cause." + c] for c in ("flood", "barbarians", "damage")), key=f.width) \
+                if k == "y.a.loss" else (t[k] % "30" if "%s" in t[k] else t[k])
+            out.append((v, row, "history " + k))
+    return out
+
+
+def message_words(t, lay):
+    out = []
+    for k, v in t.items():
+        if not k.startswith(("y.e.", "y.r.", "y.why.", "r:")):
+            continue
+        filled = re.sub(r"%[-+ 0-9.]*[dr]", "30", v).replace("%.0s", "").replace("%s", "barbarians")
+        for word in filled.split(" "):
+            out.append((word, lay.w - 4, "message " + k))
+    return out
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_fits_its_place(lang, layout):
+    lay = LAYOUTS[layout]
+    t = table(lang, False)
+    t.update(table(lang))
+    text.use(t)
+    bad = []
+    for s, room, where in places(t, lay) + message_words(t, lay):
+        if lay.font.width(s) > room:
+            bad.append("%s: %r is %d px, room %d" % (where, s, lay.font.width(s), room))
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_character_has_a_glyph(lang):
+    t = table(lang)
+    for name in ("small.fnt", "large.fnt"):
+        font = Font(os.path.join(ROOT, "assets", "fonts", name))
+        missing = sorted(set(ch for v in t.values() for ch in v if not font.has(ch)))
+        assert missing == [], (name, missing)
