@@ -207,7 +207,7 @@ class App:
         """Apply one action line (or undo/redo) through the journal.
         Returns True if the game took it."""
         ss = self.session
-        where = (ss.state["ci"], ss.state["pi"], ss.state["over"])
+        where = self._where()
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -221,7 +221,7 @@ class App:
             return False
         self._changed()
         s = self.session.state
-        moved = where != (s["ci"], s["pi"], s["over"])
+        moved = where != self._where()
         if moved:
             self._home_screen()
         else:
@@ -236,6 +236,16 @@ class App:
             self.note(t("x.undone" if kind == "undo" else "x.redone") % self.ui.action(what), "m." + kind)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
+
+    def _where(self):
+        """Where the game stands (a phase, round, game...): when it changes,
+        the screens go back to the home screen.  A game's screens may say it
+        with where(state); else it is read from the view."""
+        w = getattr(self.ui, "where", None)
+        if w is not None:
+            return w(self.session.state)
+        v = self.view()
+        return (v.get("era"), v.get("round"), v.get("step"), v.get("phase"), v.get("game_no"), v.get("over"))
 
     def _show_events(self, events, title_key):
         lines = self.ui.notable(events)
