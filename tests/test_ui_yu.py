@@ -326,3 +326,102 @@ def test_every_character_has_a_glyph(lang):
         font = Font(os.path.join(ROOT, "assets", "fonts", name))
         missing = sorted(set(ch for v in t.values() for ch in v if not font.has(ch)))
         assert missing == [], (name, missing)
+
+
+# ---------------------------------------------------------------- golden screens
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+C = transcript("yu_campaign")
+G = transcript("yu_gold")
+
+
+def _upto(lines, line, nth=1):
+    """The transcript up to (without) the nth occurrence of line."""
+    seen = 0
+    for i, a in enumerate(lines):
+        if a == line:
+            seen += 1
+            if seen == nth:
+                return lines[:i]
+    raise AssertionError(line)
+
+
+AFTER_WIN = _upto(C, "game-start", 2)          # game 1 won, game 2 not begun
+ACTIONS = _upto(C, "attack", 2)                # round 3, the actions phase, a canal built
+RAN_OUT = _upto(C, "reshuffle 9")              # the harvest ran the deck out
+BEFORE_BARBARIANS = _upto(C, "barbarians +2")  # game 3, one barbarian short of losing
+# name: (journaled transcript or None, keys; "row:KEY" goes to the row of that
+# language key and presses OK, "do:LINE" enters an action line)
+SCREENS = {
+    "yu_setup": (None, ["row:g.yu"]),
+    "yu_campaign": (AFTER_WIN, []),
+    "yu_game": (ACTIONS, []),
+    "yu_menu": (ACTIONS, ["ok"]),
+    "yu_settlers": (ACTIONS, ["ok", "row:y.m.settlers"]),
+    "yu_reshuffle": (RAN_OUT, ["ok"]),
+    "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2"]),
+    "yu_history": (C, ["back"]),
+    "yu_gold": (G, []),
+}
+GOLDEN_BOARDS = ("pico_oled", "esp32_tdisplay")
+
+
+def _journaled(tmp, lines):
+    from firmware.core.journal import Journal
+    data = os.path.join(str(tmp), "dev")
+    j = Journal(os.path.join(data, "game"), yu, EDITION)
+    j.start(lines[0])
+    for a in lines[1:]:
+        j.apply(a)
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("board", GOLDEN_BOARDS)
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_golden_screen(board, name, lang, tmp_path):
+    from firmware.core.text import t
+    from host_sim import keyplan, render
+    lines, steps = SCREENS[name]
+    data = _journaled(tmp_path, lines) if lines else str(tmp_path / "fresh")
+    app, _ = device.build(board, data, 1, lang=lang)
+    cut = []
+    fit = app.lay.fit
+
+    def watch(s, width):
+        out = fit(s, width)
+        if out != s:
+            cut.append(s)
+        return out
+    app.lay.fit = watch
+    keys = []
+    for step in steps:
+        if step.startswith("row:"):
+            label = t(step[4:])
+            assert keyplan._go_to_row(app, lambda r: r[0] == label, keys), (name, label)
+        elif step.startswith("do:"):
+            keyplan_yu.action(app, step[3:], keys)
+        else:
+            app.key(step)
+    app.dirty = True
+    app.render()
+    path = os.path.join(GOLDEN, lang, board, name + ".png")
+    new = str(tmp_path / "new.png")
+    render.png(app.cv, new)
+    with open(new, "rb") as f:
+        got = f.read()
+    if UPDATE or not os.path.exists(path):
+        assert UPDATE, "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(got)
+    with open(path, "rb") as f:
+        want = f.read()
+    if got != want:
+        os.makedirs(os.path.join(ROOT, "out", "golden", lang, board), exist_ok=True)
+        shutil.copy(new, os.path.join(ROOT, "out", "golden", lang, board, name + ".png"))
+    assert got == want, "%s differs from %s (new one in out/golden/)" % (name, path)
+    # nothing on the screen was cut short, except the words beside Undo/Redo
+    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
+    assert [c for c in cut if c not in allowed] == []
