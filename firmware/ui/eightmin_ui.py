@@ -6,7 +6,6 @@ _APP = [None]  # the app showing the game, for the words that need its view
 
 def _use(app):
     _APP[0] = app
-    _install_act(app)
 
 
 def setup(app):
@@ -77,56 +76,9 @@ def led_event(events):
 # showing this game acts through the same steps with this game's "where":
 # the phase, the game of a full game, and the end.
 
-def _where(s):
+def where(s):
+    """Where the game stands: when it changes the app goes to the home screen."""
     return (s.get("phase"), s.get("g"), s.get("over"))
-
-
-def _install_act(app):
-    if getattr(app, "_eightmin_act", False):
-        return
-    app._eightmin_act = True
-
-    def act(action):
-        from firmware.app import App
-        if "ci" in app.session.state:
-            return App.act(app, action)
-        return _act(app, action)
-    app.act = act
-
-
-def _act(app, action):
-    from firmware.core import text
-    from firmware.core.errors import IllegalAction
-    from firmware.core.text import t
-    ss = app.session
-    where = _where(ss.state)
-    try:
-        if app.journal:
-            kind = app.journal.apply(action)
-        else:
-            kind = ss.apply(action)
-    except IllegalAction as e:
-        app.note(text.reason(e))
-        return False
-    except OSError as e:
-        app.note(t("m.storage") % (e,))
-        return False
-    app._changed()
-    s = app.session.state
-    if where != _where(s):
-        app._home_screen()
-    else:
-        del app.stack[2:]
-        for scr in app.stack:
-            scr.refresh(app)
-    if kind == "action":
-        app._show_events(s["ev"], "m.results")
-    else:
-        ss = app.session
-        what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
-        app.note(t("x.undone" if kind == "undo" else "x.redone") % action_words(what), "m." + kind)
-    app.leds(led_event(s["ev"]) if kind == "action" else None)
-    return True
 
 
 def action_words(line):

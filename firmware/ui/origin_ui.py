@@ -40,45 +40,12 @@ def led_event(events):
     return None
 
 
-def act(app, line):
-    """Apply one action line (or undo/redo) through the journal, as
-    App.act does, but knowing where an Origin game stands (phase, round,
-    turn) instead of the Inca era track.  Returns True if the game took it."""
-    from firmware.core import text
-    from firmware.core.errors import IllegalAction
-    from firmware.core.text import t
-    ss = app.session
-    s = ss.state
-    where = (s["phase"], s["round"], s["turn"], s["over"])
-    try:
-        if app.journal:
-            kind = app.journal.apply(line)
-        else:
-            kind = ss.apply(line)
-    except IllegalAction as e:
-        app.note(text.reason(e))
-        return False
-    except OSError as e:
-        app.note(t("m.storage") % (e,))
-        return False
-    app._changed()
-    ss = app.session
-    s = ss.state
-    if where != (s["phase"], s["round"], s["turn"], s["over"]):
-        app._home_screen()
-    else:
-        del app.stack[2:]
-        for scr in app.stack:
-            scr.refresh(app)
-    if kind == "action":
-        app._show_events(s["ev"], "m.results")
-    else:
-        what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
-        app.note(t("x.undone" if kind == "undo" else "x.redone") % action(what), "m." + kind)
-    app.leds()
-    return True
+def where(s):
+    """Where the game stands (phase, round, turn): when it changes the app
+    goes to the home screen."""
+    return (s["phase"], s["round"], s["turn"], s["over"])
 
 
 def doing(line):
     """A row target that applies the action line through act()."""
-    return lambda app: act(app, line)
+    return lambda app: app.act(line)
