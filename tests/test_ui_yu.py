@@ -361,6 +361,7 @@ SCREENS = {
     "yu_settlers": (ACTIONS, ["ok", "row:y.m.settlers"]),
     "yu_reshuffle": (RAN_OUT, ["ok"]),
     "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2"]),
+    "yu_last": (AFTER_WIN, ["down", "down", "ok"]),
     "yu_history": (C, ["back"]),
     "yu_gold": (G, []),
 }

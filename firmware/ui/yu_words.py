@@ -54,6 +54,12 @@ def event(e):
         return lines
     if k == "remind" and e[1] == "finish-round":
         return [t("y.e.finish")]
+    if k in ("win", "loss"):
+        # the result of the game: [result, cause, card, gold, story]
+        rec = {"result": k, "cause": e[1], "card": e[2], "gold": e[3], "story": e[4]}
+        return [t("y.e.won" if k == "win" else "y.e.lost")] + result_lines(rec)
+    if k == "campaign-over":
+        return [f("y.r.final", e[2], e[3])]
     if k == "reshuffle" and e[1]:
         return [f("y.e.reshuffle", e[1])]
     return []
@@ -64,15 +70,6 @@ def notable(events):
     for e in events:
         lines.extend(event(e))
     return lines
-
-
-def ended(events):
-    """The [result, cause, card, gold, story] event of a game that ended in
-    these events, or None."""
-    for e in events:
-        if e[0] in ("win", "loss"):
-            return e
-    return None
 
 
 def action(line):
