@@ -3,6 +3,7 @@
 #
 #   ./flash.sh --board NAME [--port DEV] [--source] [--dry-run] [--out DIR]
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
+#   ./flash.sh --package-json                   rewrite package.json (for mip)
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, no native
 # code; --source keeps the .py files, for debugging), stage it in DIR
@@ -34,11 +35,37 @@ while [ $# -gt 0 ]; do
         --out) shift; out=${1:?--out needs a directory} ;;
         --board) shift; board=${1:?--board needs a name} ;;
         --port) shift; port=${1:?--port needs a device} ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --package-json) package_json=1 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
     shift
 done
+if [ "${package_json:-0}" = 1 ]; then
+    # package.json: what `mpremote mip install --target / github:OWNER/REPO`
+    # puts on a board (sources, every profile, the assets; URLs relative to
+    # package.json); then write board.json on the board by hand
+    py=python3
+    [ -x .venv/bin/python ] && py=.venv/bin/python
+    "$py" - <<'PY'
+import glob, json, subprocess
+try:  # the files under version control, else what is here
+    tracked = set(subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout.split())
+except (OSError, subprocess.CalledProcessError):
+    tracked = None
+def files(pattern):
+    return sorted(f for f in glob.glob(pattern, recursive=True) if tracked is None or f in tracked)
+paths = files("firmware/**/*.py") + files("boards/*.py") + files("assets/*/edition.json")
+paths += files("assets/lang/*.json") + files("assets/fonts/*.fnt") + files("assets/fonts/LICENSE-*")
+urls = [["main.py", "firmware/main.py"]] + [[f, f] for f in paths]
+with open("package.json", "w") as f:
+    f.write('{"version": "0.1.0",\n "deps": [],\n "urls": [\n')
+    f.write(",\n".join("  " + json.dumps(u) for u in urls))
+    f.write("\n ]}\n")
+print("wrote package.json: %d files" % len(urls))
+PY
+    exit 0
+fi
 if [ -n "$port" ] && [ -z "$board" ]; then
     echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
     exit 2
@@ -158,7 +185,7 @@ while read -r src; do
         fi
     fi
 done < <(find firmware -name '*.py' | sort)
-files="assets/inca/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
+files="assets/*/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
 if [ -n "$board" ]; then
     files="$files boards/__init__.py boards/$board.py"
 fi

@@ -22,9 +22,23 @@ CRASH_PAUSE_MS = 4000
 
 
 def config(path=BOARD_JSON):
+    """board.json; without one, the only profile in boards/ if there is
+    just one (a board set up with mip gets every profile)."""
     import json
-    with open(path) as f:
-        return json.load(f)
+    import os
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except OSError:
+        pass
+    names = []
+    for n in os.listdir("boards"):
+        name = n.rsplit(".", 1)[0]
+        if name != "__init__" and n.endswith((".py", ".mpy")) and name not in names:
+            names.append(name)
+    if len(names) == 1:
+        return {"board": names[0]}
+    raise OSError("no %s: write {\"board\": \"NAME\"} there (boards: %s)" % (path, " ".join(sorted(names))))
 
 
 def _module(name):
@@ -109,9 +123,8 @@ def log_crash(e, code, data_dir):
 def _print_exception(e, f):
     try:
         sys.print_exception(e, f)   # MicroPython
-    except AttributeError:
-        import traceback
-        traceback.print_exception(type(e), e, e.__traceback__, file=f)
+    except AttributeError:          # CPython: no traceback here
+        f.write("%s: %s\n" % (type(e).__name__, e))
 
 
 def show_crash(app, code, e):

@@ -12,11 +12,24 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     target=.
     [ "$1" = test ] && target=".[test]"
     echo "setting up .venv ($1)..." >&2
+    # test: the MicroPython stubs go apart from CPython's packages (pyrightconfig.json)
+    stubs=true
+    [ "$1" = test ] && stubs=".venv/bin/python -m pip install --upgrade --target .venv/mpy-stubs micropython-rp2-rpi-pico-stubs==1.29.0.post1"
     if ! { .venv/bin/python -m pip install --upgrade pip \
-           && .venv/bin/python -m pip install -e "$target"; } > .venv/pip.log 2>&1; then
+           && .venv/bin/python -m pip install -e "$target" && $stubs; } > .venv/pip.log 2>&1; then
         cat .venv/pip.log >&2
         echo "installing into .venv failed (see above)" >&2
         exit 1
     fi
     touch "$stamp"
+fi
+# test: the virtual-board test needs socat (a serial port for the MicroPython unix port)
+if [ "$1" = test ] && ! command -v socat >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "installing socat..." >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq socat; } > .venv/apt.log 2>&1 \
+            || { cat .venv/apt.log >&2; echo "installing socat failed (see above)" >&2; exit 1; }
+    else
+        echo "socat is missing: install it (Debian: apt-get install socat) for the virtual-board test" >&2
+    fi
 fi

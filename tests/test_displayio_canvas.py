@@ -1,0 +1,145 @@
+"""The CircuitPython board's hardware on CPython through Adafruit Blinka:
+the displayio canvas (the same drawing as the framebuf Canvas, handed to a
+displayio Bitmap), the keypad buttons and the NeoPixels of the pybadge
+profile."""
+import os
+import sys
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # Blinka without a real board
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))   # framebuf
+
+import board  # noqa: E402  (Blinka's)
+import displayio  # noqa: E402
+import keypad  # noqa: E402
+
+from firmware.core.font import Font  # noqa: E402
+from firmware.hal import cp_board  # noqa: E402
+from firmware.hal.canvas import Canvas  # noqa: E402
+from firmware.hal.displayio_canvas import DisplayioCanvas  # noqa: E402
+from firmware.ui.layout import Layout, rgb  # noqa: E402
+
+FONT = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
+
+
+class Profile:
+    def __init__(self, name):
+        d = {}
+        with open(os.path.join(ROOT, "boards", name + ".py")) as f:
+            exec(f.read(), d)
+        self.__dict__.update(d)
+
+
+PYBADGE = Profile("pybadge")
+
+
+def draw(cv):
+    lay = Layout(cv.width, cv.height, FONT, True)
+    cv.fill(lay.bg)
+    cv.rect(0, 0, cv.width, lay.lh, lay.title_bg, True)
+    cv.text(1, 0, "Sapa Inca «Ёлка» ñ", lay.title_fg)
+    cv.rect(3, 20, 50, 30, lay.player["green"])
+    cv.line(0, 127, 159, 60, rgb(255, 0, 0))
+    cv.hline(5, 100, 100, lay.player["blue"])
+    cv.icon(150, 110, (0x81, 0x42, 0x3C, 0xFF), lay.fg)
+
+
+class Display:
+    def __init__(self):
+        self.root_group = None
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self):
+        self.refreshes += 1
+
+
+def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap():
+    disp = Display()
+    cv = DisplayioCanvas(160, 128, FONT, disp)
+    assert (cv.width, cv.height, cv.colour) == (160, 128, True)
+    assert not cv.direct            # Blinka's Bitmap lends no buffer: a copy
+    assert disp.root_group is cv.group and disp.auto_refresh is False
+    assert isinstance(cv.group[0], displayio.TileGrid) and cv.tilegrid.bitmap is cv.bitmap
+    assert cv.shader._input_colorspace == displayio.Colorspace.RGB565
+    ref = Canvas(160, 128, True, FONT)
+    draw(cv)
+    draw(ref)
+    assert bytes(cv.buf) == bytes(ref.buf)
+    assert cv.text_width("Inca") == ref.text_width("Inca")
+    cv.show()
+    assert disp.refreshes == 1
+    for y in range(128):
+        for x in range(160):
+            assert cv.bitmap[x, y] == ref.fb.pixel(x, y), (x, y)
+    assert cv.bitmap[1, 1] != 0   # the title bar
+
+
+class LendingBitmap(bytearray, displayio.Bitmap):
+    """A Bitmap as CircuitPython's: its pixels are a writable buffer."""
+
+    def __init__(self, w, h):
+        bytearray.__init__(self, w * h * 2)
+        self._bmp_width = w
+        self._bmp_height = h
+        self.dirt = 0
+
+    def dirty(self):
+        self.dirt += 1
+
+
+def test_displayio_canvas_draws_into_a_lending_bitmap():
+    bm = LendingBitmap(160, 128)
+    cv = DisplayioCanvas(160, 128, FONT, None, bitmap=bm)
+    assert cv.direct and cv.buf is bm
+    ref = Canvas(160, 128, True, FONT)
+    draw(cv)
+    draw(ref)
+    assert bytes(bm) == bytes(ref.buf)
+    cv.show()
+    assert bm.dirt == 1
+
+
+class Scanner:
+    """A keypad scanner whose events come from Blinka's EventQueue."""
+
+    def __init__(self):
+        self.events = keypad.EventQueue(16)
+
+    def key(self, n, pressed):
+        self.events.keypad_eventqueue_record(n, pressed)
+
+
+def test_keypad_buttons_give_short_and_long_presses():
+    from firmware.hal.keypad_buttons import KeypadButtons
+    from firmware.ui.nav import PROFILES
+    sc = Scanner()
+    b = KeypadButtons(sc, PYBADGE.BUTTONS, PROFILES["four"])
+    t = 0
+    for n, ms in ((PYBADGE.BUTTONS["down"], 50), (PYBADGE.BUTTONS["ok"], 700), (PYBADGE.BUTTONS["back"], 50),
+                  (PYBADGE.BUTTONS["back"], 800), (3, 50)):
+        sc.key(n, True)
+        b.poll(t)
+        t += ms
+        b.poll(t)
+        sc.key(n, False)
+        t += 10
+        b.poll(t)
+        t += 100
+    got = []
+    k = b.get()
+    while k is not None:
+        got.append(k)
+        k = b.get()
+    assert got == ["down", "home", "back", "undo"]
+
+
+def test_pybadge_neopixels_build_with_blinka():
+    px = cp_board.pixels(PYBADGE, board)
+    assert len(px.np) == 5 and px.n == 4
+    px.brightness = 5
+    px.players(["blue", "green", "brown"], "green")
+    shown = [tuple(px.np[i]) for i in range(5)]
+    assert shown[1] == (0, 0, 0) and shown[4] == (0, 0, 0)
+    assert shown[2][1] > shown[0][2] > 0   # green bright, blue dim

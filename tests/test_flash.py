@@ -1,0 +1,129 @@
+"""flash.sh's options and errors (dry runs: no board needed), and
+package.json: installed by mpremote's own mip code into a folder, it gives
+a firmware that boots on the MicroPython unix port."""
+import json
+import os
+import subprocess
+
+from test_micropython import ROOT, micropython
+
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge", "virtual")
+
+
+def flash(*args, **env):
+    e = dict(os.environ, MPY_CROSS=os.path.join(os.path.dirname(micropython()), "mpy-cross"))
+    e.update(env)
+    return subprocess.run(["./flash.sh"] + list(args), cwd=ROOT, capture_output=True, text=True, env=e, timeout=60)
+
+
+def test_every_board_profile_has_the_keys_the_firmware_reads():
+    for name in BOARDS:
+        d = {}
+        with open(os.path.join(ROOT, "boards", name + ".py")) as f:
+            exec(f.read(), d)
+        assert d["NAME"] == name
+        assert d["FAMILY"] in ("machine", "circuitpython", "unix")
+        disp = d["DISPLAY"]
+        assert disp["width"] > 0 and disp["height"] > 0 and isinstance(disp["colour"], bool)
+        assert disp["font"] in ("small", "large")
+        assert d["PROFILE"] in ("four", "two")
+        want = {"four": {"up", "down", "ok", "back"}, "two": {"a", "b"}}[d["PROFILE"]]
+        assert set(d["BUTTONS"]) == want, name
+        assert d["PIXELS"] is None or d["PIXELS"]["count"] >= 1
+
+
+def test_dry_run_for_a_board_prints_every_step():
+    r = flash("--board", "pico_oled", "--dry-run", "--port", "/dev/ttyACM0", MPREMOTE="/bin/true")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "mpy-cross -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
+    assert "connect /dev/ttyACM0 mip install ssd1306" in out
+    assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
+    assert 'board.json: {"board": "pico_oled"}' in out
+    assert "cp -r firmware boards assets :." in out and "reset" in out
+    assert "resume" not in out
+    # the virtual board is never reset; --source copies the .py files
+    r = flash("--board", "virtual", "--dry-run", "--source", "--port", "/tmp/tty", MPREMOTE="/bin/true")
+    assert r.returncode == 0, r.stderr
+    assert "connect /tmp/tty resume" in r.stdout and " reset" not in r.stdout
+    assert "cp firmware/app.py out/flash/virtual/firmware/app.py" in r.stdout and "mpy-cross" not in r.stdout
+    # CircuitPython: sources onto the CIRCUITPY drive, with code.py and a framebuf
+    r = flash("--board", "pybadge", "--dry-run", "--port", "/media/u/CIRCUITPY", CIRCUP="/nonexistent/circup")
+    assert r.returncode == 0, r.stderr
+    assert "cp -r out/flash/pybadge/code.py /media/u/CIRCUITPY/" in r.stdout
+    assert "lib/framebuf.py" in r.stdout and "circup install asyncio neopixel" in r.stdout
+
+
+def test_clear_errors():
+    r = flash("--board", "pico_nope")
+    assert r.returncode == 2 and "unknown board 'pico_nope'" in r.stderr and "pico_oled" in r.stderr
+    r = flash("--board", "pico_oled", "--port", "/dev/ttyACM0", MPREMOTE="/nonexistent/mpremote")
+    assert r.returncode == 1 and "mpremote not found" in r.stderr
+    r = flash("--board", "pico_oled", MPY_CROSS="/nonexistent/mpy-cross")
+    assert r.returncode == 1 and "mpy-cross not found" in r.stderr
+    r = flash("--board", "pico_oled", "--port", "/dev/nonexistent-tty", MPREMOTE="/bin/true")
+    assert r.returncode == 1 and "no device found at /dev/nonexistent-tty" in r.stderr
+    r = flash("--board", "pico_oled", MPREMOTE="/bin/true")     # `mpremote devs` lists nothing
+    assert r.returncode == 1 and "no device found" in r.stderr
+    r = flash("--board", "pybadge", "--port", "/nonexistent/CIRCUITPY")
+    assert r.returncode == 1 and "no CIRCUITPY drive" in r.stderr
+    r = flash("--port", "/dev/ttyACM0")
+    assert r.returncode == 2 and "--port needs --board" in r.stderr
+
+
+def tracked(*patterns):
+    import fnmatch
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    return sorted(f for f in files if any(fnmatch.fnmatch(f, p) for p in patterns) and os.path.exists(os.path.join(ROOT, f)))
+
+
+def test_package_json_lists_the_firmware_profiles_and_assets():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pkg = json.load(f)
+    urls = dict(pkg["urls"])
+    assert urls.pop("main.py") == "firmware/main.py"
+    for target, url in urls.items():
+        assert target == url and os.path.isfile(os.path.join(ROOT, url)), url
+    want = tracked("firmware/*.py", "boards/*.py", "assets/*/edition.json", "assets/lang/*.json",
+                   "assets/fonts/*.fnt", "assets/fonts/LICENSE-*")
+    missing = sorted(set(want) - set(urls))
+    assert not missing, "package.json lacks %s: run ./flash.sh --package-json" % missing
+
+
+class FolderTransport:
+    """What mpremote's mip needs of a board, over a local folder."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def _p(self, path):
+        return os.path.join(self.root, path)
+
+    def fs_exists(self, path):
+        return os.path.exists(self._p(path))
+
+    def fs_mkdir(self, path):
+        os.mkdir(self._p(path))
+
+    def fs_writefile(self, path, data, progress_callback=None):
+        with open(self._p(path), "wb") as f:
+            f.write(data)
+
+    def fs_hashfile(self, path, algo):
+        raise FileNotFoundError(path)
+
+
+def test_mip_install_of_package_json_boots(tmp_path):
+    from mpremote import mip
+    board = tmp_path / "board"
+    board.mkdir()
+    mip._install_json(FolderTransport(str(board)), os.path.join(ROOT, "package.json"), None, ".", None, False)
+    assert (board / "firmware" / "app.py").exists() and (board / "assets" / "fonts" / "small.fnt").exists()
+    run = subprocess.run([micropython(), "main.py"], cwd=str(board), input="", capture_output=True, text=True,
+                         timeout=60)
+    assert "no board.json" in run.stdout + run.stderr and "virtual" in run.stdout + run.stderr
+    (board / "board.json").write_text('{"board": "virtual"}')
+    run = subprocess.run([micropython(), "main.py"], cwd=str(board), input="jjq", capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.startswith("frame 1 null\n") and "Traceback" not in run.stdout, run.stdout
