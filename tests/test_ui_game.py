@@ -161,3 +161,36 @@ def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch
     app.key("back")                                 # leave the picker
     app.key("home")
     assert type(app.stack[-1]).__name__ == "Home" and app.view() == before
+
+
+@pytest.mark.parametrize("lang", ["ru", "es"])
+def test_a_whole_game_in_russian_and_spanish(lang, tmp_path):
+    """A game played through the buttons in the players' language: every
+    screen shown on the way carries no English word and no missing glyph."""
+    import re
+    from host_sim import render  # noqa: F401
+    lines = autoplay.play("inca players=blue,orange,green,brown pizarro seed=21",
+                          random.Random(21).randrange, EDITION, undo_every=9)
+    app, _ = device.build("pico_oled", str(tmp_path / "dev"), 21, lang=lang)
+    font = app.lay.font
+    seen = set()
+    key = app.key
+
+    def pressed(k):
+        key(k)
+        app.render()
+        scr = app.stack[-1]
+        for r in scr.rows:
+            for s in (r[0], r[1], r[3] or ""):
+                seen.add(s)
+        seen.add(scr.title)
+    app.key = pressed
+    keyplan.play(app, lines)
+    assert app.view() == replayed(lines)
+    english = re.compile(r"\b(the|has|labor|costs|turn|card|phase|player|Next|Undo|City|Temple|Garrison)\b")
+    bad = sorted(s for s in seen if english.search(s))
+    # temple sites are proper names, the same in every language
+    assert bad == []
+    missing = sorted(set(ch for s in seen for ch in s if not font.has(ch)))
+    assert missing == []
+    assert len(seen) > 100
