@@ -8,11 +8,20 @@ import sys
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # Blinka without a real board
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))   # framebuf
-
-import board  # noqa: E402  (Blinka's)
+FAKES = os.path.join(ROOT, "host_sim", "fakes")
+# Blinka's board, displayio, keypad and neopixel, not the MicroPython
+# stand-ins of host_sim/fakes (whose framebuf is used: Blinka has none)
+_path = sys.path[:]
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != FAKES]
+for _name in ("neopixel", "machine"):
+    if getattr(sys.modules.get(_name), "__file__", "").startswith(FAKES):
+        del sys.modules[_name]
+import board  # noqa: E402
 import displayio  # noqa: E402
 import keypad  # noqa: E402
+import neopixel  # noqa: E402
+sys.path[:] = _path + [FAKES]
+assert "site-packages" in neopixel.__file__, neopixel.__file__
 
 from firmware.core.font import Font  # noqa: E402
 from firmware.hal import cp_board  # noqa: E402
@@ -135,8 +144,10 @@ def test_keypad_buttons_give_short_and_long_presses():
     assert got == ["down", "home", "back", "undo"]
 
 
-def test_pybadge_neopixels_build_with_blinka():
+def test_pybadge_neopixels_build_with_blinka(monkeypatch):
+    monkeypatch.setitem(sys.modules, "neopixel", neopixel)
     px = cp_board.pixels(PYBADGE, board)
+    assert type(px.np).__module__ == "neopixel" and "site-packages" in sys.modules["neopixel"].__file__
     assert len(px.np) == 5 and px.n == 4
     px.brightness = 5
     px.players(["blue", "green", "brown"], "green")

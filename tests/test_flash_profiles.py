@@ -1,0 +1,128 @@
+"""The MicroPython board profiles flash.sh puts on a board, built by
+firmware/main.py and firmware/hal/board.py on CPython with stand-ins for
+machine, neopixel and micropython-lib's ssd1306: the display gets frames
+in its own format, the buttons on the profile's pins give intents, the
+LEDs light the players."""
+import importlib.util
+import json
+import os
+import sys
+
+import pytest
+
+from test_micropython import ROOT
+
+FAKES = os.path.join(ROOT, "host_sim", "fakes")
+sys.path.append(FAKES)   # framebuf (MicroPython's, on CPython)
+import framebuf  # noqa: E402
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(FAKES, name + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class SSD1306_I2C(framebuf.FrameBuffer):
+    """micropython-lib's ssd1306 driver, as far as the firmware uses it:
+    a MONO_VLSB FrameBuffer with its own buffer, show() sends it."""
+
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        self.width = width
+        self.height = height
+        self.i2c = i2c
+        self.addr = addr
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.sent = []
+
+    def show(self):
+        self.i2c.writevto(self.addr, [b"\x40", self.buffer])
+        self.sent.append(bytes(self.buffer))
+
+    def contrast(self, c):
+        pass
+
+
+@pytest.fixture
+def hw(monkeypatch, tmp_path):
+    machine = load("machine")
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "neopixel", load("neopixel"))
+    ssd = type(sys)("ssd1306")
+    ssd.SSD1306_I2C = SSD1306_I2C
+    monkeypatch.setitem(sys.modules, "ssd1306", ssd)
+    from firmware.hal import board
+    monkeypatch.setattr(board, "ASSETS", os.path.join(ROOT, "assets"))
+    monkeypatch.setattr(board, "DATA", str(tmp_path / "data"))
+    return machine, board
+
+
+@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay"])
+def test_a_board_profile_builds_and_runs_the_app(name, hw):
+    machine, board = hw
+    from firmware import main
+    p = main.profile(name)
+    assert main.family(p) is board
+    app, buttons = main.build({"board": name, "seed": 3}, p, board)
+    app.boot()
+    assert app.render()
+    d = p.DISPLAY
+    if d["driver"] == "ssd1306":
+        dev = app.cv.display.dev
+        assert (dev.width, dev.height, dev.addr) == (128, 64, 0x3C)
+        assert dev.sent and dev.sent[-1] == bytes(app.cv.buf) and any(dev.sent[-1])
+        assert (dev.i2c.sda.id, dev.i2c.scl.id) == (d["sda"], d["scl"])
+    else:
+        spi = app.cv.display.spi
+        assert (spi.sck.id, spi.mosi.id) == (d["sck"], d["mosi"])
+        frame = bytes(spi.written[-d["width"] * d["height"] * 2:])
+        buf = bytes(app.cv.buf)
+        assert frame[0::2] == buf[1::2] and frame[1::2] == buf[0::2]   # high byte first
+        assert machine.Pin.made[d["backlight"]].v == 1
+    # a button on its pin: pressed, released, gives its intent
+    first = sorted(p.BUTTONS)[0]
+    pin = machine.Pin.made[p.BUTTONS[first]]
+    if first in getattr(p, "NO_PULL", ()):
+        assert pin.pull == -1
+    else:
+        assert pin.pull == machine.Pin.PULL_UP
+    pin.press()
+    buttons.poll(0)
+    buttons.poll(100)
+    pin.release()
+    buttons.poll(200)
+    buttons.poll(300)
+    from firmware.ui.nav import PROFILES
+    assert buttons.get() == PROFILES[p.PROFILE][(first, "short")]
+    # the LEDs follow the game once one is set up
+    px = app.px
+    assert px is not None
+    app.session = None
+    app.leds()
+    if "rgb_led" in p.PIXELS:
+        assert [pwm.d for pwm in px.np.pwms] == [65535] * 3   # dark, lit low
+    else:
+        assert px.np.writes >= 1 and px.np.pin.id == p.PIXELS["pin"]
+
+
+def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypatch):
+    machine, board = hw
+    from firmware import main
+
+    def broken(cfg, p, hw, made):
+        app, _ = main.build(cfg, p, hw)
+        app.boot()
+        made[0] = app
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(main, "run_once", broken)
+    monkeypatch.setattr(main, "CRASH_PAUSE_MS", 0)
+    (tmp_path / "board.json").write_text(json.dumps({"board": "pico_oled"}))
+    with pytest.raises(machine.ResetCalled):
+        main.main(str(tmp_path / "board.json"))
+    code = main.crash_code(ZeroDivisionError("division by zero"))
+    with open(os.path.join(board.DATA, "crash.log")) as f:
+        log = f.read()
+    assert log.startswith(code + " at ") and "ZeroDivisionError: division by zero" in log
