@@ -209,8 +209,9 @@ write board.json "{\"board\": \"$board\"}"
 if [ "$family" = circuitpython ]; then
     write code.py "from firmware.main import main; main()"
     write boot.py "from firmware.boot import boot; boot()"
-    if [ "$dry" = 1 ]; then echo "cp host_sim/fakes/framebuf.py $out/lib/framebuf.py"
-    else mkdir -p "$out/lib"; cp host_sim/fakes/framebuf.py "$out/lib/framebuf.py"; fi
+    # CircuitPython has no framebuf: the pure-Python one
+    if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
+    else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
 else
     write main.py "from firmware.main import main; main()"
 fi

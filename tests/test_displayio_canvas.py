@@ -154,3 +154,39 @@ def test_pybadge_neopixels_build_with_blinka(monkeypatch):
     shown = [tuple(px.np[i]) for i in range(5)]
     assert shown[1] == (0, 0, 0) and shown[4] == (0, 0, 0)
     assert shown[2][1] > shown[0][2] > 0   # green bright, blue dim
+
+
+def test_as_on_circuitpython_pure_python_framebuf_into_a_bitmap_of_16_bit_items(monkeypatch):
+    """CircuitPython: framebuf is firmware/hal/framebuf_py.py, and the
+    Bitmap lends its pixels as 16-bit items: the same screen as the
+    framebuf Canvas, drawn straight into the Bitmap."""
+    import array
+
+    from firmware.core import font as font_module
+    from firmware.hal import displayio_canvas, framebuf_py
+
+    class WordBitmap(array.array, displayio.Bitmap):
+        def __new__(cls, w, h):
+            return array.array.__new__(cls, "H", bytes(w * h * 2))
+
+        def __init__(self, w, h):
+            self._bmp_width = w
+            self._bmp_height = h
+            self.dirt = 0
+
+        def dirty(self):
+            self.dirt += 1
+
+    monkeypatch.setattr(font_module, "framebuf", framebuf_py)
+    monkeypatch.setattr(displayio_canvas, "framebuf", framebuf_py)
+    font = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
+    bm = WordBitmap(160, 128)
+    cv = DisplayioCanvas(160, 128, font, None, bitmap=bm)
+    assert cv.direct and cv.fb.words
+    monkeypatch.undo()
+    ref = Canvas(160, 128, True, FONT)
+    draw(cv)
+    draw(ref)
+    assert bytes(bm) == bytes(ref.buf)
+    cv.show()
+    assert bm.dirt == 1

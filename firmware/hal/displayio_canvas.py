@@ -12,7 +12,7 @@
 # copies it in with bitmaptools.arrayblit.
 #
 # CircuitPython has no built-in framebuf: flash.sh puts a pure-Python one in
-# lib/ (host_sim/fakes/framebuf.py, pixel-exact with MicroPython's).
+# lib/ (firmware/hal/framebuf_py.py, pixel-exact with MicroPython's).
 import array
 
 import framebuf
@@ -38,7 +38,8 @@ class DisplayioCanvas(Canvas):
         self.direct = False
         fb = None
         try:
-            if len(memoryview(self.bitmap)) == width * height * 2:
+            n = len(memoryview(self.bitmap))   # bytes, or 16-bit items on CircuitPython
+            if n == width * height * 2 or n == width * height:
                 fb = framebuf.FrameBuffer(self.bitmap, width, height, framebuf.RGB565)
                 self.buf = self.bitmap
                 self.direct = True
