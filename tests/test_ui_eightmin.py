@@ -11,7 +11,9 @@ import re
 
 import pytest
 
-from host_sim import device, keyplan_eightmin as kp, render
+import goldens
+
+from host_sim import device, keyplan_eightmin as kp
 from firmware.core.session import Session
 from firmware.games import eightmin
 from firmware.ui.nav import PROFILES
@@ -275,15 +277,7 @@ SHOT_BOARDS = ("pico_oled", "pico_display")
 def test_golden_screen(name, board, lang, tmp_path):
     upto, steps = SHOTS[name]
     app, _ = device.build(board, None, 1, lang=lang)
-    cut = []
-    fit = app.lay.fit
-
-    def watch(text, width):
-        out = fit(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    app.lay.fit = watch
+    cut = goldens.watch_cuts(app)
     from firmware.core.text import t
     if upto is None:
         assert kp._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
@@ -291,19 +285,4 @@ def test_golden_screen(name, board, lang, tmp_path):
         _to(app, THREE, upto)
     for k in steps:
         app.key(k)
-    app.dirty = True
-    app.render()
-    path = os.path.join(GOLDEN, lang, board, name + ".png")
-    new = str(tmp_path / "new.png")
-    render.png(app.cv, new)
-    with open(new, "rb") as f:
-        got = f.read()
-    if UPDATE or not os.path.exists(path):
-        assert UPDATE, "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(got)
-    with open(path, "rb") as f:
-        assert got == f.read(), "%s differs from %s" % (name, path)
-    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
-    assert [c for c in cut if c not in allowed] == []
+    goldens.check(app, lang, board, name, cut, tmp_path)

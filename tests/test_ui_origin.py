@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+import goldens
+
 from firmware.core.journal import Journal
 from firmware.core.session import Session
 from firmware.games import origin
@@ -279,35 +281,11 @@ def test_golden_screen(name, board, lang, tmp_path):
         kp.setup(app, lines[0], keys)
         for a in lines[1:]:
             kp.action(app, a, keys)
-    cut = []
-    fit = app.lay.fit
-
-    def watch(text, width):
-        out = fit(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    app.lay.fit = watch
+    cut = goldens.watch_cuts(app)
     for step in steps:
         if step.startswith("row:"):
             label = t(step[4:])
             assert kp._go_to_row(app, lambda r: r[0] == label, keys), label
         else:
             app.key(step)
-    app.dirty = True
-    app.render()
-    path = os.path.join(GOLDEN, lang, board, name + ".png")
-    new = str(tmp_path / "new.png")
-    render.png(app.cv, new)
-    with open(new, "rb") as fh:
-        got = fh.read()
-    if UPDATE:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as fh:
-            fh.write(got)
-    assert os.path.exists(path), "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
-    with open(path, "rb") as fh:
-        assert got == fh.read(), "%s on %s in %s differs from its golden screenshot" % (name, board, lang)
-    # nothing cut short, except the action named beside Undo/Redo
-    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
-    assert [c for c in cut if c not in allowed] == []
+    goldens.check(app, lang, board, name, cut, tmp_path)

@@ -11,9 +11,11 @@ import sys
 
 import pytest
 
+import goldens
+
 from firmware.core.journal import Journal
 from firmware.games import inca
-from host_sim import device, render
+from host_sim import device
 from test_micropython import ROOT, run_mpy
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
@@ -150,41 +152,13 @@ LANGS = ("en", "ru", "es")
 def test_golden_screen(board, name, lang, tmp_path):
     data, keys = _state(tmp_path, name)
     app, prof = device.build(board, data or str(tmp_path / "fresh"), 1, lang=lang)
-    cut = []
-    fit = app.lay.fit
-
-    def watch(text, width):
-        out = fit(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    app.lay.fit = watch
+    cut = goldens.watch_cuts(app)
     app.dirty = True
     app.render()
     for k in keys:
         app.key(k)
         app.render()
-    path = os.path.join(GOLDEN, lang, board, name + ".png")
-    new = str(tmp_path / "new.png")
-    render.png(app.cv, new)
-    with open(new, "rb") as f:
-        got = f.read()
-    if UPDATE or not os.path.exists(path):
-        assert UPDATE, "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(got)
-    with open(path, "rb") as f:
-        want = f.read()
-    if got != want:
-        os.makedirs(os.path.join(ROOT, "out", "golden", lang, board), exist_ok=True)
-        with open(os.path.join(ROOT, "out", "golden", lang, board, name + ".png"), "wb") as f:
-            f.write(got)
-    assert got == want, "%s differs from %s (new one in out/golden/)" % (name, path)
-    # nothing on the screen was cut short, except the hint beside Undo/Redo
-    from firmware.core.text import t
-    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
-    assert [c for c in cut if c not in allowed] == []
+    goldens.check(app, lang, board, name, cut, tmp_path)
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))

@@ -4,9 +4,10 @@ campaign resumes after a power cycle; every string of the game's language
 tables fits its place; golden screenshots of the main screens."""
 import json
 import os
-import shutil
 
 import pytest
+
+import goldens
 
 from firmware.core.session import Session
 from firmware.games import yu
@@ -383,19 +384,11 @@ def _journaled(tmp, lines):
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_golden_screen(board, name, lang, tmp_path):
     from firmware.core.text import t
-    from host_sim import keyplan, render
+    from host_sim import keyplan
     lines, steps = SCREENS[name]
     data = _journaled(tmp_path, lines) if lines else str(tmp_path / "fresh")
     app, _ = device.build(board, data, 1, lang=lang)
-    cut = []
-    fit = app.lay.fit
-
-    def watch(s, width):
-        out = fit(s, width)
-        if out != s:
-            cut.append(s)
-        return out
-    app.lay.fit = watch
+    cut = goldens.watch_cuts(app)
     keys = []
     for step in steps:
         if step.startswith("row:"):
@@ -405,24 +398,4 @@ def test_golden_screen(board, name, lang, tmp_path):
             keyplan_yu.action(app, step[3:], keys)
         else:
             app.key(step)
-    app.dirty = True
-    app.render()
-    path = os.path.join(GOLDEN, lang, board, name + ".png")
-    new = str(tmp_path / "new.png")
-    render.png(app.cv, new)
-    with open(new, "rb") as f:
-        got = f.read()
-    if UPDATE or not os.path.exists(path):
-        assert UPDATE, "no golden screenshot %s: run with UPDATE_GOLDEN=1 and look at it" % path
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(got)
-    with open(path, "rb") as f:
-        want = f.read()
-    if got != want:
-        os.makedirs(os.path.join(ROOT, "out", "golden", lang, board), exist_ok=True)
-        shutil.copy(new, os.path.join(ROOT, "out", "golden", lang, board, name + ".png"))
-    assert got == want, "%s differs from %s (new one in out/golden/)" % (name, path)
-    # nothing on the screen was cut short, except the words beside Undo/Redo
-    allowed = [r[1] for r in app.stack[-1].rows if r[0] in (t("m.undo"), t("m.redo"))]
-    assert [c for c in cut if c not in allowed] == []
+    goldens.check(app, lang, board, name, cut, tmp_path)
