@@ -4,6 +4,7 @@
 from firmware.core.text import t, f
 from firmware.ui import eightmin_words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
+from firmware.ui import common
 
 
 def _col(app, c):
@@ -280,18 +281,7 @@ def hidden(app):
 
 
 def common_rows(app):
-    ss = app.session
-    rows = []
-    last = ss.tail[-1] if ss.tail else None
-    hide = app.view()["phase"] == "bid"
-    rows.append(row(t("m.undo"), w.action(last, hide) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1], hide), "redo"))
-    rows.append(row(t("m.history"), "", lambda app: app.open_history()))
-    rows.append(row(t("m.adjust"), "", corrections))
-    rows.append(row(t("m.settings"), "", lambda app: app.open_settings()))
-    rows.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
-    return rows
+    return common.rows(app, corrections)
 
 
 def corrections(app):

@@ -6,6 +6,7 @@ from firmware.core.text import t, f
 from firmware.games.inca import cards, engine
 from firmware.ui import inca_words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
+from firmware.ui import common
 
 BUILD = ("city", "temple", "garrison", "terrace", "road")
 
@@ -109,17 +110,7 @@ class PhaseMenu(Screen):
 
 
 def common_rows(app):
-    ss = app.session
-    rows = []
-    last = ss.tail[-1] if ss.tail else None
-    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
-    rows.append(row(t("m.history"), "", lambda app: app.open_history()))
-    rows.append(row(t("m.adjust"), "", _corrections))
-    rows.append(row(t("m.settings"), "", lambda app: app.open_settings()))
-    rows.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
-    return rows
+    return common.rows(app, _corrections)
 
 
 def _card_picker(sec):

@@ -6,6 +6,7 @@ from firmware.games.origin import engine
 from firmware.ui.origin_ui import doing
 from firmware.ui.origin_words import KEYS, action, name, supply, vp
 from firmware.ui.widgets import Menu, Numbers, Screen, row
+from firmware.ui import common
 
 
 class TurnMenu(Screen):
@@ -49,16 +50,7 @@ class TurnMenu(Screen):
 
 
 def common_rows(app):
-    ss = app.session
-    rows = []
-    last = ss.tail[-1] if ss.tail else None
-    rows.append(row(t("m.undo"), action(last) if last else "", doing("undo"), None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), action(ss.redo_stack[-1]), doing("redo")))
-    rows.append(row(t("m.history"), "", lambda app: app.open_history()))
-    rows.append(row(t("m.settings"), "", lambda app: app.open_settings()))
-    rows.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
-    return rows
+    return common.rows(app)
 
 
 def history(app):

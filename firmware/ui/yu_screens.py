@@ -4,6 +4,7 @@
 from firmware.core.text import t, f
 from firmware.ui import yu_words as w
 from firmware.ui.widgets import Menu, Message, Numbers, Screen, row, title
+from firmware.ui import common
 
 PHASES = ("harvest", "actions", "barge", "barbarians", "refresh")
 
@@ -253,16 +254,7 @@ class PhaseMenu(Screen):
 
 
 def common_rows(app):
-    ss = app.session
-    rows = []
-    last = ss.tail[-1] if ss.tail else None
-    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
-    rows.append(row(t("m.history"), "", lambda app: app.open_history()))
-    rows.append(row(t("m.settings"), "", lambda app: app.open_settings()))
-    rows.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
-    return rows
+    return common.rows(app)
 
 
 def _numbers(title_key, fmt, field, value, lo, hi):
