@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
         --board) shift; board=${1:?--board needs a name} ;;
         --port) shift; port=${1:?--port needs a device} ;;
         --package-json) package_json=1 ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
     shift
