@@ -157,12 +157,14 @@ def action(app, line, keys):
         raise Stuck("nothing pressed for %r" % line)
 
 
-def play(app, lines):
+def play(app, lines, planner=None):
     """Play a whole transcript (setup line first) through the buttons;
-    returns the list of intents pressed."""
+    returns the list of intents pressed.  planner: the module with the
+    game's setup() and action() (this one, for Inca Empire)."""
+    setup_, action_ = (setup, action) if planner is None else (planner.setup, planner.action)
     keys = []
-    setup(app, lines[0], keys)
+    setup_(app, lines[0], keys)
     for line in lines[1:]:
-        action(app, line, keys)
+        action_(app, line, keys)
     _dismiss(app, keys)
     return keys

@@ -2,10 +2,13 @@
 would make: for each action line, read the rows the device shows, move to
 the row that does it and press OK, through the number fields as a person
 would.  Tests play whole games through the buttons with it."""
+import sys
+
 from firmware.core.text import t, f
 from firmware.ui import eightmin_words as w
 from firmware.ui.eightmin_screens import Home, TurnMenu
 from firmware.ui.eightmin_setup import Setup
+from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
 
 
@@ -98,11 +101,5 @@ def action(app, line, keys):
 
 
 def play(app, lines):
-    """Play a whole transcript (setup line first) through the buttons;
-    returns the list of intents pressed."""
-    keys = []
-    setup(app, lines[0], keys)
-    for line in lines[1:]:
-        action(app, line, keys)
-    _dismiss(app, keys)
-    return keys
+    """Play a whole transcript (setup line first) through the buttons."""
+    return keyplan.play(app, lines, sys.modules[__name__])

@@ -5,11 +5,14 @@ Score lines are entered on the player's sheet: each entry the line names
 is set (value lists rebuilt, numbers stepped, Treasure toggled), then Save.
 The sheet sends only what differs from what it held, in the engine's
 order of keys, so a transcript written that way is journaled verbatim."""
+import sys
+
 from firmware.core.text import t
 from firmware.ui.origin_menu import ListEdit, Sheet, Supplies, TurnMenu
 from firmware.ui.origin_screens import Setup
 from firmware.ui.origin_words import name
 from firmware.ui.widgets import Numbers
+from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
 
 
@@ -114,11 +117,5 @@ def action(app, line, keys):
 
 
 def play(app, lines):
-    """Play a whole transcript (setup line first) through the buttons;
-    returns the list of intents pressed."""
-    keys = []
-    setup(app, lines[0], keys)
-    for line in lines[1:]:
-        action(app, line, keys)
-    _dismiss(app, keys)
-    return keys
+    """Play a whole transcript (setup line first) through the buttons."""
+    return keyplan.play(app, lines, sys.modules[__name__])

@@ -42,6 +42,23 @@ def signed(word, what, hi=MAX_NUMBER):
     return -d if word[0] == "-" else d
 
 
+def options(t, defaults, variants=()):
+    """The words of a setup line after the game's name: KEY=VALUE for the
+    keys of defaults (a dict, copied), or one of the variants (then True)."""
+    o = dict(defaults)
+    for w in t[1:]:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            if k not in defaults:
+                refuse("unknown setup option %r", k)
+            o[k] = v
+        elif w in variants:
+            o[w] = True
+        else:
+            refuse("unknown setup word %r (variants: %s)", w, " ".join(variants))
+    return o
+
+
 def handler(verbs, action, over=False, after_end=()):
     """(handler, words) for an action line; after the end of the game only
     the verbs in after_end are taken."""

@@ -4,7 +4,6 @@
 
 from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
-from firmware.core.session import Session
 from firmware.games import eightmin
 from util import Rules
 from firmware.games.eightmin import engine
@@ -355,18 +354,7 @@ def test_full_game_sums_three_games():
 
 
 def test_undo_restores_the_view_exactly():
-    ss = Session(eightmin, edition(), THREE)
-    views = [jsonout.dumps(ss.view())]
-    lines = ["bid red 1", "bid blue 3", "bid green 2", "take blue 4", "take green 2", "take red 6"]
-    for a in lines:
-        ss.apply(a)
-        views.append(jsonout.dumps(ss.view()))
-    for k in range(len(lines)):
-        ss.apply("undo")
-        assert jsonout.dumps(ss.view()) == views[-2 - k]
-    for k in range(len(lines)):
-        ss.apply("redo")
-    assert jsonout.dumps(ss.view()) == views[-1]
+    _RULES.undo_round_trip(THREE, ["bid red 1", "bid blue 3", "bid green 2", "take blue 4", "take green 2", "take red 6"])
 
 
 def test_coin_correction_never_below_zero():

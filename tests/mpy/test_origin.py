@@ -2,9 +2,7 @@
 # final scoring.  Portable: run by pytest on CPython and by tests/mpy/run.py
 # under the MicroPython unix port.
 
-from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
-from firmware.core.session import Session
 from firmware.games import origin
 from util import Rules
 from firmware.games.origin import engine
@@ -177,16 +175,5 @@ def test_score_refusals_leave_the_state_unchanged():
 
 
 def test_undo_restores_the_view_exactly():
-    ss = Session(origin, edition(), THREE)
-    views = [jsonout.dumps(ss.view())]
-    lines = ["next", "next", "trigger action-deck", "next", "next", "next",
-             "score red goals=6 hand=1", "score blue hand=2", "score green"]
-    for a in lines:
-        ss.apply(a)
-        views.append(jsonout.dumps(ss.view()))
-    for k in range(len(lines)):
-        ss.apply("undo")
-        assert jsonout.dumps(ss.view()) == views[-2 - k]
-    for k in range(len(lines)):
-        ss.apply("redo")
-    assert jsonout.dumps(ss.view()) == views[-1]
+    _RULES.undo_round_trip(THREE, ["next", "next", "trigger action-deck", "next", "next", "next",
+             "score red goals=6 hand=1", "score blue hand=2", "score green"])

@@ -3,9 +3,7 @@
 # to lose and the story to read.  Portable: run by pytest on CPython and by
 # tests/mpy/run.py under the MicroPython unix port.
 
-from firmware.core import jsonout
 from firmware.core.errors import IllegalAction
-from firmware.core.session import Session
 from firmware.games import yu
 from util import Rules
 from firmware.games.yu import engine
@@ -288,19 +286,8 @@ def test_refusals_leave_the_state_unchanged():
 
 
 def test_undo_restores_the_view_exactly():
-    ss = Session(yu, edition(), "yu")
-    views = [jsonout.dumps(ss.view())]
-    lines = ["game-start", "next", "canal", "destroy 2", "next", "barbarians 3", "next", "next",
-             "active 1", "next", "reshuffle 4", "game-start", "next", "loss barbarians"]
-    for a in lines:
-        ss.apply(a)
-        views.append(jsonout.dumps(ss.view()))
-    for k in range(len(lines)):
-        ss.apply("undo")
-        assert jsonout.dumps(ss.view()) == views[-2 - k]
-    for k in range(len(lines)):
-        ss.apply("redo")
-    assert jsonout.dumps(ss.view()) == views[-1]
+    _RULES.undo_round_trip("yu", ["game-start", "next", "canal", "destroy 2", "next", "barbarians 3", "next", "next",
+             "active 1", "next", "reshuffle 4", "game-start", "next", "loss barbarians"])
 
 
 def test_round_finishes_the_remaining_phases():

@@ -1,6 +1,8 @@
 # Shared by the portable tests: runs on CPython (pytest) and MicroPython.
 import json
 
+from firmware.core import jsonout
+
 from firmware.core.errors import IllegalAction
 from firmware.core.session import Session
 from firmware.games import inca
@@ -181,3 +183,18 @@ class Rules:
         if words is not None:
             assert words in msg, "%r not in %r" % (words, msg)
         return msg
+
+    def undo_round_trip(self, setup, lines):
+        """Through a Session: each undo restores the view before the action
+        exactly, and redoing them all gives the last view back."""
+        ss = Session(self.module, self.edition(), setup)
+        views = [jsonout.dumps(ss.view())]
+        for a in lines:
+            ss.apply(a)
+            views.append(jsonout.dumps(ss.view()))
+        for k in range(len(lines)):
+            ss.apply("undo")
+            assert jsonout.dumps(ss.view()) == views[-2 - k], lines[-1 - k]
+        for k in range(len(lines)):
+            ss.apply("redo")
+        assert jsonout.dumps(ss.view()) == views[-1]

@@ -56,17 +56,7 @@ def _names(text, what):
 def _options(t):
     if not t or t[0] != GAME:
         _refuse("a game starts with a setup line: eightmin players=red,blue,green")
-    o = {"players": None, "ages": None, "youngest": None, "seed": "1"}
-    for w in t[1:]:
-        if "=" in w:
-            k, v = w.split("=", 1)
-            if k not in ("players", "ages", "youngest", "seed"):
-                _refuse("unknown setup option %r", k)
-            o[k] = v
-        elif w in VARIANTS:
-            o[w] = True
-        else:
-            _refuse("unknown setup word %r (variants: %s)", w, " ".join(VARIANTS))
+    o = rules.options(t, {"players": None, "ages": None, "youngest": None, "seed": "1"}, VARIANTS)
     if not o["players"]:
         _refuse("the setup line needs players= in seating order, e.g. players=red,blue,green")
     ps = _names(o["players"], "players")

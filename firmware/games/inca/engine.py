@@ -30,17 +30,7 @@ def _int(word, what, lo=0, hi=rules.MAX_NUMBER):
 def _options(t):
     if not t or t[0] != "inca":
         _refuse("a game starts with a setup line: inca players=blue,orange,green,brown")
-    o = {"players": None, "order": None, "seed": 1, "labor": None}
-    for w in t[1:]:
-        if "=" in w:
-            k, v = w.split("=", 1)
-            if k not in ("players", "order", "seed", "labor"):
-                _refuse("unknown setup option %r", k)
-            o[k] = v
-        elif w in VARIANTS:
-            o[w] = True
-        else:
-            _refuse("unknown setup word %r (variants: %s)", w, " ".join(VARIANTS))
+    o = rules.options(t, {"players": None, "order": None, "seed": 1, "labor": None}, VARIANTS)
     if not o["players"]:
         _refuse("the setup line needs players=, e.g. players=blue,orange,green")
     ps = o["players"].split(",")
