@@ -2,14 +2,17 @@
 # Put the firmware on a board.
 #
 #   ./flash.sh --board NAME [--port DEV] [--source] [--dry-run] [--out DIR]
+#   ./flash.sh --board NAME --stage [--out DIR]   compile and stage only
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, no native
-# code; --source keeps the .py files, for debugging), stage it in DIR
-# (out/flash/NAME) with the board profile, board.json, a main.py that starts
-# firmware.main, and the assets (edition table, language tables, fonts and
-# their licences); then, with mpremote: install the profile's micropython-lib
+# code, -O3: no line numbers, which saves flash and RAM; --source keeps the
+# .py files, for debugging), stage it in DIR (out/flash/NAME) with the board
+# profile, board.json, a main.py that starts firmware.main, and the assets
+# (edition tables, language tables, the board's font and its licence; of
+# firmware/hal only the modules of the board's family, display and LEDs);
+# --stage stops there; then, with mpremote: install the profile's micropython-lib
 # drivers (mip), remove the old code (never the saved game in /data), copy
 # the staged files and reset the board.  Without --port the first USB
 # board found is used.  --dry-run prints every step and changes nothing.
@@ -26,11 +29,13 @@ board=""
 port=""
 out=""
 dry=0
+stage=0
 source=0
-usage="options: --board NAME, --port DEV, --source, --dry-run, --out DIR"
+usage="options: --board NAME, --port DEV, --source, --dry-run, --stage, --out DIR"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
+        --stage) stage=1 ;;
         --source) source=1 ;;
         --out) shift; out=${1:?--out needs a directory} ;;
         --board) shift; board=${1:?--board needs a name} ;;
@@ -81,6 +86,9 @@ step() {
 family=machine
 drivers=""
 libs=""
+display=""
+font=""
+leds=""
 if [ -n "$board" ]; then
     case "$board" in
         *[!a-z0-9_]*|__init__|"") ;;
@@ -93,11 +101,15 @@ if [ -n "$board" ]; then
     # the profile is data: read FAMILY, DRIVERS and LIBS from it
     py=python3
     [ -x .venv/bin/python ] && py=.venv/bin/python
-    read -r family drivers libs < <("$py" -c '
+    read -r family drivers libs display font leds < <("$py" -c '
 import sys
 d = {}
 exec(open(sys.argv[1]).read(), d)
-print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS", ())) or "-")
+disp = d.get("DISPLAY") or {}
+px = d.get("PIXELS") or {}
+print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS", ())) or "-",
+      disp.get("driver", "-"), disp.get("font", "large" if disp.get("colour") else "small"),
+      "rgb_led" if "rgb_led" in px else ("neopixel" if px else "-"))
 ' "boards/$board.py")
     if [ -z "$family" ]; then echo "flash.sh: cannot read boards/$board.py" >&2; exit 1; fi
     [ "$drivers" = - ] && drivers=""
@@ -128,7 +140,7 @@ if [ "$source" = 0 ]; then
     }
 fi
 mpr=""
-if [ -n "$board" ] && [ "$family" != circuitpython ]; then
+if [ -n "$board" ] && [ "$family" != circuitpython ] && [ "$stage" = 0 ]; then
     mpr=$(find_tool mpremote MPREMOTE) || {
         echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2
         exit 1
@@ -137,7 +149,7 @@ fi
 
 # ------------------------------------------------------------ the device
 connect=()
-if [ -n "$board" ]; then
+if [ -n "$board" ] && [ "$stage" = 0 ]; then
     if [ "$family" = circuitpython ]; then
         if [ -z "$port" ]; then
             for d in /media/*/CIRCUITPY /run/media/*/CIRCUITPY /Volumes/CIRCUITPY; do
@@ -171,23 +183,49 @@ if [ "$dry" = 0 ]; then
     rm -rf "$out/firmware" "$out/boards"
     mkdir -p "$out"
 fi
+# a board gets only its own family's hardware modules, display driver and font
+skip=""
+if [ -n "$board" ]; then
+    case "$family" in
+        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
+                 [ "$display" = st7789 ] || skip="$skip st7789"
+                 [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
+                 [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 ssd1306_display rgbled" ;;
+        circuitpython) skip="board virtual st7789 ssd1306_display rgbled" ;;
+    esac
+fi
+wanted() {  # SRC: is this firmware file part of the board's build?
+    local m
+    for m in $skip; do
+        [ "$1" = "firmware/hal/$m.py" ] && return 1
+    done
+    return 0
+}
 while read -r src; do
+    wanted "$src" || continue
     if [ "$source" = 1 ]; then
         dst="$out/$src"
         if [ "$dry" = 1 ]; then echo "cp $src $dst"; else mkdir -p "$(dirname "$dst")"; cp "$src" "$dst"; fi
     else
         dst="$out/${src%.py}.mpy"
         if [ "$dry" = 1 ]; then
-            echo "$mpyc -o $dst $src"
+            echo "$mpyc -O3 -o $dst $src"
         else
             mkdir -p "$(dirname "$dst")"
-            "$mpyc" -o "$dst" "$src"
+            "$mpyc" -O3 -o "$dst" "$src"
         fi
     fi
 done < <(find firmware -name '*.py' | sort)
-files="assets/*/edition.json assets/lang/*.json assets/fonts/*.fnt assets/fonts/LICENSE-*"
+files="assets/*/edition.json assets/lang/*.json"
 if [ -n "$board" ]; then
+    case "$font" in
+        small) files="$files assets/fonts/small.fnt assets/fonts/LICENSE-misc-fixed.txt" ;;
+        *) files="$files assets/fonts/large.fnt assets/fonts/LICENSE-terminus.txt" ;;
+    esac
     files="$files boards/__init__.py boards/$board.py"
+else
+    files="$files assets/fonts/*.fnt assets/fonts/LICENSE-*"
 fi
 for a in $files; do
     if [ "$dry" = 1 ]; then
@@ -214,6 +252,10 @@ if [ "$family" = circuitpython ]; then
     else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
 else
     write main.py "from firmware.main import main; main()"
+fi
+if [ "$stage" = 1 ]; then
+    say "staged $board in $out (nothing sent to a board)"
+    exit 0
 fi
 
 # ------------------------------------------------------------ copy to the board

@@ -36,7 +36,7 @@ def test_dry_run_for_a_board_prints_every_step():
     r = flash("--board", "pico_oled", "--dry-run", "--port", "/dev/ttyACM0", MPREMOTE="/bin/true")
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert "mpy-cross -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
+    assert "mpy-cross -O3 -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
     assert "connect /dev/ttyACM0 mip install ssd1306" in out
     assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
     assert 'board.json: {"board": "pico_oled"}' in out
