@@ -1,0 +1,149 @@
+# A scripted game on the device, measured.  Runs under the MicroPython unix
+# port in a directory staged by `flash.sh --board NAME --stage` (the .mpy
+# files, the assets and the board profile, as they go to the board).
+#
+#   micropython [-X heapsize=N] device_game.py BOARD DATA KEYS [AGAIN LIMIT]
+#
+# BOARD: the profile in boards/ (its display size, colour and font).
+# DATA: the journal directory (created; a saved game there is resumed).
+# KEYS: a file of button intents, one letter each (o ok, u up, d down,
+# b back, z undo, h home): from the game picker to the final standings.  AGAIN: the intents
+# from the final standings through New game to the next final standings,
+# played over and over until LIMIT presses in all.
+# Every new game is dealt from seed 77, as the key scripts expect.
+#
+# Prints lines (bench/run.py reads them):
+#   boot BYTES                 heap in use after booting
+#   phase N COLUMN PHASE BYTES heap in use at the N-th change of era-track
+#                              column or phase (COLUMN 0 is round 1)
+#   column COLUMN PRESSES US   the presses handled in that column, their time
+#   end BYTES                  heap in use after the last press
+#   presses N US               all presses and their time
+#   ref N US                   the reference loop: N iterations of x += 1
+#   over 1                     the game reached its end
+# Heap in use is gc.mem_alloc() after gc.collect(), less what it was before
+# the firmware was imported.  The time of one press is App.key (rules,
+# journal, LEDs) plus App.render (the screen drawn into the frame buffer);
+# the canvas has no display behind it, so no bus transfer is counted, and
+# the gc.collect() of a sample is not timed.
+import gc
+import sys
+import time
+
+gc.collect()
+BASE = gc.mem_alloc()
+SEED = 77
+
+
+def ref_loop(n):
+    x = 0
+    t0 = time.ticks_us()
+    for i in range(n):
+        x += 1
+    return time.ticks_diff(time.ticks_us(), t0)
+
+
+class Strip:
+    """A NeoPixel strip with nothing behind it (neopixel's interface)."""
+
+    def __init__(self, n):
+        self.n = n
+        self.buf = bytearray(3 * n)
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, rgb):
+        self.buf[3 * i] = rgb[0]
+        self.buf[3 * i + 1] = rgb[1]
+        self.buf[3 * i + 2] = rgb[2]
+
+    def write(self):
+        pass
+
+
+def heap():
+    gc.collect()
+    return gc.mem_alloc() - BASE
+
+
+INTENTS = {"o": "ok", "u": "up", "d": "down", "b": "back", "z": "undo", "h": "home"}
+
+
+def read_keys(path):
+    """The presses as bytes, one letter each: a list of strings would cost
+    more heap than the game itself."""
+    with open(path, "rb") as f:
+        return f.read().strip()
+
+
+def main(argv):
+    board, data, keys = argv[0], argv[1], read_keys(argv[2])
+    again = read_keys(argv[3]) if len(argv) > 3 else []
+    limit = int(argv[4]) if len(argv) > 4 else len(keys)
+    from firmware.app import App
+    from firmware.core.font import Font
+    from firmware.hal.canvas import Canvas
+    from firmware.hal.pixels import PlayerPixels
+    from firmware.ui.layout import Layout
+    p = __import__("boards." + board).__dict__[board]
+    d = p.DISPLAY
+    colour = d.get("colour", False)
+    font = Font("assets/fonts/%s.fnt" % d["font"])
+    lay = Layout(d["width"], d["height"], font, colour)
+    cv = Canvas(d["width"], d["height"], colour, font)
+    app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)
+    app.has_up = p.PROFILE != "two"
+    app.boot()
+    app.render()
+    del p, d
+    print("boot", heap())
+    ticks_us = time.ticks_us
+    diff = time.ticks_diff
+    total = 0
+    count = 0
+    at = None
+    c_presses = 0
+    c_us = 0
+    n = 0
+    script = keys
+    i = 0
+    while count < limit:
+        if i == len(script):
+            if not again:
+                break
+            script = again
+            i = 0
+        k = INTENTS[chr(script[i])]
+        i += 1
+        t0 = ticks_us()
+        app.key(k)
+        app.render()
+        dt = diff(ticks_us(), t0)
+        total += dt
+        count += 1
+        c_presses += 1
+        c_us += dt
+        s = app.session
+        now = None
+        if s is not None:
+            st = s.state
+            now = (st["ci"], st["pi"])
+        if now != at:
+            if at is not None:
+                print("column", at[0], c_presses, c_us)
+            c_presses = 0
+            c_us = 0
+            at = now
+            n += 1
+            if now is not None:
+                print("phase", n, now[0], now[1], heap())
+    print("end", heap())
+    print("presses", count, total)
+    n = 200000
+    print("ref", n, min(ref_loop(n), ref_loop(n), ref_loop(n)))
+    if app.session is not None and app.session.state["over"]:
+        print("over", 1)
+
+
+main(sys.argv[1:])

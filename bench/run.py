@@ -1,0 +1,311 @@
+"""The device benchmark: memory, flash and time of the firmware as it goes to
+the board (the .mpy files staged by `flash.sh --stage`), run under the
+MicroPython unix port.  Writes BENCHMARKS.md.
+
+    ./benchmark            (or: .venv/bin/python -m bench.run [--out FILE])
+
+What it measures, for the mono profile (pico_oled, 128x64) and the colour
+profile (pico_display, 240x135):
+  peak heap    the smallest `micropython -X heapsize=N` (1 KB steps, by
+               bisection) in which the scripted game completes, and the heap
+               in use (gc.mem_alloc after gc.collect) at every phase;
+  flash        the bytes flash.sh puts on each board, by kind;
+  per press    the mean time of one press (App.key + App.render) as a number
+               of reference-loop iterations (x += 1) timed in the same
+               process, so it does not depend on the machine; converted to
+               milliseconds on a 125 MHz RP2040 at about 8 us per iteration;
+  resume       resuming a journal of 300 actions against one of 10;
+  growth       heap and per-press cost in round 1 against round 7, and the
+               heap after 10,000 presses (six games and more) against round 1.
+The unix port is a 64-bit build: pointers and heap blocks are twice the size
+of a Pico's or an ESP32's, so heap figures are upper bounds for the boards.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from bench import scripts  # noqa: E402
+
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
+PROFILES = (("mono", "pico_oled"), ("colour", "pico_display"))
+BUDGET_HEAP = {"mono": 64 * 1024, "colour": 96 * 1024}
+BUDGET_FLASH = 96 * 1024       # the mono profile's files
+TARGET_HEAP = 40 * 1024        # mono
+TARGET_PRESS = 1250            # reference-loop iterations
+TARGET_RESUME = 1.5
+RP2040_US_PER_ITERATION = 8.0
+LONG_SESSION = 10000
+BENCH_FILES = ("device_game.py", "resume.py")
+
+
+def tool(name):
+    for d in (os.path.join(ROOT, ".venv", "bin"), os.path.dirname(sys.executable)):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return p
+    p = shutil.which(name)
+    if p is None:
+        raise SystemExit("bench: %s not found (run ./test once, or pip install the test extra)" % name)
+    return p
+
+
+def stage(board, folder):
+    """Stage the board's build with flash.sh into folder/board; returns it."""
+    out = os.path.join(folder, board)
+    env = dict(os.environ, MPY_CROSS=tool("mpy-cross"))
+    r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--out", out], cwd=ROOT,
+                       capture_output=True, text=True, env=env)
+    if r.returncode:
+        raise SystemExit("bench: flash.sh --stage failed: " + r.stderr)
+    return out
+
+
+def flash_sizes(staged):
+    """{kind: bytes} of a staged build: code (.mpy), language tables,
+    edition tables, fonts (with licences), board (profile, board.json,
+    main.py)."""
+    kinds = {"code": 0, "languages": 0, "editions": 0, "fonts": 0, "board": 0}
+    for dirpath, _, names in os.walk(staged):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            rel = os.path.relpath(p, staged)
+            if n in BENCH_FILES or rel.startswith("data"):
+                continue
+            size = os.path.getsize(p)
+            if rel.startswith("firmware"):
+                kinds["code"] += size
+            elif rel.startswith("assets/lang"):
+                kinds["languages"] += size
+            elif rel.startswith("assets/fonts"):
+                kinds["fonts"] += size
+            elif rel.startswith("assets"):
+                kinds["editions"] += size
+            else:
+                kinds["board"] += size
+    return kinds
+
+
+def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600):
+    """Run bench/device_game.py in the staged build; returns (completed,
+    parsed lines).  Every run starts with an empty journal directory."""
+    data = os.path.join(staged, "data")
+    shutil.rmtree(data, ignore_errors=True)
+    cmd = [tool("micropython")]
+    if heap:
+        cmd += ["-X", "heapsize=%d" % heap]
+    cmd += ["device_game.py", board, "data", keys]
+    if again:
+        cmd += [again, str(limit)]
+    r = subprocess.run(cmd, cwd=staged, capture_output=True, text=True, timeout=timeout)
+    out = parse(r.stdout)
+    return r.returncode == 0 and "over" in out, out, r
+
+
+def parse(stdout):
+    """{key: [values...]} with 'phase' and 'column' as lists of rows."""
+    out = {"phase": [], "column": []}
+    for line in stdout.splitlines():
+        w = line.split()
+        if not w:
+            continue
+        vals = [int(x) if x.lstrip("-").isdigit() else x for x in w[1:]]
+        if w[0] in ("phase", "column"):
+            out[w[0]].append(vals)
+        else:
+            out[w[0]] = vals
+    return out
+
+
+def smallest_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024):
+    """The smallest heapsize (1 KB steps) in which the game completes."""
+    ok, _, r = run_game(staged, board, keys, hi)
+    if not ok:
+        raise SystemExit("bench: the game does not complete even in %d bytes: %s" % (hi, r.stderr[-500:]))
+    lo_k, hi_k = lo // 1024, hi // 1024    # lo fails (assumed), hi completes
+    while hi_k - lo_k > 1:
+        mid = (lo_k + hi_k) // 2
+        if run_game(staged, board, keys, mid * 1024)[0]:
+            hi_k = mid
+        else:
+            lo_k = mid
+    return hi_k * 1024
+
+
+def per_press(out):
+    """(iterations per press, RP2040 ms per press) from a run's output."""
+    n, us = out["presses"]
+    ref_n, ref_us = out["ref"]
+    it = (us / n) / (ref_us / ref_n)
+    return it, it * RP2040_US_PER_ITERATION / 1000
+
+
+def columns(out):
+    """{column: (first heap sample, iterations per press)}."""
+    ref_n, ref_us = out["ref"]
+    per = ref_us / ref_n
+    heap = {}
+    for _, col, _, m in out["phase"]:
+        heap.setdefault(col, m)
+    cost = {}
+    for col, presses, us in out["column"]:
+        p, u = cost.get(col, (0, 0))
+        cost[col] = (p + presses, u + us)
+    return dict((c, (heap.get(c), (cost[c][1] / cost[c][0]) / per if c in cost else None)) for c in heap)
+
+
+def resume_times(staged, lines_path, ns=(10, 300)):
+    res = {}
+    for n in ns:
+        data = os.path.join(staged, "resume-%d" % n)
+        shutil.rmtree(data, ignore_errors=True)
+        r = subprocess.run([tool("micropython"), "resume.py", lines_path, str(n), data],
+                           cwd=staged, capture_output=True, text=True, timeout=300)
+        if r.returncode:
+            raise SystemExit("bench: resume.py failed: " + r.stderr[-500:])
+        out = parse(r.stdout)
+        ref_n, ref_us = out["ref"]
+        res[n] = out["resume"][1] / (ref_us / ref_n)
+    return res
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Measure the firmware; write BENCHMARKS.md.")
+    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = ap.parse_args(argv)
+    work = tempfile.mkdtemp(prefix="bench-")
+    try:
+        report = measure(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    with open(args.out, "w") as f:
+        f.write(report)
+    print(report)
+    print("wrote %s" % args.out)
+
+
+def measure(work):
+    staged = {}
+    for b in BOARDS:
+        staged[b] = stage(b, work)
+        for n in BENCH_FILES:
+            shutil.copy(os.path.join(ROOT, "bench", n), staged[b])
+    flash = dict((b, flash_sizes(staged[b])) for b in BOARDS)
+    results = {}
+    for prof, board in PROFILES:
+        keys, again = scripts.write_keys(board, work)
+        peak = smallest_heap(staged[board], board, keys)
+        _, game, _ = run_game(staged[board], board, keys)
+        _, long, _ = run_game(staged[board], board, keys, again=again, limit=LONG_SESSION)
+        results[prof] = {"board": board, "peak": peak, "game": game, "long": long,
+                         "press": per_press(game), "columns": columns(game)}
+        print("%s: smallest heap %s" % (prof, kb(peak)), file=sys.stderr)
+    lines_path = os.path.join(work, "long.txt")
+    lines = scripts.transcript(undo_every=3)
+    with open(lines_path, "w") as f:
+        f.write("\n".join(lines))
+    if len(lines) < 301:
+        raise SystemExit("bench: the long transcript has only %d actions" % (len(lines) - 1))
+    resume = resume_times(staged["pico_oled"], lines_path)
+    return write(flash, results, resume)
+
+
+def write(flash, results, resume):
+    m, c = results["mono"], results["colour"]
+    flash_mono = sum(flash["pico_oled"].values())
+    ratio = resume[300] / resume[10]
+    L = []
+    add = L.append
+    add("# Benchmarks")
+    add("")
+    add("Written by `./benchmark` (bench/run.py); the figures below are from its last run.")
+    add("The firmware runs as it goes to the board: the `.mpy` files and assets that")
+    add("`flash.sh --board NAME --stage` prepares, under the MicroPython unix port.")
+    add("The scripted game: %s, %d actions (undo among them), played with the" %
+        (scripts.SETUP.replace("seed=77", "").strip(), len(scripts.transcript()) - 1))
+    add("buttons from the game picker to the final standings (%d presses on the mono" % m["game"]["presses"][0])
+    add("profile, %d on the colour one)." % c["game"]["presses"][0])
+    add("The unix port is a 64-bit build: its pointers and heap blocks are twice the")
+    add("size of a Pico's or an ESP32's, so the heap figures are upper bounds.")
+    add("")
+    add("## Budgets and targets")
+    add("")
+    add("| what | budget or target | measured | held |")
+    add("| --- | --- | --- | --- |")
+
+    def row(what, goal, got, ok):
+        add("| %s | %s | %s | %s |" % (what, goal, got, "yes" if ok else "**no**"))
+    row("full game, mono (%s): smallest heap" % m["board"], "budget %s" % kb(BUDGET_HEAP["mono"]),
+        kb(m["peak"]), m["peak"] <= BUDGET_HEAP["mono"])
+    row("full game, colour (%s): smallest heap" % c["board"], "budget %s" % kb(BUDGET_HEAP["colour"]),
+        kb(c["peak"]), c["peak"] <= BUDGET_HEAP["colour"])
+    row("mono profile: .mpy files and assets", "budget %s" % kb(BUDGET_FLASH), kb(flash_mono),
+        flash_mono <= BUDGET_FLASH)
+    for prof in ("mono", "colour"):
+        r = results[prof]
+        first = r["columns"].get(1, (None,))[0]
+        end = r["long"]["end"][0]
+        row("%s: heap after %d presses less after round 1" % (prof, r["long"]["presses"][0]),
+            "budget 1.0 KB", "%+.1f KB" % ((end - first) / 1024), end - first <= 1024)
+    row("mono: smallest heap", "target %s" % kb(TARGET_HEAP), kb(m["peak"]), m["peak"] < TARGET_HEAP)
+    for prof in ("mono", "colour"):
+        it, ms = results[prof]["press"]
+        row("%s: work per press" % prof, "target %d iterations" % TARGET_PRESS,
+            "%d iterations (%.1f ms on an RP2040)" % (it, ms), it < TARGET_PRESS)
+    row("resume after 300 actions / after 10", "target %.1f" % TARGET_RESUME, "%.2f" % ratio,
+        ratio < TARGET_RESUME)
+    add("")
+    add("## Heap")
+    add("")
+    add("Heap in use (gc.mem_alloc() after gc.collect(), less the interpreter's own")
+    add("before the firmware is imported), after booting and at the first phase of")
+    add("each round of the era track; and the cost of a press in that round.")
+    add("")
+    add("| round | mono heap | mono iterations/press | colour heap | colour iterations/press |")
+    add("| --- | --- | --- | --- | --- |")
+    add("| boot (game picker) | %s | | %s | |" % (kb(m["game"]["boot"][0]), kb(c["game"]["boot"][0])))
+    for col in sorted(m["columns"]):
+        mh, mi = m["columns"][col]
+        ch, ci = c["columns"].get(col, (None, None))
+        add("| %d | %s | %s | %s | %s |" % (col + 1, kb(mh), "%d" % mi if mi else "",
+                                            kb(ch) if ch else "", "%d" % ci if ci else ""))
+    add("")
+    peaks = dict((p, max(x[3] for x in results[p]["game"]["phase"])) for p in ("mono", "colour"))
+    add("Highest sample: mono %s, colour %s. The smallest heap that completes is" %
+        (kb(peaks["mono"]), kb(peaks["colour"])))
+    add("higher than the highest sample: the heap fragments, and a journal snapshot")
+    add("needs room for its text while the state is alive.")
+    add("")
+    add("## Flash")
+    add("")
+    add("Bytes `flash.sh` puts on each board (bytecode compiled with `mpy-cross -O3`).")
+    add("")
+    add("| board | code (.mpy) | languages | editions | fonts | board files | total |")
+    add("| --- | --- | --- | --- | --- | --- | --- |")
+    for b in BOARDS:
+        f = flash[b]
+        add("| %s | %s | %s | %s | %s | %s | %s |" % (b, kb(f["code"]), kb(f["languages"]), kb(f["editions"]),
+                                                     kb(f["fonts"]), kb(f["board"]), kb(sum(f.values()))))
+    add("")
+    add("## Time")
+    add("")
+    for prof in ("mono", "colour"):
+        it, ms = results[prof]["press"]
+        add("- %s: one press costs %d reference-loop iterations, about %.1f ms on a 125 MHz" % (prof, it, ms))
+        add("  RP2040 (at about 8 us per iteration).")
+    add("- Resume: %d iterations after 10 actions, %d after 300; ratio %.2f." % (resume[10], resume[300], ratio))
+    add("")
+    return "\n".join(L) + "\n"
+
+
+if __name__ == "__main__":
+    main()

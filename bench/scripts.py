@@ -1,0 +1,56 @@
+"""The scripted game of the benchmark and the budget tests: a 4-player Inca
+Empire game with Pizarro, played with the buttons from the game picker to
+the final standings (host_sim's planner turns the transcript into presses),
+and the presses that start the same game again through New game."""
+import json
+import os
+import random
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h"}
+SEED = 77      # bench/device_game.py deals every game from it
+CHOICES = 3    # the autoplayer's random choices
+
+
+def transcript(undo_every=8):
+    """The action lines (setup first) of the scripted game."""
+    from host_sim import autoplay
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edition = json.load(f)
+    return autoplay.play(SETUP, random.Random(CHOICES).randrange, edition, undo_every=undo_every)
+
+
+def keys(board):
+    """(first, again): the presses of the whole game from the game picker,
+    and those from its final standings through New game to the end of the
+    same game once more."""
+    from firmware.core.text import t
+    from host_sim import device, keyplan
+    lines = transcript()
+    app, _ = device.build(board, None, SEED)
+    app.seed = lambda: SEED
+    first = keyplan.play(app, lines)
+    assert app.view()["over"], "the scripted game did not end"
+    again = []
+    keyplan._press(app, "ok", again)   # the final standings' menu
+    if not keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
+        raise keyplan.Stuck("no New game on the final screen")
+    if not keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), again):
+        raise keyplan.Stuck("New game does not ask")
+    again += keyplan.play(app, lines)
+    assert app.view()["over"], "the second game did not end"
+    return first, again
+
+
+def write_keys(board, folder):
+    """Write keys(board) to FOLDER/BOARD.keys and FOLDER/BOARD.again, one
+    letter a press (LETTERS); returns the two paths."""
+    first, again = keys(board)
+    paths = []
+    for name, ks in (("keys", first), ("again", again)):
+        p = os.path.join(folder, "%s.%s" % (board, name))
+        with open(p, "w") as f:
+            f.write("".join(LETTERS[k] for k in ks))
+        paths.append(p)
+    return paths
