@@ -208,3 +208,45 @@ def test_refusals_reach_the_player_in_their_language():
     text.use(table("en"))
     e = IllegalAction("%s has %d labor; a %s costs %d", ("orange", 3, "city", 6))
     assert text.reason(e) == "Orange has 3 labor; a city costs 6"
+
+
+def test_the_device_reads_every_table_as_json_does():
+    """The device keeps a table as its file's bytes with an index; every
+    file must be written one "key": "value" pair a line, ASCII keys, no
+    escapes, and give the same words as a JSON reader."""
+    import glob
+    paths = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.json")))
+    assert len(paths) == 12
+    for p in paths:
+        with open(p, encoding="utf-8") as f:
+            want = json.load(f)
+        tb = text.read(p)
+        assert all(k.isascii() for k in want), p
+        assert dict((k, tb.get(k)) for k in want) == want, p
+        for k in want:
+            assert tb.get(k + "x") is None and tb.get(k[:-1]) in (None, want.get(k[:-1]))
+
+
+@pytest.mark.parametrize("bad,line", [
+    (b'{\n"a": "b",\n"c": 3\n}\n', 3),
+    (b'{\n"a": "b\\"q",\n}\n', 2),
+    (b'{\n"a":"b"\n}\n', 2),
+    (b'{\n"a": "b",\nnope\n}\n', 3),
+])
+def test_a_table_the_device_cannot_read_is_refused_with_its_line(bad, line):
+    with pytest.raises(ValueError, match="line %d " % line):
+        text.Table(bad, "t.json")
+
+
+def test_words_come_from_the_game_table_first_then_the_language():
+    text.load(os.path.join(ROOT, "assets", "lang", "en.json"))
+    assert text.t("m.no_such_key") == "m.no_such_key"
+    before = text.t("g.title")
+    text.add(os.path.join(ROOT, "assets", "lang", "yu.en.json"))
+    text.add(os.path.join(ROOT, "assets", "lang", "none.en.json"))  # missing: nothing added
+    with open(os.path.join(ROOT, "assets", "lang", "yu.en.json"), encoding="utf-8") as f:
+        yu = json.load(f)
+    k = sorted(yu)[0]
+    assert text.t(k) == yu[k] and text.t("g.title") == before
+    text.load(os.path.join(ROOT, "assets", "lang", "en.json"))
+    assert text.get(k) is None or k in table("en")

@@ -1,39 +1,132 @@
 # Words on the screen come from one language table at a time
 # (assets/lang/<code>.json), so only the active language is in RAM and a new
 # language needs no new code.  A missing key shows the key itself.
-import json
+#
+# A table stays in RAM as its file's bytes plus an index, not as a dict: a
+# dict of str objects costs about 150 bytes an entry on the 64-bit unix port
+# (26 KB for the English table of 176 entries); the bytes and the index cost
+# the file (5 KB) and 2 bytes a slot.  The index is an open-addressing hash
+# table of key offsets (hash(key) picks the slot, the key is checked in the
+# bytes); a lookup allocates only the str it returns.
+#
+# The files are JSON written one pair a line, `"key": "value",`, keys in
+# ASCII, no backslash escapes (tests/test_lang.py holds every table to it);
+# anything else is refused with the line number.
+from array import array
 
-_table = {}
+try:
+    b"a".startswith("a")    # MicroPython compares a str with bytes as is
+
+    def _key(k):
+        return k
+except TypeError:           # CPython needs bytes
+    def _key(k):
+        return k.encode()
+
+
+class Table:
+    """One language file: get(key, default) like a dict's."""
+
+    def __init__(self, data, name="table"):
+        self.data = data
+        self.mv = memoryview(data)
+        lines = []
+        i = data.find(b"\n") + 1
+        n = 0
+        end = len(data)
+        while i < end:
+            j = data.find(b"\n", i)
+            if j < 0:
+                j = end
+            n += 1
+            if data[i] == 34:  # '"'
+                k = data.find(b'"', i + 1)
+                v = k + 4
+                e = data.find(b'"', v)
+                if k < 0 or data[k:v] != b'": "' or e < 0 or e > j or data.find(b"\\", i, j) >= 0:
+                    raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n + 1))
+                lines.append(i + 1)
+            elif data[i:j].strip() not in (b"}", b""):
+                raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n + 1))
+            i = j + 1
+        size = 4
+        while size < len(lines) * 3 // 2:
+            size *= 2
+        self.mask = size - 1
+        self.slots = array("H" if end < 65535 else "I", bytearray(size * (2 if end < 65535 else 4)))
+        for o in lines:
+            k = str(self.mv[o:data.find(b'"', o)], "utf-8")
+            s = hash(k) & self.mask
+            while self.slots[s]:
+                s = (s + 1) & self.mask
+            self.slots[s] = o + 1
+
+    def get(self, key, default=None):
+        d = self.data
+        m = self.mask
+        slots = self.slots
+        s = hash(key) & m
+        kb = _key(key)
+        n = len(kb)
+        while True:
+            o = slots[s]
+            if not o:
+                return default
+            o -= 1
+            if d.startswith(kb, o) and d[o + n] == 34:
+                v = o + n + 4
+                return str(self.mv[v:d.find(b'"', v)], "utf-8")
+            s = (s + 1) & m
+
+
+def read(path):
+    """The table in the file at path."""
+    with open(path, "rb") as f:
+        return Table(f.read(), path)
+
+
+# the tables looked in, first to last: the game's words, then the language's
+_tables = []
 
 
 def load(path):
-    global _table
-    with open(path) as f:
-        _table = json.load(f)
+    """Make the language table at path the only one."""
+    global _tables
+    _tables = []            # the old table goes before the new one is read
+    _tables = [read(path)]
 
 
 def add(path):
-    """Merge a game's own words (assets/lang/GAME.LANG.json) over the table:
-    only the game being played has its words in RAM.  A missing file adds
-    nothing."""
+    """Put a game's own words (assets/lang/GAME.LANG.json) in front of the
+    language table: only the game being played has its words in RAM.  A
+    missing file adds nothing."""
     try:
-        with open(path) as f:
-            _table.update(json.load(f))
+        tb = read(path)
     except OSError:
-        pass
+        return
+    _tables.insert(0, tb)
 
 
 def use(table):
-    global _table
-    _table = table
+    """Look words up in table (a dict, or a Table) alone."""
+    global _tables
+    _tables = [table]
+
+
+def get(key, default=None):
+    for tb in _tables:
+        v = tb.get(key)
+        if v is not None:
+            return v
+    return default
 
 
 def t(key):
-    return _table.get(key, key)
+    return get(key, key)
 
 
 def f(key, *args):
-    return _table.get(key, key) % args
+    return get(key, key) % args
 
 
 def word(x):
@@ -43,13 +136,13 @@ def word(x):
         return x
     if " " in x:
         return " ".join(word(p) for p in x.split(" "))
-    v = _table.get("w." + x)
+    v = get("w." + x)
     if v is None:
-        v = _table.get("card." + x)
+        v = get("card." + x)
     if v is None and "-" in x:
         a, b = x.split("-", 1)
-        ia = _table.get("i." + a)
-        ib = _table.get("i." + b)
+        ia = get("i." + a)
+        ib = get("i." + b)
         if ia is not None and ib is not None:
             v = ia + "-" + ib
     return x if v is None else v
@@ -60,4 +153,4 @@ def reason(e):
     fmt = getattr(e, "fmt", None)
     if fmt is None:
         return str(e)
-    return _table.get("r:" + fmt, fmt) % tuple(word(x) for x in e.words)
+    return get("r:" + fmt, fmt) % tuple(word(x) for x in e.words)
