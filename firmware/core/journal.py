@@ -15,10 +15,13 @@
 #                 never rewritten in place.
 #   snap.json     the newest snapshot: the Session's undo context (the
 #                 checkpoint state `base`, `base_n`, the `tail` of actions
-#                 since the checkpoint and the redo stack), the setup line,
-#                 and the journal position it covers (`n` records, ending at
+#                 since the checkpoint and the redo stack), the current
+#                 `state` (so resume replays no tail), the setup line, and
+#                 the journal position it covers (`n` records, ending at
 #                 byte `end`, the last one with CRC `crc`).  Written with
-#                 firmware.core.store: to snap.json.tmp, then renamed over.
+#                 firmware.core.store, streamed in pieces of about 1 kB (the
+#                 whole text is never in RAM): to snap.json.tmp, then
+#                 renamed over.
 #   snap.old      the snapshot before it: renamed from snap.json just before
 #                 the new one is renamed in, so a damaged snap.json falls back
 #                 to it (and a damaged snap.old to a full replay).
@@ -27,8 +30,8 @@
 # Snapshot policy: after a record is appended, a snapshot is written when the
 # Session's checkpoint has moved (base_n changes every DEPTH=32 actions) or
 # when SNAPSHOT_EVERY=64 records have been appended since the last one (undo
-# and redo do not move the checkpoint).  Resume then loads one snapshot,
-# replays its tail (at most 63 actions) and the journal after it (at most 64
+# and redo do not move the checkpoint).  Resume then loads one snapshot, which
+# holds the state, and replays only the journal after it (at most 64
 # records): the cost does not grow with the length of the game, and the
 # snapshot carries the whole undo context, so undo after a resume reaches as
 # far back as before the cut (at least DEPTH=32 actions), and redo too.
@@ -36,10 +39,10 @@
 # Flash writes for the whole demo game (assets/inca/demo.txt: 4 players with
 # Pizarro's Arrival, 202 records, 40 phases), the same bytes on CPython and
 # MicroPython: the setup record, 65 bytes (journal.tmp, renamed in); 201
-# appends of 15 to 48 bytes, 5,301 bytes; 5 snapshots of 3.1 to 3.4 kB,
-# 16,196 bytes: 21,562 bytes in all, about 107 bytes per confirmed action,
+# appends of 15 to 48 bytes, 5,301 bytes; 5 snapshots of 5.7 to 6.1 kB,
+# 29,623 bytes: 34,989 bytes in all, about 173 bytes per confirmed action,
 # and one snapshot every 8 phases or so.  At the end the directory holds
-# 11.9 kB (journal 5,366, snap.json 3,171, snap.old 3,382).  littlefs adds its
+# 17.4 kB (journal 5,366, snap.json 5,932, snap.old 6,071).  littlefs adds its
 # own block copies and metadata on top of these bytes.
 #
 # At boot, resume(): every snapshot file that is intact (store checksum) and
@@ -74,7 +77,7 @@
 
 import json
 
-from firmware.core import store
+from firmware.core import jsonout, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.session import DEPTH, Session
@@ -153,7 +156,8 @@ def check_snapshot(s):
     if not (_is_int(s.get("n"), 1) and _is_int(s.get("end"), 11)
             and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
             and type(s.get("setup")) is str and type(s.get("base")) is dict
-            and _strs(s.get("tail")) and _strs(s.get("redo"))):
+            and _strs(s.get("tail")) and _strs(s.get("redo"))
+            and type(s.get("state", {})) is dict):
         return "fields missing or of the wrong type"
     return None
 
@@ -275,10 +279,11 @@ class Journal:
         """Write a snapshot of the session now (temp file, then rename)."""
         s = self.session
         snap = {"v": VERSION, "n": self.records, "end": self._end, "crc": "%08x" % self._crc,
-                "setup": s.setup, "base": json.loads(s.base), "base_n": s.base_n,
-                "tail": list(s.tail), "redo": list(s.redo_stack)}
+                "setup": s.setup, "base": jsonout.Raw(s.base), "base_n": s.base_n,
+                "tail": s.tail, "redo": s.redo_stack, "state": s.state}
         fs = self.fs
-        store.write(self._p(SNAP_TMP), store.encode(snap), fs)
+        # streamed: the base state goes out as the text the session keeps
+        store.write_json(self._p(SNAP_TMP), snap, fs)
         if self._rotate:
             self._rotate = False
             fs.rename(self._p(SNAP), self._p(SNAP_OLD))
@@ -287,8 +292,8 @@ class Journal:
         self._snap_n = self.records
         self._snap_base_n = s.base_n
 
-    def _restore(self, setup, game, base, base_n, tail, redo):
-        return Session.restore(game, self.edition, setup, base, base_n, tail, redo)
+    def _restore(self, setup, game, base, base_n, tail, redo, state=None):
+        return Session.restore(game, self.edition, setup, base, base_n, tail, redo, state)
 
     def _cut(self, end):
         """Keep only the first `end` bytes of the journal: copy them to
@@ -420,8 +425,8 @@ class Journal:
                 continue
             try:
                 session = self._restore(cand["setup"], self._module(as_tokens(cand["setup"])),
-                                        json.dumps(cand["base"]), cand["base_n"],
-                                        cand["tail"], cand["redo"])
+                                        jsonout.dumps(cand["base"]), cand["base_n"],
+                                        cand["tail"], cand["redo"], cand.get("state"))
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot

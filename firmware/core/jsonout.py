@@ -48,3 +48,40 @@ def dumps(v):
     if t is list or t is tuple:
         return "[" + ",".join(dumps(x) for x in v) + "]"
     raise TypeError("cannot write %r as JSON" % (v,))
+
+
+class Raw:
+    """JSON text written as it is by dump() (a part that is JSON already)."""
+
+    def __init__(self, text):
+        self.text = text
+
+
+def dump(v, out):
+    """Write v as canonical JSON through out(str), piece by piece: the text
+    of a big object is never built whole in RAM."""
+    t = type(v)
+    if t is dict:
+        out("{")
+        first = True
+        for k in sorted(v):
+            if not first:
+                out(",")
+            first = False
+            out(_str(k))
+            out(":")
+            dump(v[k], out)
+        out("}")
+    elif t is list or t is tuple:
+        out("[")
+        first = True
+        for x in v:
+            if not first:
+                out(",")
+            first = False
+            dump(x, out)
+        out("]")
+    elif t is Raw:
+        out(v.text)
+    else:
+        out(dumps(v))

@@ -1,7 +1,8 @@
 # A game in progress: the game module's fold plus undo and redo.
 #
 # Undo never mutates history: the session keeps a checkpoint (the state as
-# JSON text, `base`) and the actions applied since (`tail`); undo rebuilds the
+# canonical JSON text of firmware.core.jsonout, `base`: a journal snapshot
+# writes it as it is) and the actions applied since (`tail`); undo rebuilds the
 # state from the checkpoint without the last action.  When the tail reaches
 # 2 * DEPTH actions the checkpoint moves forward by DEPTH, so memory and the
 # cost of one undo stay bounded however long the game runs, and at least
@@ -10,6 +11,7 @@
 
 import json
 
+from firmware.core import jsonout
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 
@@ -22,15 +24,16 @@ class Session:
         self.edition = edition
         self.setup = join(as_tokens(setup))
         self.state = game.new(self.setup, edition)
-        self.base = json.dumps(self.state)
+        self.base = jsonout.dumps(self.state)
         self.base_n = 0       # actions applied before the checkpoint
         self.tail = []        # action lines applied since the checkpoint
         self.redo_stack = []  # undone lines, newest last
 
     @classmethod
-    def restore(cls, game, edition, setup, base, base_n, tail, redo=()):
+    def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None):
         """Rebuild a session from a saved checkpoint and its tail (and the
-        redo stack, newest last)."""
+        redo stack, newest last).  state: the state after the tail, if it
+        was saved with them (resume then replays nothing)."""
         self = object.__new__(cls)  # MicroPython classes have no __new__
         self.game = game
         self.edition = edition
@@ -39,10 +42,14 @@ class Session:
         self.base_n = base_n
         self.tail = []
         self.redo_stack = []
-        self.state = json.loads(base)
-        for a in tail:
-            game.apply(self.state, a)
-            self.tail.append(a)
+        if state is not None:
+            self.state = state
+            self.tail = list(tail)
+        else:
+            self.state = json.loads(base)
+            for a in tail:
+                game.apply(self.state, a)
+                self.tail.append(a)
         self.redo_stack = list(redo)
         return self
 
@@ -79,7 +86,7 @@ class Session:
         s = json.loads(self.base)
         for a in self.tail[:DEPTH]:
             self.game.apply(s, a)
-        self.base = json.dumps(s)
+        self.base = jsonout.dumps(s)
         self.base_n += DEPTH
         self.tail = self.tail[DEPTH:]
 

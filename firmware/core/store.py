@@ -86,6 +86,32 @@ def decode(data):
         raise ValueError("not valid JSON")
 
 
+def write_json(path, obj, fs=None, chunk=1024):
+    """Write obj as a checksummed JSON file (what encode(obj) gives, but
+    streamed: written in pieces of about `chunk` bytes, the whole text never
+    in RAM), flush and close."""
+    f = (fs or FS).open(path, "wb")
+    box = [0, []]   # running CRC, pieces not written yet
+    size = [0]
+
+    def put(b):
+        box[0] = crc32(b, box[0])
+        box[1].append(b)
+        size[0] += len(b)
+        if size[0] >= chunk:
+            f.write(b"".join(box[1]))
+            box[1] = []
+            size[0] = 0
+
+    try:
+        jsonout.dump(obj, lambda s: put(s.encode()))
+        box[1].append(b"\n#" + ("%08x" % box[0]).encode() + b"\n")
+        f.write(b"".join(box[1]))
+        f.flush()
+    finally:
+        f.close()
+
+
 def write(path, data, fs=None):
     """Write bytes to path (truncating it), flush and close."""
     f = (fs or FS).open(path, "wb")

@@ -90,7 +90,8 @@ def test_snapshots_are_few_and_resume_cost_does_not_grow():
         assert len(op[2]) <= 64, op
     # a snapshot each time the undo checkpoint moves: every DEPTH actions
     assert len(snaps) == (len(lines) - 1) // DEPTH - 1, len(snaps)
-    assert fs.written < 25000, fs.written
+    # each snapshot holds the checkpoint and the current state
+    assert fs.written < 40000, fs.written
 
     calls = [0]
 
@@ -110,8 +111,8 @@ def test_snapshots_are_few_and_resume_cost_does_not_grow():
         r = Journal("g", Counting, edition(), disk)
         r.resume()
         assert r.records == n
-        # the snapshot's tail (< 2 * DEPTH) and the records after it
-        assert calls[0] < 2 * DEPTH + SNAPSHOT_EVERY, (n, calls[0])
+        # only the records after the snapshot: it holds the state itself
+        assert calls[0] < SNAPSHOT_EVERY, (n, calls[0])
 
 
 def test_a_refused_action_writes_nothing():
