@@ -77,7 +77,7 @@
 
 import json
 
-from firmware.core import jsonout, store
+from firmware.core import store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.session import DEPTH, Session
@@ -279,10 +279,10 @@ class Journal:
         """Write a snapshot of the session now (temp file, then rename)."""
         s = self.session
         snap = {"v": VERSION, "n": self.records, "end": self._end, "crc": "%08x" % self._crc,
-                "setup": s.setup, "base": jsonout.Raw(s.base), "base_n": s.base_n,
+                "setup": s.setup, "base": json.loads(s.base), "base_n": s.base_n,
                 "tail": s.tail, "redo": s.redo_stack, "state": s.state}
         fs = self.fs
-        # streamed: the base state goes out as the text the session keeps
+        # streamed in canonical JSON (the same bytes on every runtime)
         store.write_json(self._p(SNAP_TMP), snap, fs)
         if self._rotate:
             self._rotate = False
@@ -425,7 +425,7 @@ class Journal:
                 continue
             try:
                 session = self._restore(cand["setup"], self._module(as_tokens(cand["setup"])),
-                                        jsonout.dumps(cand["base"]), cand["base_n"],
+                                        json.dumps(cand["base"]), cand["base_n"],
                                         cand["tail"], cand["redo"], cand.get("state"))
             except MemoryError:
                 raise

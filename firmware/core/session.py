@@ -1,17 +1,17 @@
 # A game in progress: the game module's fold plus undo and redo.
 #
 # Undo never mutates history: the session keeps a checkpoint (the state as
-# canonical JSON text of firmware.core.jsonout, `base`: a journal snapshot
-# writes it as it is) and the actions applied since (`tail`); undo rebuilds the
+# JSON text, `base`) and the actions applied since (`tail`); undo rebuilds the
 # state from the checkpoint without the last action.  When the tail reaches
 # 2 * DEPTH actions the checkpoint moves forward by DEPTH, so memory and the
 # cost of one undo stay bounded however long the game runs, and at least
-# DEPTH actions can always be undone.  Works for any game module that has
+# DEPTH actions can always be undone.  The state before the last action is
+# kept too (`prev`, JSON text), so taking back the last action, the usual
+# undo, costs no replay.  Works for any game module that has
 # new(setup, edition) and apply(state, action) over a JSON-able state.
 
 import json
 
-from firmware.core import jsonout
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 
@@ -24,10 +24,11 @@ class Session:
         self.edition = edition
         self.setup = join(as_tokens(setup))
         self.state = game.new(self.setup, edition)
-        self.base = jsonout.dumps(self.state)
+        self.base = json.dumps(self.state)
         self.base_n = 0       # actions applied before the checkpoint
         self.tail = []        # action lines applied since the checkpoint
         self.redo_stack = []  # undone lines, newest last
+        self.prev = None      # the state before the last action, as JSON text
 
     @classmethod
     def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None):
@@ -42,6 +43,7 @@ class Session:
         self.base_n = base_n
         self.tail = []
         self.redo_stack = []
+        self.prev = None
         if state is not None:
             self.state = state
             self.tail = list(tail)
@@ -77,7 +79,9 @@ class Session:
         return "action"
 
     def _do(self, text):
+        prev = json.dumps(self.state)
         self.game.apply(self.state, text)
+        self.prev = prev
         self.tail.append(text)
         if len(self.tail) >= 2 * DEPTH:
             self._rebase()
@@ -86,7 +90,7 @@ class Session:
         s = json.loads(self.base)
         for a in self.tail[:DEPTH]:
             self.game.apply(s, a)
-        self.base = jsonout.dumps(s)
+        self.base = json.dumps(s)
         self.base_n += DEPTH
         self.tail = self.tail[DEPTH:]
 
@@ -95,10 +99,15 @@ class Session:
             if self.base_n:
                 raise IllegalAction("undo reaches back %d actions at most", (DEPTH,))
             raise IllegalAction("nothing to undo")
-        s = json.loads(self.base)
         last = self.tail.pop()
-        for a in self.tail:
-            self.game.apply(s, a)
+        if self.prev is not None:
+            # the last action taken back: the state kept before it
+            s = json.loads(self.prev)
+        else:
+            s = json.loads(self.base)
+            for a in self.tail:
+                self.game.apply(s, a)
+        self.prev = None
         self.state = s
         self.redo_stack.append(last)
 
