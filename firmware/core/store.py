@@ -88,25 +88,33 @@ def decode(data):
 
 def write_json(path, obj, fs=None, chunk=1024):
     """Write obj as a checksummed JSON file (what encode(obj) gives, but
-    streamed: written in pieces of about `chunk` bytes, the whole text never
-    in RAM), flush and close."""
+    streamed: the pieces go through one buffer of `chunk` bytes, written
+    out each time it fills, so the whole text is never in RAM), flush and
+    close."""
     f = (fs or FS).open(path, "wb")
-    box = [0, []]   # running CRC, pieces not written yet
-    size = [0]
+    buf = bytearray(chunk)
+    mv = memoryview(buf)
+    st = [0, 0]   # bytes in buf, running CRC
 
-    def put(b):
-        box[0] = crc32(b, box[0])
-        box[1].append(b)
-        size[0] += len(b)
-        if size[0] >= chunk:
-            f.write(b"".join(box[1]))
-            box[1] = []
-            size[0] = 0
+    def put(s):
+        b = s.encode()
+        st[1] = crc32(b, st[1])
+        n = st[0]
+        k = len(b)
+        if n + k > chunk:
+            f.write(mv[:n])
+            n = 0
+        if k >= chunk:
+            f.write(b)
+        else:
+            mv[n:n + k] = b
+            n += k
+        st[0] = n
 
     try:
-        jsonout.dump(obj, lambda s: put(s.encode()))
-        box[1].append(b"\n#" + ("%08x" % box[0]).encode() + b"\n")
-        f.write(b"".join(box[1]))
+        jsonout.dump(obj, put)
+        put("\n#%08x\n" % st[1])
+        f.write(mv[:st[0]])
         f.flush()
     finally:
         f.close()
