@@ -77,6 +77,7 @@ def build(cfg, p, hw, report=None):
     font = Font("%s/fonts/%s.fnt" % (hw.ASSETS, d.get("font", "large" if d.get("colour") else "small")))
     lay = Layout(d["width"], d["height"], font, d.get("colour", False))
     cv = hw.canvas(p, font)
+    cv.set_palette(lay.palette)        # colour: what the frame's indices show
     seed = cfg.get("seed")
     app = App(lay, cv, hw.pixels(p), hw.DATA, assets=hw.ASSETS,
               seed=None if seed is None else _seeds(seed), report=report or _say)

@@ -59,7 +59,7 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None)
     prof = board(board_name)
     font = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt" if prof["colour"] else "small.fnt"))
     lay = Layout(prof["width"], prof["height"], font, prof["colour"])
-    cv = Canvas(prof["width"], prof["height"], prof["colour"], font)
+    cv = Canvas(prof["width"], prof["height"], prof["colour"], font, palette=lay.palette)
     px = PlayerPixels(FakeNeoPixel(4))
     seeds = [seed]
 

@@ -7,18 +7,28 @@ OLED_ON = (130, 220, 255)
 OLED_OFF = (0, 0, 0)
 
 
+def rgb888(v):
+    """An RGB565 colour as (r, g, b)."""
+    return (((v >> 11) & 31) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31)
+
+
 def pixels(cv):
-    """The canvas as rows of (r, g, b)."""
+    """The canvas as rows of (r, g, b).  A colour canvas holds 4-bit indices
+    (GS4_HMSB: two pixels a byte, the left one in the high nibble) into its
+    palette of RGB565 colours."""
     w, h, buf = cv.width, cv.height, cv.buf
     rows = []
     if cv.colour:
+        pal = [rgb888(v) for v in cv.palette]
+        pal += [(0, 0, 0)] * (16 - len(pal))
+        # each byte value -> the colours of its two pixels
+        pairs = [(pal[b >> 4], pal[b & 15]) for b in range(256)]
+        half = (w + 1) // 2
         for y in range(h):
             r = []
-            for x in range(w):
-                i = 2 * (y * w + x)
-                v = buf[i] | (buf[i + 1] << 8)  # framebuf RGB565 is little-endian
-                r.append((((v >> 11) & 31) * 255 // 31, ((v >> 5) & 63) * 255 // 63, (v & 31) * 255 // 31))
-            rows.append(r)
+            for b in bytes(buf[y * half:(y + 1) * half]):
+                r += pairs[b]
+            rows.append(r[:w])
     else:
         for y in range(h):
             r = []

@@ -21,8 +21,9 @@ from firmware.ui.layout import Layout  # noqa: E402
 def main(argv):
     w, h, colour, data = int(argv[0]), int(argv[1]), argv[2] == "1", argv[3]
     font = Font("assets/fonts/" + ("large.fnt" if colour else "small.fnt"))
-    cv = Canvas(w, h, colour, font)
-    app = App(Layout(w, h, font, colour), cv, None, data, "assets", seed=lambda: 1)
+    lay = Layout(w, h, font, colour)
+    cv = Canvas(w, h, colour, font, palette=lay.palette)
+    app = App(lay, cv, None, data, "assets", seed=lambda: 1)
     app.boot()
     app.render()
     print("%08x" % (binascii.crc32(cv.buf) & 0xFFFFFFFF))

@@ -27,7 +27,7 @@ from firmware.core.font import Font  # noqa: E402
 from firmware.hal import cp_board  # noqa: E402
 from firmware.hal.canvas import Canvas  # noqa: E402
 from firmware.hal.displayio_canvas import DisplayioCanvas  # noqa: E402
-from firmware.ui.layout import Layout, rgb  # noqa: E402
+from firmware.ui.layout import Layout  # noqa: E402
 
 FONT = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
 
@@ -43,15 +43,38 @@ class Profile:
 PYBADGE = Profile("pybadge")
 
 
+LAY = Layout(160, 128, FONT, True)
+
+
 def draw(cv):
-    lay = Layout(cv.width, cv.height, FONT, True)
+    lay = LAY
     cv.fill(lay.bg)
     cv.rect(0, 0, cv.width, lay.lh, lay.title_bg, True)
     cv.text(1, 0, "Sapa Inca «Ёлка» ñ", lay.title_fg)
     cv.rect(3, 20, 50, 30, lay.player["green"])
-    cv.line(0, 127, 159, 60, rgb(255, 0, 0))
+    cv.line(0, 127, 159, 60, lay.player["orange"])
     cv.hline(5, 100, 100, lay.player["blue"])
+    cv.rect(60, 40, 30, 12, lay.sel_bg, True)
+    cv.text(61, 41, "ok", lay.sel_fg)
     cv.icon(150, 110, (0x81, 0x42, 0x3C, 0xFF), lay.fg)
+
+
+def same_pixels(cv, ref):
+    """cv holds, pixel for pixel, the indices of the framebuf Canvas ref."""
+    for y in range(ref.height):
+        for x in range(ref.width):
+            assert cv.fb.pixel(x, y) == ref.fb.pixel(x, y), (x, y)
+
+
+def ref_canvas():
+    ref = Canvas(160, 128, True, FONT, palette=LAY.palette)
+    draw(ref)
+    return ref
+
+
+def rgb888(c):
+    r, g, b = (c >> 11) & 31, (c >> 5) & 63, c & 31
+    return ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) | (b << 3 | b >> 2)
 
 
 class Display:
@@ -67,22 +90,30 @@ class Display:
 def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap():
     disp = Display()
     cv = DisplayioCanvas(160, 128, FONT, disp)
+    cv.set_palette(LAY.palette)     # as firmware/main.py does
     assert (cv.width, cv.height, cv.colour) == (160, 128, True)
     assert not cv.direct            # Blinka's Bitmap lends no buffer: a copy
     assert disp.root_group is cv.group and disp.auto_refresh is False
     assert isinstance(cv.group[0], displayio.TileGrid) and cv.tilegrid.bitmap is cv.bitmap
-    assert cv.shader._input_colorspace == displayio.Colorspace.RGB565
-    ref = Canvas(160, 128, True, FONT)
+    # the layout's palette, as displayio's RGB888: the same RGB565 on the panel
+    assert cv.tilegrid.pixel_shader is cv.shader and isinstance(cv.shader, displayio.Palette)
+    assert len(LAY.palette) <= 16 and cv.palette == LAY.palette
+    for i in range(16):
+        want = rgb888(LAY.palette[i]) if i < len(LAY.palette) else 0
+        assert cv.shader[i] == want, i
+    for i, c in enumerate(LAY.palette):   # an RGB565 panel truncates them back
+        v = cv.shader[i]
+        assert ((v >> 19) << 11) | (((v >> 10) & 63) << 5) | ((v & 255) >> 3) == c
+    ref = ref_canvas()
     draw(cv)
-    draw(ref)
-    assert bytes(cv.buf) == bytes(ref.buf)
+    same_pixels(cv, ref)
     assert cv.text_width("Inca") == ref.text_width("Inca")
     cv.show()
     assert disp.refreshes == 1
     for y in range(128):
         for x in range(160):
             assert cv.bitmap[x, y] == ref.fb.pixel(x, y), (x, y)
-    assert cv.bitmap[1, 1] != 0   # the title bar
+    assert cv.bitmap[1, 1] == LAY.title_bg   # the title bar
 
 
 class LendingBitmap(bytearray, displayio.Bitmap):
@@ -100,12 +131,10 @@ class LendingBitmap(bytearray, displayio.Bitmap):
 
 def test_displayio_canvas_draws_into_a_lending_bitmap():
     bm = LendingBitmap(160, 128)
-    cv = DisplayioCanvas(160, 128, FONT, None, bitmap=bm)
-    assert cv.direct and cv.buf is bm
-    ref = Canvas(160, 128, True, FONT)
+    cv = DisplayioCanvas(160, 128, FONT, None, bitmap=bm, palette=LAY.palette)
+    assert cv.direct and cv.buf is bm and cv.shader[LAY.fg] == rgb888(LAY.palette[LAY.fg])
     draw(cv)
-    draw(ref)
-    assert bytes(bm) == bytes(ref.buf)
+    same_pixels(cv, ref_canvas())
     cv.show()
     assert bm.dirt == 1
 
@@ -184,9 +213,10 @@ def test_as_on_circuitpython_pure_python_framebuf_into_a_bitmap_of_16_bit_items(
     cv = DisplayioCanvas(160, 128, font, None, bitmap=bm)
     assert cv.direct and cv.fb.words
     monkeypatch.undo()
-    ref = Canvas(160, 128, True, FONT)
     draw(cv)
-    draw(ref)
-    assert bytes(bm) == bytes(ref.buf)
+    ref = ref_canvas()
+    for y in range(128):
+        for x in range(160):
+            assert bm[y * 160 + x] == ref.fb.pixel(x, y), (x, y)
     cv.show()
     assert bm.dirt == 1

@@ -77,9 +77,15 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
     else:
         spi = app.cv.display.spi
         assert (spi.sck.id, spi.mosi.id) == (d["sck"], d["mosi"])
-        frame = bytes(spi.written[-d["width"] * d["height"] * 2:])
-        buf = bytes(app.cv.buf)
-        assert frame[0::2] == buf[1::2] and frame[1::2] == buf[0::2]   # high byte first
+        w, h = d["width"], d["height"]
+        frame = bytes(spi.written[-w * h * 2:])
+        assert len(app.cv.buf) == w * h // 2 and app.cv.palette == app.lay.palette
+        want = bytearray()
+        for y in range(h):
+            for x in range(w):
+                c = app.lay.palette[app.cv.fb.pixel(x, y)]
+                want += bytes((c >> 8, c & 255))   # the palette's colour, high byte first
+        assert frame == bytes(want)
         assert machine.Pin.made[d["backlight"]].v == 1
     # a button on its pin: pressed, released, gives its intent
     first = sorted(p.BUTTONS)[0]

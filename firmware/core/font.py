@@ -1,6 +1,7 @@
 # Bitmap text for the device: draws the project's fonts (assets/fonts/*.fnt,
 # made by tools/mkfont.py) onto a framebuf.FrameBuffer of any format the
-# displays use (MONO_VLSB for the SSD1306, RGB565 for the ST7789).  Latin,
+# displays use (MONO_VLSB for the SSD1306; GS4_HMSB for the ST7789 and
+# RGB565 on the CircuitPython board, both holding palette indices).  Latin,
 # Spanish and Cyrillic are all just glyphs of the file: no per-script code.
 #
 # How a character is drawn, with no heap allocation per character:
@@ -14,7 +15,10 @@
 #   - blit #2 puts the glyph on the screen through a 2-entry palette
 #     (0 -> key, 1 -> colour) with that key, so the background stays
 #     transparent and the colour can be anything the format holds,
-#     including 0 (dark text on a lit bar of the mono screen).
+#     including 0 (dark text on a lit bar of the mono screen).  The palette
+#     is RGB565 whatever the target: the key is compared with the 16-bit
+#     entry, then the target keeps the bits its format has (4 on GS4_HMSB,
+#     where colour and key, c and c ^ 1, are two different indices).
 #
 # RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes)
 # plus a few hundred bytes of objects (three FrameBuffers, a memoryview, the

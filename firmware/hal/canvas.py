@@ -1,23 +1,41 @@
 # The Canvas the screens draw on: a MicroPython framebuf.FrameBuffer plus
 # the project's bitmap font (not framebuf.text, so Cyrillic and Spanish draw
 # with the same code) and a display whose show() sends the buffer out.
+#
+# Mono (128x64 OLED): a MONO_VLSB frame of 1024 bytes, colours 0 and 1,
+# handed to the display as it is.
+#
+# Colour (240x135 TFT): a GS4_HMSB frame, 4 bits per pixel (16,200 bytes
+# instead of 64,800 for RGB565).  A pixel is an index into the palette, a
+# tuple of at most 16 RGB565 colours (firmware.ui.layout.Layout.palette):
+# the screens draw with indices, and the display turns them into RGB565
+# band by band as it sends the frame, show(buf, palette).
 import framebuf
 
 
 class Canvas:
-    def __init__(self, width, height, colour, font, display=None):
+    def __init__(self, width, height, colour, font, display=None, palette=None):
         self.width = width
         self.height = height
         self.colour = colour
         self.font = font
         if colour:
-            self.buf = bytearray(width * height * 2)
-            fmt = framebuf.RGB565
+            self.buf = bytearray(((width + 1) >> 1) * height)
+            fmt = framebuf.GS4_HMSB
         else:
             self.buf = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
         self.display = display
+        self.palette = None
+        self.set_palette(palette)
+
+    def set_palette(self, palette):
+        """The colours of the indices the colour frame holds: a tuple of
+        at most 16 RGB565 values (index -> colour); None on a mono canvas."""
+        if palette is not None and len(palette) > 16:
+            raise ValueError("a palette has at most 16 colours")
+        self.palette = None if palette is None else tuple(palette)
 
     def fill(self, c):
         self.fb.fill(c)
@@ -50,5 +68,12 @@ class Canvas:
                     fb.pixel(x + i, y + j, c)
 
     def show(self):
-        if self.display is not None:
-            self.display.show(self.buf)
+        d = self.display
+        if d is None:
+            return
+        if self.colour:
+            if self.palette is None:
+                raise ValueError("a colour canvas needs its palette (set_palette)")
+            d.show(self.buf, self.palette)
+        else:
+            d.show(self.buf)

@@ -1,19 +1,20 @@
 # A small ST7789 driver for the colour boards (240x135 panels): it keeps no
-# frame of its own.  The Canvas already holds the whole screen as an RGB565
-# framebuf (64800 bytes); show(buf) sends it in horizontal bands through one
-# band buffer of a few kB.
+# frame of its own.  The Canvas already holds the whole screen as a
+# GS4_HMSB framebuf (4 bits per pixel, 16,200 bytes), each pixel an index
+# into a palette of at most 16 RGB565 colours; show(buf, palette) sends it
+# in horizontal bands through one RGB565 band buffer of a few kB.
 #
 # Why our own driver: micropython-lib has none for the ST7789, the common
 # C driver needs a custom firmware build, and the pure-Python ones either
 # keep a second full frame or draw pixel by pixel.  This one only needs
 # what the Canvas hands it.
 #
-# framebuf keeps RGB565 little-endian; the panel wants each pixel's high
-# byte first.  The bytes are swapped without a Python loop: the frame is
-# seen as a GS8 image 2 pixels wide (column 0 the low bytes, column 1 the
-# high bytes, one row per pixel) and the band likewise; two clipped blits
-# copy column 1 to column 0 and column 0 to column 1 (done in C, no
-# allocation).  Bytecode only: no viper or native code.
+# One blit per band does all the work, in C with no allocation: the band
+# (an RGB565 FrameBuffer) gets the frame's rows through a 16x1 RGB565
+# palette FrameBuffer, which maps each index to its colour.  framebuf keeps
+# RGB565 little-endian and the panel wants each pixel's high byte first, so
+# the palette holds the colours already byte-swapped: the band comes out in
+# the panel's byte order.  Bytecode only: no viper or native code.
 import framebuf
 import time
 
@@ -54,9 +55,11 @@ class ST7789:
         self.rows = max(1, min(band_rows, height))
         self.band = bytearray(width * self.rows * 2)
         self._band_mv = memoryview(self.band)
-        self._dst = framebuf.FrameBuffer(self.band, 2, width * self.rows, framebuf.GS8)
+        self._dst = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
         self._src = None
         self._src_buf = None
+        self._pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        self._pal_src = None
         x0, y0 = offset
         self._caset = bytes((x0 >> 8, x0 & 255, (x0 + width - 1) >> 8, (x0 + width - 1) & 255))
         self._raset = bytes((y0 >> 8, y0 & 255, (y0 + height - 1) >> 8, (y0 + height - 1) & 255))
@@ -93,12 +96,26 @@ class ST7789:
         if self.cs is not None:
             self.cs.value(1)
 
-    def show(self, buf):
-        """Send a whole RGB565 frame (framebuf's byte order) to the panel."""
+    def set_palette(self, palette):
+        """The RGB565 colours of indices 0.. (at most 16), kept byte-swapped."""
+        pal = self._pal
+        pal.fill(0)
+        for i in range(len(palette)):
+            c = palette[i]
+            pal.pixel(i, 0, ((c & 0xFF) << 8) | ((c >> 8) & 0xFF))
+        self._pal_src = palette
+
+    def show(self, buf, palette):
+        """Send a whole GS4_HMSB frame (the Canvas's buf) to the panel, each
+        pixel's index turned into its colour in palette (RGB565 values)."""
         src = self._src
         if src is None or buf is not self._src_buf:
-            src = self._src = framebuf.FrameBuffer(buf, 2, self.width * self.height, framebuf.GS8)
+            src = self._src = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
             self._src_buf = buf
+        if palette is not self._pal_src:
+            self.set_palette(palette)
+        pal = self._pal
+        dst = self._dst
         self._cmd(_CASET, self._caset)
         self._cmd(_RASET, self._raset)
         self._cmd(_RAMWR)
@@ -109,8 +126,7 @@ class ST7789:
         y = 0
         while y < self.height:
             n = min(self.rows, self.height - y) * w
-            self._dst.blit(src, -1, -y * w)   # high bytes first
-            self._dst.blit(src, 1, -y * w)
+            dst.blit(src, 0, -y, -1, pal)
             if n == w * self.rows:
                 self.spi.write(self.band)
             else:

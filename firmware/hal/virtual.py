@@ -19,7 +19,9 @@ class Crash(Exception):
 
 class FileDisplay:
     """show(buf): the frame buffer to path (written whole, then renamed
-    over it, so a reader never sees half a frame), and a line on out."""
+    over it, so a reader never sees half a frame), and a line on out.  A
+    colour canvas also passes its palette: the file keeps the raw frame
+    (4-bit indices) only."""
 
     def __init__(self, path, out=None):
         self.path = path
@@ -27,7 +29,7 @@ class FileDisplay:
         self.frames = 0
         self.app = None
 
-    def show(self, buf):
+    def show(self, buf, palette=None):
         import os
         with open(self.path + ".tmp", "wb") as f:
             f.write(buf)

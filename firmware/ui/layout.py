@@ -1,14 +1,31 @@
 # Sizes and colours of one display.  A screen asks the layout, never the
 # board, how big things are: the same screens serve 128x64 mono and
 # 240x135 colour.
+#
+# Colours are what the screens hand the Canvas.  Mono: 0 (dark) and 1
+# (lit).  Colour: indices 0..15 into Layout.palette, the tuple of RGB565
+# values the Canvas turns them into on the way to the panel (its frame
+# holds 4 bits per pixel, not 16).
 
-# RGB565 colours of the colour layout.
+
+# RGB565 of an RGB colour.
 def rgb(r, g, b):
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 
-PLAYER_RGB = {"blue": (40, 110, 255), "orange": (255, 140, 0),
-              "green": (40, 200, 60), "brown": (205, 155, 105)}
+# The colour layout's palette, index -> (r, g, b): the screen's own colours
+# first (the Layout attributes of the same names hold their indices), then
+# the players' (Layout.player).  At most 16 entries.  Tuples, not dicts:
+# the order fixes the indices, the same on MicroPython and CPython.
+UI_RGB = ((0, 0, 0),          # bg
+          (235, 235, 235),    # fg
+          (110, 110, 110),    # grey
+          (60, 60, 140),      # sel_bg
+          (255, 255, 255),    # sel_fg
+          (120, 70, 0),       # title_bg
+          (255, 230, 160))    # title_fg
+PLAYER_RGB = (("blue", (40, 110, 255)), ("orange", (255, 140, 0)),
+              ("green", (40, 200, 60)), ("brown", (205, 155, 105)))
 
 
 class Layout:
@@ -23,16 +40,20 @@ class Layout:
         self.footer = 1 if self.rows >= 7 else 0
         if colour:
             self.bg = 0
-            self.fg = rgb(235, 235, 235)
-            self.grey = rgb(110, 110, 110)
-            self.sel_bg = rgb(60, 60, 140)
-            self.sel_fg = rgb(255, 255, 255)
-            self.title_bg = rgb(120, 70, 0)
-            self.title_fg = rgb(255, 230, 160)
+            self.fg = 1
+            self.grey = 2
+            self.sel_bg = 3
+            self.sel_fg = 4
+            self.title_bg = 5
+            self.title_fg = 6
+            pal = [rgb(*c) for c in UI_RGB]
             self.player = {}
-            for c in PLAYER_RGB:
-                self.player[c] = rgb(*PLAYER_RGB[c])
+            for name, c in PLAYER_RGB:
+                self.player[name] = len(pal)
+                pal.append(rgb(*c))
+            self.palette = tuple(pal)          # index -> RGB565
         else:
+            self.palette = None
             self.bg = 0
             self.fg = 1
             self.grey = 1

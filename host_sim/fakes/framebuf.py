@@ -3,9 +3,9 @@
 Pixel-exact with MicroPython's C implementation (extmod/modframebuf.c, as
 in the MicroPython unix port the tests run) for what the firmware uses:
 
-  formats    MONO_VLSB (alias MVLSB), MONO_HLSB, MONO_HMSB, RGB565, GS8
-             (GS2_HMSB and GS4_HMSB exist as constants; a FrameBuffer of
-             those formats raises NotImplementedError)
+  formats    MONO_VLSB (alias MVLSB), MONO_HLSB, MONO_HMSB, RGB565, GS8,
+             GS4_HMSB (GS2_HMSB exists as a constant; a FrameBuffer of that
+             format raises NotImplementedError)
   FrameBuffer(buffer, width, height, format[, stride])
              the same size checks (ValueError) and stride rounding; draws
              straight into the caller's buffer (bytearray, memoryview,
@@ -103,8 +103,8 @@ class _Surface:
         mv = _bytes_view(buf, writable)
         if (strides_required * stride + (height_required - strides_required) * width_required) * bpp // 8 > len(mv):
             raise ValueError()
-        if fmt in (GS2_HMSB, GS4_HMSB):
-            raise NotImplementedError("framebuf stand-in: GS2_HMSB and GS4_HMSB are not supported")
+        if fmt == GS2_HMSB:
+            raise NotImplementedError("framebuf stand-in: GS2_HMSB is not supported")
         self.buf = mv
         self.width = width
         self.height = height
@@ -118,6 +118,8 @@ class _Surface:
             self.get, self.set, self.fill_rect = self._get_hmsb, self._set_hmsb, self._fill_any
         elif fmt == RGB565:
             self.get, self.set, self.fill_rect = self._get_565, self._set_565, self._fill_565
+        elif fmt == GS4_HMSB:
+            self.get, self.set, self.fill_rect = self._get_gs4, self._set_gs4, self._fill_gs4
         else:
             self.get, self.set, self.fill_rect = self._get_gs8, self._set_gs8, self._fill_gs8
 
@@ -195,6 +197,40 @@ class _Surface:
         for yy in range(y, y + h):
             i = 2 * (x + yy * self.stride)
             self.buf[i:i + 2 * w] = row
+
+    # GS4_HMSB: two pixels a byte, the even x in the high nibble; the
+    # stride is even, so a row starts on a byte.
+    def _get_gs4(self, x, y):
+        v = self.buf[(x + y * self.stride) >> 1]
+        return v & 0x0F if x & 1 else v >> 4
+
+    def _set_gs4(self, x, y, col):
+        i = (x + y * self.stride) >> 1
+        if x & 1:
+            self.buf[i] = (self.buf[i] & 0xF0) | (col & 0x0F)
+        else:
+            self.buf[i] = ((col & 0x0F) << 4) | (self.buf[i] & 0x0F)
+
+    def _fill_gs4(self, x, y, w, h, col):
+        buf = self.buf
+        col &= 0x0F
+        pair = col | (col << 4)
+        half = self.stride >> 1
+        if x == 0 and w == self.stride:          # whole rows: one slice
+            buf[y * half:(y + h) * half] = bytes((pair,)) * (h * half)
+            return
+        odd = x & 1
+        n = (w - odd) >> 1                       # whole bytes of a row
+        tail = (w - odd) & 1                     # a last pixel in a high nibble
+        row = bytes((pair,)) * n
+        for yy in range(y, y + h):
+            i = (x + yy * self.stride) >> 1
+            if odd:
+                buf[i] = (buf[i] & 0xF0) | col
+                i += 1
+            buf[i:i + n] = row
+            if tail:
+                buf[i + n] = (col << 4) | (buf[i + n] & 0x0F)
 
     # GS8: a byte per pixel.
     def _get_gs8(self, x, y):

@@ -1,6 +1,6 @@
-# The board adapters with fake hardware: the ST7789 driver's bands and byte
-# order, the single RGB LED, the virtual board's keys and frame file, the
-# crash code.  Portable: CPython and the MicroPython unix port.
+# The board adapters with fake hardware: the ST7789 driver's bands, palette
+# and byte order, the single RGB LED, the virtual board's keys and frame
+# file, the crash code.  Portable: CPython and the MicroPython unix port.
 import os
 
 try:
@@ -68,49 +68,78 @@ def test_st7789_init_turns_the_panel_on_in_rgb565():
     assert len(lcd.band) == 240 * 15 * 2 < 8 * 1024
 
 
-def test_st7789_sends_the_frame_in_bands_high_byte_first():
+PALETTE = (0x0000, 0xEF5D, 0x6B6D, 0x3A31, 0xFFFF, 0x7A20, 0xFF34, 0x2B7F, 0xFC60, 0x2E47, 0xCCCC,
+           0x1234, 0xF81F, 0x07E0, 0x001F, 0xA5A5)
+
+
+def test_st7789_sends_the_frame_in_bands_through_the_palette_high_byte_first():
     for w, h, rows in ((240, 135, 15), (24, 13, 4), (7, 5, 5), (5, 3, 8)):
         lcd, log = panel(w, h, rows)
-        buf = bytearray(w * h * 2)
-        fb = framebuf.FrameBuffer(buf, w, h, framebuf.RGB565)
-        for y in range(0, h, 3):
-            for x in range(0, w, 5):
-                fb.pixel(x, y, (x * 31 + y * 977 + 0x1234) & 0xFFFF)
-        fb.fill_rect(1, 1, 3, 2, 0xF81F)
-        del log[:]
-        lcd.show(buf)
-        cmds = commands(log)
-        assert [c for c, _ in cmds] == [0x2A, 0x2B, 0x2C]
-        assert cmds[0][1] == bytes((0, 40, (40 + w - 1) >> 8, (40 + w - 1) & 255))
-        assert cmds[1][1] == bytes((0, 53, 0, 53 + h - 1))
-        sent = cmds[2][1]
-        want = bytearray(w * h * 2)
-        for i in range(w * h):
-            want[2 * i] = buf[2 * i + 1]
-            want[2 * i + 1] = buf[2 * i]
-        assert sent == bytes(want), (w, h, rows)
-        writes = [e for e in log if e[0] == "spi"][5:]   # after CASET, RASET (with data), RAMWR
-        assert len(writes) == (h + rows - 1) // rows
-        assert buf[0] == fb.pixel(0, 0) & 255   # the canvas's frame is untouched
+        buf = bytearray(((w + 1) // 2) * h)
+        fb = framebuf.FrameBuffer(buf, w, h, framebuf.GS4_HMSB)
+        for y in range(h):
+            for x in range(w):
+                fb.pixel(x, y, (x * 7 + y * 3) & 15)
+        fb.fill_rect(1, 1, 3, 2, 12)
+        for pal in (PALETTE, PALETTE[:11]):
+            del log[:]
+            lcd.show(buf, pal)
+            cmds = commands(log)
+            assert [c for c, _ in cmds] == [0x2A, 0x2B, 0x2C]
+            assert cmds[0][1] == bytes((0, 40, (40 + w - 1) >> 8, (40 + w - 1) & 255))
+            assert cmds[1][1] == bytes((0, 53, 0, 53 + h - 1))
+            sent = cmds[2][1]
+            want = bytearray()
+            for y in range(h):
+                for x in range(w):
+                    i = fb.pixel(x, y)
+                    c = pal[i] if i < len(pal) else 0
+                    want.append(c >> 8)
+                    want.append(c & 255)
+            assert sent == bytes(want), (w, h, rows)
+            writes = [e for e in log if e[0] == "spi"][5:]   # after CASET, RASET (with data), RAMWR
+            assert len(writes) == (h + rows - 1) // rows
+        assert fb.pixel(2, 1) == 12 and fb.pixel(0, 0) == 0   # the canvas's frame is untouched
 
 
 def test_st7789_behind_a_colour_canvas():
     font = Font("assets/fonts/large.fnt")
     lcd, log = panel(240, 135, 15)
-    cv = Canvas(240, 135, True, font, lcd)
+    cv = Canvas(240, 135, True, font, lcd, palette=(0x0000, 0xF800, 0x07E0))
+    assert len(cv.buf) == 240 * 135 // 2
     cv.fill(0)
-    cv.text(0, 0, "Inca", 0xF800)
+    cv.rect(0, 20, 240, 10, 2, True)
+    cv.text(0, 0, "Inca", 1)
     del log[:]
     cv.show()
     sent = commands(log)[2][1]
     assert len(sent) == 240 * 135 * 2
-    red = wrong = 0
+    red = wrong = green = 0
     for i in range(0, len(sent), 2):
         if sent[i] == 0xF8 and sent[i + 1] == 0:
             red += 1
         elif sent[i] == 0 and sent[i + 1] == 0xF8:
             wrong += 1
-    assert red > 10 and wrong == 0   # red, high byte first
+        elif sent[i] == 0x07 and sent[i + 1] == 0xE0:
+            green += 1
+    assert red > 10 and wrong == 0 and green == 2400   # high byte first
+    # a new palette (the same tuple object or another) is taken at once
+    cv.set_palette((0x0000, 0x001F, 0x07E0))
+    del log[:]
+    cv.show()
+    sent = commands(log)[2][1]
+    assert sent.count(b"\x00\x1f") > 10 and sent.count(b"\xf8\x00") == 0
+
+
+def test_a_colour_canvas_without_its_palette_says_so():
+    lcd, log = panel(24, 13, 4)
+    cv = Canvas(24, 13, True, Font("assets/fonts/large.fnt"), lcd)
+    try:
+        cv.show()
+    except ValueError as e:
+        assert "palette" in str(e)
+    else:
+        raise AssertionError("no error")
 
 
 class Pwm:

@@ -131,6 +131,51 @@ def test_cyrillic_and_spanish_on_the_colour_screen_keep_the_background():
     assert expect_text(LARGE, fb, text, 3, 2, fg, bg, 80, 20) > 60
 
 
+def gs4(w, h, fill=0):
+    buf = bytearray(((w + 1) // 2) * h)
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.GS4_HMSB)
+    fb.fill(fill)
+    return fb, buf
+
+
+def test_text_on_the_colour_frame_in_palette_indices():
+    """The colour boards' frame holds 4-bit palette indices: text in any
+    index (0 and 1 too, the values the 2-entry palette's key flips between)
+    on any other keeps the background."""
+    f = Font(LARGE)
+    text = "ЁжÑ¿¡«»→ Ag"
+    for fg in range(16):
+        bg = (fg * 7 + 3) % 16 if fg != 3 else 0
+        for x0 in (0, 1, -2):       # even and odd pixels share a byte
+            fb, _ = gs4(63, 17, bg)
+            f.draw(fb, text, x0, 1, fg)
+            assert expect_text(LARGE, fb, text, x0, 1, fg, bg, 63, 17) > 60
+
+
+def test_colour_text_through_the_palette_is_the_rgb565_text():
+    """Drawn in indices and turned into RGB565 through the palette (as the
+    ST7789 driver sends a frame) gives the bytes of drawing the colours
+    themselves into an RGB565 frame."""
+    palette = (0x0000, 0xEF5D, 0x6B6D, 0x3A31, 0xFFFF, 0x7A20, 0xFF34, 0x2B7F, 0xFC60, 0x2E47, 0xCCCC)
+    pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+    for i in range(len(palette)):
+        pal.pixel(i, 0, palette[i])
+    f = Font(LARGE)
+    w, h = 61, 2 * f.height + 3
+    frame, _ = gs4(w, h)
+    ref, ref_buf = colour(w, h)
+    for fb, col in ((frame, lambda i: i), (ref, lambda i: palette[i])):
+        fb.fill(col(5))
+        fb.fill_rect(3, f.height, 40, f.height + 2, col(3))
+        f.draw(fb, "Sapa Inca «Ёлка»", -1, 0, col(6))
+        f.draw(fb, "ñandú → 12", 4, f.height + 1, col(4))
+        f.draw(fb, "01", 51, f.height + 1, col(0))
+        f.draw(fb, "10", 50, 2, col(1))
+    got, got_buf = colour(w, h, 0x1234)
+    got.blit(frame, 0, 0, -1, pal)
+    assert got_buf == ref_buf
+
+
 def test_dark_text_on_a_lit_bar():
     fb, _ = mono(30, 10, 1)
     Font(SMALL).draw(fb, "Sí", 0, 0, 0)
