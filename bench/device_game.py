@@ -91,7 +91,7 @@ def main(argv):
     colour = d.get("colour", False)
     font = Font("assets/fonts/%s.fnt" % d["font"])
     lay = Layout(d["width"], d["height"], font, colour)
-    cv = Canvas(d["width"], d["height"], colour, font)
+    cv = Canvas(d["width"], d["height"], colour, font, palette=lay.palette)
     app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)
     app.has_up = p.PROFILE != "two"
     app.boot()

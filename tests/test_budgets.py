@@ -1,0 +1,67 @@
+"""Memory budgets of the firmware as it goes to the board: the .mpy files and
+assets staged by `flash.sh --board NAME --stage`, run under the MicroPython
+unix port by bench/device_game.py with the scripted 4-player game of
+bench/scripts.py (./benchmark measures the same things in full and writes
+BENCHMARKS.md).
+
+- A long session (10,000 presses: the scripted game from the game picker,
+  then New game and the same game again, over and over) leaves the heap in
+  use no more than 1 KB above what it was after the first round.
+- Ceilings: the whole game completes in a fixed heap on each profile.  They
+  are today's figures with some room, there to catch a change that makes the
+  firmware need more; the budgets the device aims at (64 KB mono, 96 KB
+  colour, 96 KB of flash) are further down, and BENCHMARKS.md says where the
+  firmware stands against them."""
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from bench import run, scripts
+from test_micropython import micropython
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CEILING = {"pico_oled": 272 * 1024, "pico_display": 288 * 1024}
+
+
+@pytest.fixture(scope="module")
+def staged(tmp_path_factory):
+    """{board: (staged folder, keys file, again file)}"""
+    work = tmp_path_factory.mktemp("staged")
+    env = dict(os.environ, MPY_CROSS=os.path.join(os.path.dirname(micropython()), "mpy-cross"))
+    out = {}
+    for board in CEILING:
+        folder = str(work / board)
+        r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--out", folder], cwd=ROOT,
+                           capture_output=True, text=True, env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        for n in run.BENCH_FILES:
+            shutil.copy(os.path.join(ROOT, "bench", n), folder)
+        keys, again = scripts.write_keys(board, str(work))
+        out[board] = (folder, keys, again)
+    return out
+
+
+def game(staged, board, heap=None, again=False, limit=None):
+    folder, keys, more = staged[board]
+    return run.run_game(folder, board, keys, heap, more if again else None, limit)
+
+
+def test_ten_thousand_presses_leave_the_heap_where_round_one_left_it(staged):
+    ok, out, r = game(staged, "pico_oled", again=True, limit=run.LONG_SESSION)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert out["presses"][0] == run.LONG_SESSION
+    games = sum(1 for row in out["phase"] if row[1] == 0 and row[2] == 0)
+    assert games >= 6, games   # the game was started over and over
+    after_round_one = [row[3] for row in out["phase"] if row[1] == 1][0]
+    assert out["end"][0] - after_round_one <= 1024, (after_round_one, out["end"][0])
+
+
+@pytest.mark.parametrize("board", sorted(CEILING))
+def test_the_whole_game_completes_under_its_ceiling(staged, board):
+    ok, out, r = game(staged, board, heap=CEILING[board])
+    assert ok, (r.stdout + r.stderr)[-2000:]
+    # and the ceiling can fail: a heap a third of it cannot hold the game
+    ok, out, r = game(staged, board, heap=CEILING[board] // 3)
+    assert not ok and "MemoryError" in r.stdout + r.stderr
