@@ -146,4 +146,5 @@ def main(argv):
         print("over", 1)
 
 
-main(sys.argv[1:])
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -10,17 +10,10 @@
 import sys
 import time
 
+from device_game import ref_loop
 from firmware.core import jsonout
 from firmware.core.journal import Journal
 from firmware.games import inca
-
-
-def ref_loop(n):
-    x = 0
-    t0 = time.ticks_us()
-    for i in range(n):
-        x += 1
-    return time.ticks_diff(time.ticks_us(), t0)
 
 
 def main(argv):

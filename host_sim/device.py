@@ -12,29 +12,6 @@ except ImportError:
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
 
 
-class FakeNeoPixel:
-    """neopixel.NeoPixel's interface: LEDs by index, write() shows them."""
-
-    def __init__(self, n):
-        self.n = n
-        self.buf = [(0, 0, 0)] * n
-        self.shown = [(0, 0, 0)] * n
-        self.writes = 0
-
-    def __len__(self):
-        return self.n
-
-    def __setitem__(self, i, rgb):
-        self.buf[i] = tuple(rgb)
-
-    def __getitem__(self, i):
-        return self.buf[i]
-
-    def write(self):
-        self.shown = list(self.buf)
-        self.writes += 1
-
-
 def board(name):
     """The board profile (a data module under boards/) as a dict."""
     if name not in BOARDS:
@@ -55,12 +32,13 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None)
     from firmware.hal.canvas import Canvas
     from firmware.hal.pixels import PlayerPixels
     from firmware.ui.layout import Layout
+    from host_sim.fakes.neopixel import NeoPixel
 
     prof = board(board_name)
     font = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt" if prof["colour"] else "small.fnt"))
     lay = Layout(prof["width"], prof["height"], font, prof["colour"])
     cv = Canvas(prof["width"], prof["height"], prof["colour"], font, palette=lay.palette)
-    px = PlayerPixels(FakeNeoPixel(4))
+    px = PlayerPixels(NeoPixel(None, 4))
     seeds = [seed]
 
     def next_seed():
