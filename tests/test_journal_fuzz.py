@@ -36,7 +36,7 @@ SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
 
 
 def key(s):
-    return json.dumps([s.state, json.loads(s.base), s.base_n, s.tail, s.redo_stack], sort_keys=True)
+    return json.dumps([s.state, s.base.get(), s.base_n, s.tail, s.redo_stack], sort_keys=True)
 
 
 KEYS = [None]

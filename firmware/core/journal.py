@@ -75,7 +75,6 @@
 # file-system object it is given (firmware.core.store.FS by default).  Runs on
 # MicroPython and CPython.
 
-import json
 
 from firmware.core import store
 from firmware.core.actions import as_tokens, line as join
@@ -248,8 +247,8 @@ class Journal:
         if self._dirty:
             self._cut(self._end)
         text = _text(action)
-        ctx = (s.base, s.base_n, list(s.tail), list(s.redo_stack))
-        kind = s.apply(text)
+        redo = s.redo_stack
+        kind = s.apply(text, False)
         data, crc = record(text, self._crc)
         try:
             f = self.fs.open(self._p(JOURNAL), "ab")
@@ -260,12 +259,13 @@ class Journal:
                 f.close()
         except OSError:
             self._dirty = True
-            self.session = self._restore(s.setup, s.game, ctx[0], ctx[1], ctx[2], ctx[3])
+            s.take_back(kind, redo)
             raise
         self.records += 1
         self._end += len(data)
         self._crc = crc
-        if self.session.base_n != self._snap_base_n or self.records - self._snap_n >= SNAPSHOT_EVERY:
+        s.settle()
+        if s.base_n != self._snap_base_n or self.records - self._snap_n >= SNAPSHOT_EVERY:
             try:
                 self.snapshot()
             except OSError as e:
@@ -279,7 +279,7 @@ class Journal:
         """Write a snapshot of the session now (temp file, then rename)."""
         s = self.session
         snap = {"v": VERSION, "n": self.records, "end": self._end, "crc": "%08x" % self._crc,
-                "setup": s.setup, "base": json.loads(s.base), "base_n": s.base_n,
+                "setup": s.setup, "base": s.base.get(), "base_n": s.base_n,
                 "tail": s.tail, "redo": s.redo_stack, "state": s.state}
         fs = self.fs
         # streamed in canonical JSON (the same bytes on every runtime)
@@ -291,9 +291,6 @@ class Journal:
         self._rotate = True
         self._snap_n = self.records
         self._snap_base_n = s.base_n
-
-    def _restore(self, setup, game, base, base_n, tail, redo, state=None):
-        return Session.restore(game, self.edition, setup, base, base_n, tail, redo, state)
 
     def _cut(self, end):
         """Keep only the first `end` bytes of the journal: copy them to
@@ -424,9 +421,9 @@ class Journal:
                 notes.append("snapshot %s does not match the journal; not used" % name)
                 continue
             try:
-                session = self._restore(cand["setup"], self._module(as_tokens(cand["setup"])),
-                                        json.dumps(cand["base"]), cand["base_n"],
-                                        cand["tail"], cand["redo"], cand.get("state"))
+                session = Session.restore(self._module(as_tokens(cand["setup"])), self.edition,
+                                          cand["setup"], cand["base"], cand["base_n"],
+                                          cand["tail"], cand["redo"], cand.get("state"))
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot

@@ -6,16 +6,64 @@
 # 2 * DEPTH actions the checkpoint moves forward by DEPTH, so memory and the
 # cost of one undo stay bounded however long the game runs, and at least
 # DEPTH actions can always be undone.  The state before the last action is
-# kept too (`prev`, JSON text), so taking back the last action, the usual
-# undo, costs no replay.  Works for any game module that has
-# new(setup, edition) and apply(state, action) over a JSON-able state.
+# kept too (`prev`), so taking back the last action, the usual undo, costs no
+# replay.  Works for any game module that has new(setup, edition) and
+# apply(state, action) over a JSON-able state.
+#
+# Both copies live in buffers made once per game and written over in place
+# (Kept): an action allocates no block the size of the state's text.  The
+# heap of MicroPython does not compact, and after a few hundred actions a
+# block of 3 kB is exactly what a fragmented heap can no longer find.
 
+import io
 import json
 
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 
 DEPTH = 32
+_PAD = "                                "
+
+
+def _buffer(size):
+    try:
+        return io.StringIO(size)   # MicroPython: empty, with room for size bytes
+    except TypeError:
+        return io.StringIO()       # CPython takes no size; it grows on its own
+
+
+class Kept:
+    """A JSON-able value kept as JSON text in a buffer that is written over
+    in place.  room: the bytes to reserve (by default half again the
+    value's text); a longer text still fits, by growing the buffer once."""
+
+    def __init__(self, value, room=0):
+        if not room:
+            b = _buffer(256)
+            json.dump(value, b)
+            room = b.tell() * 3 // 2 + 64
+        self.room = room
+        self.buf = _buffer(room)
+        self.high = 0   # bytes in the buffer: the text, then spaces
+        self.put(value)
+
+    def put(self, value):
+        b = self.buf
+        b.seek(0)
+        json.dump(value, b)
+        n = b.tell()
+        # a shorter text than the last: blank the rest (json.load skips spaces)
+        while n < self.high:
+            k = min(len(_PAD), self.high - n)
+            b.write(_PAD if k == len(_PAD) else _PAD[:k])
+            n += k
+        self.high = n
+
+    def get(self):
+        """A new copy of the value."""
+        b = self.buf
+        b.seek(0)
+        return json.load(b)
 
 
 class Session:
@@ -24,35 +72,34 @@ class Session:
         self.edition = edition
         self.setup = join(as_tokens(setup))
         self.state = game.new(self.setup, edition)
-        self.base = json.dumps(self.state)
+        self.base = Kept(self.state)
         self.base_n = 0       # actions applied before the checkpoint
         self.tail = []        # action lines applied since the checkpoint
         self.redo_stack = []  # undone lines, newest last
-        self.prev = None      # the state before the last action, as JSON text
+        self.prev = Kept(self.state, self.base.room)
+        self.has_prev = False  # prev holds the state before the last action
 
     @classmethod
     def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None):
-        """Rebuild a session from a saved checkpoint and its tail (and the
-        redo stack, newest last).  state: the state after the tail, if it
-        was saved with them (resume then replays nothing)."""
+        """Rebuild a session from a saved checkpoint (the state, not its
+        text) and its tail (and the redo stack, newest last).  state: the
+        state after the tail, if it was saved with them (resume then
+        replays nothing)."""
         self = object.__new__(cls)  # MicroPython classes have no __new__
         self.game = game
         self.edition = edition
         self.setup = setup
-        self.base = base
+        self.base = Kept(base)
         self.base_n = base_n
-        self.tail = []
-        self.redo_stack = []
-        self.prev = None
-        if state is not None:
-            self.state = state
-            self.tail = list(tail)
-        else:
-            self.state = json.loads(base)
-            for a in tail:
-                game.apply(self.state, a)
-                self.tail.append(a)
+        self.tail = list(tail)
         self.redo_stack = list(redo)
+        if state is None:
+            state = base
+            for a in tail:
+                game.apply(state, a)
+        self.state = state
+        self.prev = Kept(state, self.base.room)
+        self.has_prev = False
         return self
 
     @property
@@ -63,36 +110,63 @@ class Session:
     def view(self):
         return self.game.view(self.state)
 
-    def apply(self, action):
+    def apply(self, action, settle=True):
         """Apply one action line; 'undo' and 'redo' are handled here.
         Returns the kind of change: 'action', 'undo' or 'redo'.
-        Raises IllegalAction with the state unchanged."""
+        Raises IllegalAction with the state unchanged.  settle=False leaves
+        the checkpoint where it is, so that take_back() can still reverse
+        the change; call settle() once it is kept."""
         t = as_tokens(action)
         if t == ["undo"]:
             self.undo()
             return "undo"
         if t == ["redo"]:
-            self.redo()
+            self.redo(settle)
             return "redo"
-        self._do(join(t))
+        self._do(join(t), settle)
         self.redo_stack = []
         return "action"
 
-    def _do(self, text):
-        prev = json.dumps(self.state)
-        self.game.apply(self.state, text)
-        self.prev = prev
-        self.tail.append(text)
-        if len(self.tail) >= 2 * DEPTH:
-            self._rebase()
+    def take_back(self, kind, redo):
+        """Reverse the last apply(..., settle=False), which returned kind;
+        redo: the redo stack before it (the list object itself).  For a
+        journal whose write failed: the session is as before that apply
+        (only the kept copy of the previous state is gone, so the next
+        undo replays from the checkpoint)."""
+        if kind == "undo":
+            self._do(self.redo_stack.pop(), False)
+            return
+        self.state = self.prev.get()
+        self.has_prev = False
+        last = self.tail.pop()
+        if kind == "redo":
+            redo.append(last)
+        self.redo_stack = redo
 
-    def _rebase(self):
-        s = json.loads(self.base)
-        for a in self.tail[:DEPTH]:
-            self.game.apply(s, a)
-        self.base = json.dumps(s)
-        self.base_n += DEPTH
-        self.tail = self.tail[DEPTH:]
+    def settle(self):
+        """Move the checkpoint forward by DEPTH if the tail has grown to
+        2 * DEPTH actions."""
+        if len(self.tail) >= 2 * DEPTH:
+            s = self.base.get()
+            for a in self.tail[:DEPTH]:
+                self.game.apply(s, a)
+            self.base.put(s)
+            self.base_n += DEPTH
+            self.tail = self.tail[DEPTH:]
+
+    def _do(self, text, settle=True):
+        self.prev.put(self.state)
+        try:
+            self.game.apply(self.state, text)
+        except IllegalAction:
+            # the state is unchanged, but prev no longer holds the state
+            # before the last action: the next undo replays instead
+            self.has_prev = False
+            raise
+        self.has_prev = True
+        self.tail.append(text)
+        if settle:
+            self.settle()
 
     def undo(self):
         if not self.tail:
@@ -100,20 +174,20 @@ class Session:
                 raise IllegalAction("undo reaches back %d actions at most", (DEPTH,))
             raise IllegalAction("nothing to undo")
         last = self.tail.pop()
-        if self.prev is not None:
+        if self.has_prev:
             # the last action taken back: the state kept before it
-            s = json.loads(self.prev)
+            s = self.prev.get()
         else:
-            s = json.loads(self.base)
+            s = self.base.get()
             for a in self.tail:
                 self.game.apply(s, a)
-        self.prev = None
+        self.has_prev = False
         self.state = s
         self.redo_stack.append(last)
 
-    def redo(self):
+    def redo(self, settle=True):
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         text = self.redo_stack[-1]
-        self._do(text)
+        self._do(text, settle)
         self.redo_stack.pop()

@@ -86,14 +86,21 @@ def decode(data):
         raise ValueError("not valid JSON")
 
 
+_chunk = None
+
+
 def write_json(path, obj, fs=None, chunk=1024):
     """Write obj as a checksummed JSON file (what encode(obj) gives, but
     streamed: the pieces go through one buffer of `chunk` bytes, written
     out each time it fills, so the whole text is never in RAM), flush and
     close."""
+    global _chunk
+    if _chunk is None or len(_chunk) != chunk:
+        # made once and kept: a snapshot every few dozen actions would
+        # otherwise need a free block of this size each time
+        _chunk = bytearray(chunk)
+    mv = memoryview(_chunk)
     f = (fs or FS).open(path, "wb")
-    buf = bytearray(chunk)
-    mv = memoryview(buf)
     st = [0, 0]   # bytes in buf, running CRC
 
     def put(s):

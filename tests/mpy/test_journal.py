@@ -333,6 +333,59 @@ def test_a_failed_write_takes_the_action_back_and_repairs_the_journal():
     assert r.records == 70 and same(r.session, j.session)
 
 
+def _fields(s):
+    return jsonout.dumps([s.state, s.base.get(), s.base_n, s.tail, s.redo_stack, s.view()])
+
+
+def test_a_failed_write_of_any_kind_leaves_the_session_as_it_was():
+    # an action, one that moves the undo checkpoint, an undo and a redo:
+    # each refused by a full flash, then written when there is room again
+    lines = demo_lines()
+    fs = FailingFs(None, None, "g/journal.txt", None)
+    j = Journal("g", inca, edition(), fs)
+    j.start(lines[0])
+    tried = []
+
+    def fail_then_apply(a):
+        fs.left = 0
+        before = _fields(j.session)
+        try:
+            j.apply(a)
+        except OSError:
+            pass
+        else:
+            raise AssertionError("the write of %r did not fail" % a)
+        assert _fields(j.session) == before, a
+        assert j.records == count[0]
+        fs.left = None
+        j.apply(a)
+        count[0] += 1
+        tried.append(a if a in ("undo", "redo") else "action")
+
+    count = [1]
+    done = []
+    for a in lines[1:2 * DEPTH + 8]:
+        if len(j.session.tail) == 2 * DEPTH - 1:
+            base_n = j.session.base_n
+            fail_then_apply(a)
+            assert j.session.base_n == base_n + DEPTH   # the checkpoint moved after all
+        elif len(done) % 20 == 5:
+            fail_then_apply(a)
+            fail_then_apply("undo")
+            fail_then_apply("redo")
+        else:
+            j.apply(a)
+            count[0] += 1
+        done.append(a)
+    assert "undo" in tried and "redo" in tried and tried.count("action") >= 4
+    truth = Reference([lines[0]] + done).at(len(done) + 1)
+    assert same(j.session, truth)
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, truth)
+    assert j.apply("undo") == "undo"
+    assert j.session.state == Reference([lines[0]] + done).at(len(done)).state
+
+
 def test_store_settings_are_saved_the_same_way():
     fs = MemFs(dirs=["cfg"])
     store.save_json("cfg/edition.json", edition(), fs)

@@ -191,7 +191,7 @@ def same(a, b):
     have exactly as before the cut: the state, the undo checkpoint and tail,
     and the redo stack."""
     return (a.state == b.state and a.base_n == b.base_n and a.tail == b.tail
-            and a.redo_stack == b.redo_stack and json.loads(a.base) == json.loads(b.base))
+            and a.redo_stack == b.redo_stack and a.base.get() == b.base.get())
 
 
 class Reference:

@@ -135,3 +135,27 @@ def test_an_action_after_undo_clears_redo_also_after_a_resume():
     else:
         raise AssertionError("redo after a new action")
     assert same(j.session, session(*lines[:-1]))
+
+
+def test_undo_after_a_refused_action_still_takes_back_the_last_one():
+    # the state before the last action is kept for a quick undo; a refused
+    # action in between must not leave it holding the wrong state
+    lines = demo_lines()
+    s = session(lines[0], *lines[1:12])
+    before = _view(s)
+    s.apply(lines[12])
+    after = _view(s)
+    for bad in ("garrison purple", "road 99", "temple"):
+        try:
+            s.apply(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("%r was not refused" % bad)
+        assert _view(s) == after
+    s.apply("undo")
+    assert _view(s) == before
+    s.apply("redo")
+    assert _view(s) == after
+    s.apply("undo")
+    assert _view(s) == before
