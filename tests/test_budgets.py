@@ -12,6 +12,7 @@ BENCHMARKS.md).
   firmware need more; the budgets the device aims at (64 KB mono, 96 KB
   colour, 96 KB of flash) are further down, and BENCHMARKS.md says where the
   firmware stands against them."""
+import json
 import os
 import shutil
 import subprocess
@@ -23,6 +24,7 @@ from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CEILING = {"pico_oled": 272 * 1024, "pico_display": 288 * 1024}
+FLASH_CEILING = 150 * 1024   # the mono profile's files
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +67,52 @@ def test_the_whole_game_completes_under_its_ceiling(staged, board):
     # and the ceiling can fail: a heap a third of it cannot hold the game
     ok, out, r = game(staged, board, heap=CEILING[board] // 3)
     assert not ok and "MemoryError" in r.stdout + r.stderr
+
+
+def test_the_mono_profile_flash_stays_under_its_ceiling(staged):
+    sizes = run.flash_sizes(staged["pico_oled"][0])
+    assert sum(sizes.values()) <= FLASH_CEILING, sizes
+    # the language tables go packed: well under half their JSON
+    src = sum(os.path.getsize(os.path.join(ROOT, "assets", "lang", n))
+              for n in os.listdir(os.path.join(ROOT, "assets", "lang")))
+    assert sizes["languages"] < src * 0.45, (sizes["languages"], src)
+
+
+def test_the_packed_language_tables_read_on_the_board_as_their_json(staged):
+    folder = staged["pico_oled"][0]
+    lang = os.path.join(ROOT, "assets", "lang")
+    names = sorted(n for n in os.listdir(lang) if n.endswith(".json"))
+    assert len(names) == 12
+    staged_names = sorted(os.listdir(os.path.join(folder, "assets", "lang")))
+    assert staged_names == [n + ".gz" for n in names]
+    script = "\n".join([
+        "import gc, json",
+        "from firmware.core import text",
+        "for n in %r:" % names,
+        "    gc.collect()",
+        "    before = gc.mem_alloc()",
+        "    tb = text.read('assets/lang/' + n)",
+        "    gc.collect()",
+        "    heap = gc.mem_alloc() - before",
+        "    keys = [l.split('\"')[1] for l in open('keys/' + n).read().split('\\n') if l]",
+        "    print(n, heap, json.dumps([tb.get(k) for k in keys]))",
+        "    del tb, keys",
+    ])
+    keys = os.path.join(folder, "keys")
+    os.makedirs(keys, exist_ok=True)
+    want = {}
+    for n in names:
+        with open(os.path.join(lang, n), encoding="utf-8") as f:
+            table = json.load(f)
+        want[n] = table
+        with open(os.path.join(keys, n), "w") as f:
+            f.write("".join('"%s"\n' % k for k in table))
+    r = subprocess.run([micropython(), "-c", script], cwd=folder, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = dict((line.split(" ", 2)[0], line.split(" ", 2)[1:]) for line in r.stdout.splitlines())
+    for n in names:
+        heap, values = got[n]
+        assert json.loads(values) == list(want[n].values()), n
+        # unpacked in place: the table costs about its text, no more
+        size = len(json.dumps(want[n], ensure_ascii=False, indent=0).encode())
+        assert int(heap) < size * 1.5 + 2048, (n, heap, size)

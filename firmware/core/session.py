@@ -41,7 +41,7 @@ class Kept:
         if not room:
             b = _buffer(256)
             json.dump(value, b)
-            room = b.tell() * 3 // 2 + 64
+            room = b.tell() * 3 // 2 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the stubs' StringIO lacks seek and tell)
         self.room = room
         self.buf = _buffer(room)
         self.high = 0   # bytes in the buffer: the text, then spaces
@@ -49,20 +49,20 @@ class Kept:
 
     def put(self, value):
         b = self.buf
-        b.seek(0)
+        b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         json.dump(value, b)
-        n = b.tell()
+        n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
         # a shorter text than the last: blank the rest (json.load skips spaces)
         while n < self.high:
             k = min(len(_PAD), self.high - n)
-            b.write(_PAD if k == len(_PAD) else _PAD[:k])
+            b.write(_PAD if k == len(_PAD) else _PAD[:k])  # pyright: ignore[reportAttributeAccessIssue]
             n += k
         self.high = n
 
     def get(self):
         """A new copy of the value."""
         b = self.buf
-        b.seek(0)
+        b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         return json.load(b)
 
 

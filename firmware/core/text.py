@@ -79,10 +79,44 @@ class Table:
             s = (s + 1) & m
 
 
+# On a board the tables are gzip files (PATH.gz, made by flash.sh with a
+# window of 2**WBITS bytes): 40% of the flash, and unpacking needs only that
+# window besides the table itself, whose size the gzip trailer gives.
+WBITS = 10
+
+
+def _unpack(f):
+    try:
+        import deflate
+    except ImportError:     # CPython: the simulator and its tests
+        import gzip  # pyright: ignore[reportMissingImports]
+        return gzip.decompress(f.read())
+    packed = f.seek(-4, 2) + 4
+    n = int.from_bytes(f.read(4), "little")
+    if n > 20 * packed:
+        # words compress to a third or so: this trailer is not a size
+        raise ValueError("the packed table is damaged")
+    f.seek(0)
+    data = deflate.DeflateIO(f, deflate.GZIP, WBITS).read(n)
+    if len(data) != n:
+        raise ValueError("the packed table is cut short")
+    return data
+
+
 def read(path):
-    """The table in the file at path."""
-    with open(path, "rb") as f:
+    """The table in the file at path, or if there is none, in PATH.gz."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        f = open(path + ".gz", "rb")
+        try:
+            return Table(_unpack(f), path + ".gz")
+        finally:
+            f.close()
+    try:
         return Table(f.read(), path)
+    finally:
+        f.close()
 
 
 # the tables looked in, first to last: the game's words, then the language's

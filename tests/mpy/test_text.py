@@ -61,3 +61,31 @@ def test_a_lookup_allocates_only_its_word():
     used = gc.mem_alloc() - a
     gc.enable()
     assert w and used <= 96, used
+
+
+# A table as flash.sh packs it for a board: gzip with a 1 KB window.
+PACKED = (b'\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\xe6R\xca\xd5\xabL-V\xb2RP\n>\xbcVI\x07\xc4'
+          b'\xcf\xcb\x07q\xfd\xf2A\xbc\x9c\xc4\xbct\x10\xcf\xb5\xb8 \xf1\xf0\xc6\xfc\x1c%\xaeZ.\x00'
+          b'\x86\xcd\x9fc5\x00\x00\x00')
+
+
+def test_a_packed_table_is_read_when_there_is_no_plain_one():
+    from test_journal_fs import scratch
+    d = scratch("text")
+    with open(d + "/es.json.gz", "wb") as f:
+        f.write(PACKED)
+    tb = text.read(d + "/es.json")
+    assert tb.get("m.yes") == "Sí" and tb.get("lang") == "Español" and tb.get("m.maybe") is None
+    # a plain table beside it is the one read (the simulator's assets)
+    with open(d + "/es.json", "wb") as f:
+        f.write('{\n"m.yes": "Sí, claro"\n}\n'.encode())
+    assert text.read(d + "/es.json").get("m.yes") == "Sí, claro"
+    # a packed table cut short is refused, not read in part
+    with open(d + "/cut.json.gz", "wb") as f:
+        f.write(PACKED[:30])
+    try:
+        text.read(d + "/cut.json")
+    except (ValueError, OSError, EOFError):
+        pass
+    else:
+        raise AssertionError("a cut table was read")
