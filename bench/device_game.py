@@ -3,6 +3,7 @@
 # files, the assets and the board profile, as they go to the board).
 #
 #   micropython [-X heapsize=N] device_game.py BOARD DATA KEYS [AGAIN LIMIT]
+#   micropython device_game.py --check BOARD DATA KEYS   (see check())
 #
 # BOARD: the profile in boards/ (its display size, colour and font).
 # DATA: the journal directory (created; a saved game there is resumed).
@@ -77,10 +78,9 @@ def read_keys(path):
         return f.read().strip()
 
 
-def main(argv):
-    board, data, keys = argv[0], argv[1], read_keys(argv[2])
-    again = read_keys(argv[3]) if len(argv) > 3 else []
-    limit = int(argv[4]) if len(argv) > 4 else len(keys)
+def build(board, data):
+    """The App of the board's profile, booted and drawn, over a strip with
+    nothing behind it and a canvas with no display."""
     from firmware.app import App
     from firmware.core.font import Font
     from firmware.hal.canvas import Canvas
@@ -96,7 +96,40 @@ def main(argv):
     app.has_up = p.PROFILE != "two"
     app.boot()
     app.render()
-    del p, d
+    return app
+
+
+def check(argv):
+    """--check BOARD DATA KEYS: after every press, the frame as drawn
+    (a cursor move redraws two rows) against a full redraw.  Prints
+    "short N" (presses drawn the short way), "presses N", and "differs N
+    KEY SCREEN" for the first press whose frames differ."""
+    board, data, keys = argv[0], argv[1], read_keys(argv[2])
+    app = build(board, data)
+    cv = app.cv
+    short = 0
+    for n in range(len(keys)):
+        k = INTENTS[chr(keys[n])]
+        app.key(k)
+        full = app.dirty is True
+        app.render()
+        if not full:
+            short += 1
+        frame = bytes(cv.buf)
+        app.dirty = True
+        app.render()
+        if bytes(cv.buf) != frame:
+            print("differs", n, k, type(app.stack[-1]).__name__)
+            break
+    print("short", short)
+    print("presses", len(keys))
+
+
+def main(argv):
+    board, data, keys = argv[0], argv[1], read_keys(argv[2])
+    again = read_keys(argv[3]) if len(argv) > 3 else []
+    limit = int(argv[4]) if len(argv) > 4 else len(keys)
+    app = build(board, data)
     print("boot", heap())
     ticks_us = time.ticks_us
     diff = time.ticks_diff
@@ -128,7 +161,7 @@ def main(argv):
         now = None
         if s is not None:
             st = s.state
-            now = (st["ci"], st["pi"])
+            now = (st.get("ci"), st.get("pi"))
         if now != at:
             if at is not None:
                 print("column", at[0], c_presses, c_us)
@@ -142,9 +175,12 @@ def main(argv):
     print("presses", count, total)
     n = 200000
     print("ref", n, min(ref_loop(n), ref_loop(n), ref_loop(n)))
-    if app.session is not None and app.session.state["over"]:
+    if app.session is not None and app.session.state.get("over"):
         print("over", 1)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--check"]:
+        check(sys.argv[2:])
+    else:
+        main(sys.argv[1:])

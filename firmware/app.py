@@ -38,6 +38,7 @@ class App:
         self.journal = None
         self.stack = []
         self.dirty = True
+        self.drawn = None     # the screen the frame shows
         self._view = None
         self.settings = {"brightness": 3, "lang": "en"}
         self.name = None   # the game being played or set up: "inca", ...
@@ -277,14 +278,22 @@ class App:
             if self.session is not None:
                 self.home()
         else:
-            self.stack[-1].key(self, k)
+            s = self.stack[-1]
+            s.moved = None
+            s.key(self, k)
+            if (self.dirty is False and self.drawn is s and self.stack[-1] is s
+                    and s.moved is not None):
+                self.dirty = s   # only the cursor moved since the frame was drawn
+                return
         self.dirty = True
 
     def render(self):
         """Redraw if anything changed; returns True if it drew."""
         if not self.dirty or not self.stack:
             return False
-        self.stack[-1].draw(self.cv, self.lay, self)
+        s = self.stack[-1]
+        s.redraw(self.cv, self.lay, self, self.dirty is s)
+        self.drawn = s
         self.cv.show()
         self.dirty = False
         return True

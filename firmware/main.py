@@ -135,6 +135,7 @@ def show_crash(app, code, e):
     try:
         cv = app.cv
         lay = app.lay
+        app.drawn = None   # the frame no longer shows a screen
         cv.fill(lay.bg)
         cv.rect(0, 0, cv.width, lay.lh, lay.title_bg, True)
         cv.text(1, 0, "Crash " + code, lay.title_fg)

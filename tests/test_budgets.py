@@ -23,26 +23,8 @@ from bench import run, scripts
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CEILING = {"pico_oled": 272 * 1024, "pico_display": 288 * 1024}
+CEILING = {"pico_oled": 272 * 1024, "pico_display": 288 * 1024}   # boards staged by conftest.py
 FLASH_CEILING = 150 * 1024   # the mono profile's files
-
-
-@pytest.fixture(scope="module")
-def staged(tmp_path_factory):
-    """{board: (staged folder, keys file, again file)}"""
-    work = tmp_path_factory.mktemp("staged")
-    env = dict(os.environ, MPY_CROSS=os.path.join(os.path.dirname(micropython()), "mpy-cross"))
-    out = {}
-    for board in CEILING:
-        folder = str(work / board)
-        r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--out", folder], cwd=ROOT,
-                           capture_output=True, text=True, env=env, timeout=300)
-        assert r.returncode == 0, r.stderr
-        for n in run.BENCH_FILES:
-            shutil.copy(os.path.join(ROOT, "bench", n), folder)
-        keys, again = scripts.write_keys(board, str(work))
-        out[board] = (folder, keys, again)
-    return out
 
 
 def game(staged, board, heap=None, again=False, limit=None):

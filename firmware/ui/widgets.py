@@ -37,6 +37,8 @@ class Screen:
     title = ""
     hint = "h.back"
     plain = False  # no selected row (a message)
+    moved = None   # the row the cursor left on the last key, if it moved
+    shown = -1     # the first visible row when last drawn
 
     def __init__(self):
         self.rows = []
@@ -53,8 +55,10 @@ class Screen:
     def key(self, app, k):
         n = len(self.rows)
         if k == "up" and n:
+            self.moved = self.cur
             self.cur = (self.cur - 1) % n
         elif k == "down" and n:
+            self.moved = self.cur
             self.cur = (self.cur + 1) % n
         elif k == "ok" and n:
             self.activate(app, self.rows[self.cur])
@@ -77,54 +81,85 @@ class Screen:
         if 0 <= index < len(self.rows):
             self.cur = index
 
-    def draw(self, cv, lay, app):
-        fg = lay.fg
-        w = lay.w
-        lh = lay.lh
-        cv.fill(lay.bg)
-        title(cv, lay, self.title, self.status(app))
+    def _visible(self, lay):
+        """How many rows fit; scrolls so that the cursor's row is one."""
         visible = lay.rows - 1 - lay.footer
         if self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + visible:
             self.top = self.cur - visible + 1
+        return visible
+
+    def draw(self, cv, lay, app):
+        cv.fill(lay.bg)
+        title(cv, lay, self.title, self.status(app))
+        visible = self._visible(lay)
         for i in range(visible):
             k = self.top + i
             if k >= len(self.rows):
                 break
-            r = self.rows[k]
-            y = (i + 1) * lh
-            sel = k == self.cur and not self.plain
-            col = fg
-            if sel:
-                cv.rect(0, y, w, lh, lay.sel_bg, True)
-                col = lay.sel_fg
-            elif r[3] and lay.colour:
-                col = lay.grey
-            elif r[4] and lay.colour:
-                col = lay.player[r[4]]
-            # when both do not fit, the right text gives way first
-            label = r[0]
-            rtext = r[1]
-            room = w - 4 - cv.text_width(label) - cv.text_width(" ")
-            if rtext and cv.text_width(rtext) > room:
-                rtext = lay.fit(rtext, max(room, (w - 4) // 2))
-            rw = cv.text_width(rtext) + 2 if rtext else 0
-            label = lay.fit(label, w - rw - 4)
-            cv.text(2, y, label, col)
-            if rtext:
-                cv.text(w - rw, y, rtext, col)
-            if r[3] and not lay.colour:
-                # not allowed now: struck through on the mono screen
-                cv.hline(2, y + lh // 2, cv.text_width(label), col)
-        if len(self.rows) > visible:
-            # scroll bar
-            h = visible * lh
-            bar = max(3, h * visible // len(self.rows))
-            y = lh + (h - bar) * self.top // max(1, len(self.rows) - visible)
-            cv.rect(w - 1, y, 1, bar, fg, True)
+            self._row(cv, lay, i, k)
+        self._bar(cv, lay, visible)
         if lay.footer:
             self.footer(cv, lay, app)
+        self.shown = self.top
+
+    def redraw(self, cv, lay, app, moved):
+        """Draw after a key.  moved: the key only moved the cursor, and
+        the frame still shows this screen as it was before: then only the
+        two rows the cursor left and entered are drawn again (and the
+        scroll bar), unless the list scrolled or the screen draws itself."""
+        if moved and self.moved is not None and type(self).draw is Screen.draw:
+            visible = self._visible(lay)
+            if self.top == self.shown:
+                lh = lay.lh
+                for k in (self.moved, self.cur):
+                    i = k - self.top
+                    if 0 <= i < visible and k < len(self.rows):
+                        cv.rect(0, (i + 1) * lh, lay.w, lh, lay.bg, True)
+                        self._row(cv, lay, i, k)
+                self._bar(cv, lay, visible)
+                return
+        self.draw(cv, lay, app)
+
+    def _row(self, cv, lay, i, k):
+        """Row k of the list in the i-th place on the screen."""
+        w = lay.w
+        lh = lay.lh
+        r = self.rows[k]
+        y = (i + 1) * lh
+        col = lay.fg
+        if k == self.cur and not self.plain:
+            cv.rect(0, y, w, lh, lay.sel_bg, True)
+            col = lay.sel_fg
+        elif r[3] and lay.colour:
+            col = lay.grey
+        elif r[4] and lay.colour:
+            col = lay.player[r[4]]
+        # when both do not fit, the right text gives way first
+        label = r[0]
+        rtext = r[1]
+        room = w - 4 - cv.text_width(label) - cv.text_width(" ")
+        if rtext and cv.text_width(rtext) > room:
+            rtext = lay.fit(rtext, max(room, (w - 4) // 2))
+        rw = cv.text_width(rtext) + 2 if rtext else 0
+        label = lay.fit(label, w - rw - 4)
+        cv.text(2, y, label, col)
+        if rtext:
+            cv.text(w - rw, y, rtext, col)
+        if r[3] and not lay.colour:
+            # not allowed now: struck through on the mono screen
+            cv.hline(2, y + lh // 2, cv.text_width(label), col)
+
+    def _bar(self, cv, lay, visible):
+        """The scroll bar, when the rows do not all fit."""
+        n = len(self.rows)
+        if n > visible:
+            lh = lay.lh
+            h = visible * lh
+            bar = max(3, h * visible // n)
+            y = lh + (h - bar) * self.top // max(1, n - visible)
+            cv.rect(lay.w - 1, y, 1, bar, lay.fg, True)
 
     def footer(self, cv, lay, app):
         y = (lay.rows - 1) * lay.lh

@@ -1,0 +1,45 @@
+"""A press that only moves the cursor redraws two rows, not the screen
+(firmware.ui.widgets.Screen.redraw).  Whole games of every game, through the
+buttons from the game picker, on the build as it goes to the board (mono
+and colour) under the MicroPython unix port: after every press the frame is
+compared with a full redraw of the same screen (bench/device_game.py
+--check).  They must be the same to the bit, and the short way must have
+been taken often.  (Moves that scroll the list, and UP/DOWN in number
+fields, redraw in full.)"""
+import os
+import subprocess
+
+import pytest
+
+from bench import scripts
+from host_sim import device, keyplan, keyplan_eightmin, keyplan_origin, keyplan_yu
+from test_micropython import micropython
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = [("inca", keyplan), ("eightmin_three", keyplan_eightmin),
+         ("origin_four", keyplan_origin), ("yu_campaign", keyplan_yu)]
+
+
+def transcript(name):
+    if name == "inca":
+        return scripts.transcript()   # the benchmark's 4-player game with Pizarro
+    with open(os.path.join(ROOT, "tests", "scenarios", name + ".txt")) as f:
+        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    return [ln for ln in lines if ln]
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+@pytest.mark.parametrize("name,planner", GAMES, ids=[g[0] for g in GAMES])
+def test_a_cursor_move_redraws_exactly_what_a_full_redraw_draws(staged, name, planner, board, tmp_path):
+    plan, _ = device.build(board, None, scripts.SEED)
+    keys = planner.play(plan, transcript(name))
+    path = tmp_path / "keys"
+    path.write_text("".join(scripts.LETTERS[k] for k in keys))
+    r = subprocess.run([micropython(), "device_game.py", "--check", board, str(tmp_path / "data"), str(path)],
+                       cwd=staged[board][0], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, (r.stdout + r.stderr)[-2000:]
+    out = dict(line.split(" ", 1) for line in r.stdout.splitlines())
+    assert "differs" not in out, "press %s drew another frame than a full redraw" % out["differs"]
+    assert int(out["presses"]) == len(keys)
+    moves = sum(1 for k in keys if k in ("up", "down"))
+    assert moves >= 40 and int(out["short"]) >= moves // 4, (out, moves, len(keys))
