@@ -14,12 +14,11 @@ BENCHMARKS.md).
   firmware stands against them."""
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 
-from bench import run, scripts
+from bench import run
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
