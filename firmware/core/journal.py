@@ -15,13 +15,17 @@
 #                 never rewritten in place.
 #   snap.json     the newest snapshot: the Session's undo context (the
 #                 checkpoint state `base`, `base_n`, the `tail` of actions
-#                 since the checkpoint and the redo stack), the current
-#                 `state` (so resume replays no tail), the setup line, and
-#                 the journal position it covers (`n` records, ending at
-#                 byte `end`, the last one with CRC `crc`).  Written with
-#                 firmware.core.store, streamed in pieces of about 1 kB (the
-#                 whole text is never in RAM): to snap.json.tmp, then
-#                 renamed over.
+#                 since the checkpoint and the redo stack), the state before
+#                 the tail's last action (`prev`: resume replays that one
+#                 action) or, when there is none (after an undo), the current
+#                 `state`, the setup line, and the journal position it
+#                 covers (`n` records, ending at byte `end`, the last one
+#                 with CRC `crc`).  Written with firmware.core.store,
+#                 streamed in pieces of about 1 kB (the whole text is never
+#                 in RAM): to snap.json.tmp, then renamed over.  `base` and
+#                 `prev` are copied from the JSON text the Session keeps
+#                 (as the runtime's json module wrote it), so a snapshot
+#                 costs little more than its write.
 #   snap.old      the snapshot before it: renamed from snap.json just before
 #                 the new one is renamed in, so a damaged snap.json falls back
 #                 to it (and a damaged snap.old to a full replay).
@@ -37,13 +41,14 @@
 # far back as before the cut (at least DEPTH=32 actions), and redo too.
 #
 # Flash writes for the whole demo game (assets/inca/demo.txt: 4 players with
-# Pizarro's Arrival, 202 records, 40 phases), the same bytes on CPython and
-# MicroPython: the setup record, 65 bytes (journal.tmp, renamed in); 201
-# appends of 15 to 48 bytes, 5,301 bytes; 5 snapshots of 5.7 to 6.1 kB,
-# 29,623 bytes: 34,989 bytes in all, about 173 bytes per confirmed action,
-# and one snapshot every 8 phases or so.  At the end the directory holds
-# 17.4 kB (journal 5,366, snap.json 5,932, snap.old 6,071).  littlefs adds its
-# own block copies and metadata on top of these bytes.
+# Pizarro's Arrival, 202 records, 40 phases): the setup record, 65 bytes
+# (journal.tmp, renamed in); 201 appends of 15 to 48 bytes, 5,301 bytes; 5
+# snapshots of 6.4 to 6.9 kB, 33,332 bytes: 38,698 bytes in all, about 192
+# bytes per confirmed action, and one snapshot every 8 phases or so.  At the
+# end the directory holds 19 kB (journal 5,366, snap.json 6,741, snap.old
+# 6,849).  The journal is the same bytes on CPython and MicroPython; the
+# snapshots hold the same values, their keys in each runtime's own order.
+# littlefs adds its own block copies and metadata on top of these bytes.
 #
 # At boot, resume(): every snapshot file that is intact (store checksum) and
 # matches the journal (the journal's bytes just before `end` are the record
@@ -156,7 +161,7 @@ def check_snapshot(s):
             and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
             and type(s.get("setup")) is str and type(s.get("base")) is dict
             and _strs(s.get("tail")) and _strs(s.get("redo"))
-            and type(s.get("state", {})) is dict):
+            and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict):
         return "fields missing or of the wrong type"
     return None
 
@@ -278,11 +283,17 @@ class Journal:
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""
         s = self.session
+        # the checkpoint's JSON text is copied as it is kept; so is the
+        # state before the last action where there is one (resume replays
+        # that action): only the small fields go through jsonout
         snap = {"v": VERSION, "n": self.records, "end": self._end, "crc": "%08x" % self._crc,
-                "setup": s.setup, "base": s.base.get(), "base_n": s.base_n,
-                "tail": s.tail, "redo": s.redo_stack, "state": s.state}
+                "setup": s.setup, "base": s.base, "base_n": s.base_n,
+                "tail": s.tail, "redo": s.redo_stack}
+        if s.has_prev and s.tail:
+            snap["prev"] = s.prev
+        else:
+            snap["state"] = s.state
         fs = self.fs
-        # streamed in canonical JSON (the same bytes on every runtime)
         store.write_json(self._p(SNAP_TMP), snap, fs)
         if self._rotate:
             self._rotate = False
@@ -423,7 +434,8 @@ class Journal:
             try:
                 session = Session.restore(self._module(as_tokens(cand["setup"])), self.edition,
                                           cand["setup"], cand["base"], cand["base_n"],
-                                          cand["tail"], cand["redo"], cand.get("state"))
+                                          cand["tail"], cand["redo"], cand.get("state"),
+                                          cand.get("prev"))
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
@@ -439,26 +451,29 @@ class Journal:
             pos, prev, count = snap["end"], _hex(snap["crc"]), snap["n"]
         f.seek(pos)
         dropped = None
-        raw = b""
-        while True:
-            raw = f.readline()
-            if not raw:
-                break
+        raw = f.readline()
+        while raw:
             rec = parse(raw, prev)
             if type(rec) is str:
                 dropped = rec
                 break
             text, crc = rec
+            # one record ahead: the state before a record is kept only
+            # where an undo follows it (or it is the last), which is all
+            # that undo can use; writing it out for every record would
+            # cost resume most of its time
+            nxt = f.readline()
             try:
                 if session is None:
                     words = as_tokens(text)
                     session = Session(self._module(words), self.edition, words)
                 else:
-                    session.apply(text)
+                    session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
             except IllegalAction as e:
                 dropped = "refused by the rules: %s" % e
                 break
             pos += len(raw)
             prev = crc
             count += 1
+            raw = nxt
         return session, snap, pos, prev, count, dropped, raw, size

@@ -83,5 +83,7 @@ def dump(v, out):
         out("]")
     elif t is Raw:
         out(v.text)
+    elif hasattr(v, "write_json"):
+        v.write_json(out)   # JSON text kept elsewhere, copied piece by piece
     else:
         out(dumps(v))

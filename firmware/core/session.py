@@ -27,9 +27,9 @@ _PAD = "                                "
 
 def _buffer(size):
     try:
-        return io.StringIO(size)   # MicroPython: empty, with room for size bytes
+        return io.BytesIO(size)    # MicroPython: empty, with room for size bytes
     except TypeError:
-        return io.StringIO()       # CPython takes no size; it grows on its own
+        return io.StringIO()       # CPython: json writes str; it grows on its own
 
 
 class Kept:
@@ -45,6 +45,7 @@ class Kept:
         self.room = room
         self.buf = _buffer(room)
         self.high = 0   # bytes in the buffer: the text, then spaces
+        self.n = 0      # bytes of the text
         self.put(value)
 
     def put(self, value):
@@ -52,6 +53,7 @@ class Kept:
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         json.dump(value, b)
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
+        self.n = n
         # a shorter text than the last: blank the rest (json.load skips spaces)
         while n < self.high:
             k = min(len(_PAD), self.high - n)
@@ -64,6 +66,19 @@ class Kept:
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         return json.load(b)
+
+    def write_json(self, out):
+        """Pass the text to out(piece) in pieces of at most 256 bytes (for
+        firmware.core.jsonout.dump: a snapshot copies the text as it is)."""
+        b = self.buf
+        b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
+        left = self.n
+        while left > 0:
+            piece = b.read(256 if left > 256 else left)  # pyright: ignore[reportAttributeAccessIssue]
+            if not piece:
+                break
+            out(piece)
+            left -= len(piece)
 
 
 class Session:
@@ -80,11 +95,12 @@ class Session:
         self.has_prev = False  # prev holds the state before the last action
 
     @classmethod
-    def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None):
+    def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None, prev=None):
         """Rebuild a session from a saved checkpoint (the state, not its
         text) and its tail (and the redo stack, newest last).  state: the
         state after the tail, if it was saved with them (resume then
-        replays nothing)."""
+        replays nothing); or prev: the state before the tail's last action
+        (resume then replays that one)."""
         self = object.__new__(cls)  # MicroPython classes have no __new__
         self.game = game
         self.edition = edition
@@ -93,13 +109,19 @@ class Session:
         self.base_n = base_n
         self.tail = list(tail)
         self.redo_stack = list(redo)
+        self.has_prev = False
+        if state is None and prev is not None and tail:
+            self.prev = Kept(prev, self.base.room)
+            game.apply(prev, tail[-1])
+            self.state = prev
+            self.has_prev = True
+            return self
         if state is None:
             state = base
             for a in tail:
                 game.apply(state, a)
         self.state = state
         self.prev = Kept(state, self.base.room)
-        self.has_prev = False
         return self
 
     @property
@@ -110,20 +132,22 @@ class Session:
     def view(self):
         return self.game.view(self.state)
 
-    def apply(self, action, settle=True):
+    def apply(self, action, settle=True, keep=True):
         """Apply one action line; 'undo' and 'redo' are handled here.
         Returns the kind of change: 'action', 'undo' or 'redo'.
         Raises IllegalAction with the state unchanged.  settle=False leaves
         the checkpoint where it is, so that take_back() can still reverse
-        the change; call settle() once it is kept."""
+        the change; call settle() once it is kept.  keep=False does not
+        keep the state before the action (a replay that knows no undo
+        follows: it saves writing the state out)."""
         t = as_tokens(action)
         if t == ["undo"]:
             self.undo()
             return "undo"
         if t == ["redo"]:
-            self.redo(settle)
+            self.redo(settle, keep)
             return "redo"
-        self._do(join(t), settle)
+        self._do(join(t), settle, keep)
         self.redo_stack = []
         return "action"
 
@@ -154,8 +178,9 @@ class Session:
             self.base_n += DEPTH
             self.tail = self.tail[DEPTH:]
 
-    def _do(self, text, settle=True):
-        self.prev.put(self.state)
+    def _do(self, text, settle=True, keep=True):
+        if keep:
+            self.prev.put(self.state)
         try:
             self.game.apply(self.state, text)
         except IllegalAction:
@@ -163,7 +188,7 @@ class Session:
             # before the last action: the next undo replays instead
             self.has_prev = False
             raise
-        self.has_prev = True
+        self.has_prev = keep
         self.tail.append(text)
         if settle:
             self.settle()
@@ -185,9 +210,9 @@ class Session:
         self.state = s
         self.redo_stack.append(last)
 
-    def redo(self, settle=True):
+    def redo(self, settle=True, keep=True):
         if not self.redo_stack:
             raise IllegalAction("nothing to redo")
         text = self.redo_stack[-1]
-        self._do(text, settle)
+        self._do(text, settle, keep)
         self.redo_stack.pop()

@@ -104,7 +104,7 @@ def write_json(path, obj, fs=None, chunk=1024):
     st = [0, 0]   # bytes in buf, running CRC
 
     def put(s):
-        b = s.encode()
+        b = s if type(s) is bytes else s.encode()
         st[1] = crc32(b, st[1])
         n = st[0]
         k = len(b)

@@ -8,7 +8,7 @@
 from test_journal_fs import MemFs, demo_lines, play, resume, same
 from util import edition, session
 
-from firmware.core import jsonout
+from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import DEPTH, Journal
 from firmware.games import inca
@@ -159,3 +159,25 @@ def test_undo_after_a_refused_action_still_takes_back_the_last_one():
     assert _view(s) == after
     s.apply("undo")
     assert _view(s) == before
+
+
+def test_a_snapshot_holds_the_state_before_the_last_action_or_after_an_undo_the_state():
+    lines = demo_lines()
+    fs = MemFs()
+    j, _ = play(fs, lines[:40])
+    j.snapshot()   # after an action: the state before it, and resume replays it
+    snap = store.decode(fs.files["g/snap.json"])
+    assert "prev" in snap and "state" not in snap
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, j.session) and r.session.has_prev
+    r.session.apply("undo")   # in memory only: j writes the journal
+    j.apply("undo")
+    assert same(r.session, j.session)
+    j.snapshot()   # after an undo there is no state before it: the state itself
+    snap = store.decode(fs.files["g/snap.json"])
+    assert "state" in snap and "prev" not in snap
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, j.session) and not r.session.has_prev
+    r.session.apply("undo")
+    j.apply("undo")
+    assert same(r.session, j.session)
