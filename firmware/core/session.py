@@ -41,7 +41,7 @@ class Kept:
         if not room:
             b = _buffer(256)
             json.dump(value, b)
-            room = b.tell() * 3 // 2 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the stubs' StringIO lacks seek and tell)
+            room = b.tell() * 3 // 2 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
         self.room = room
         self.buf = _buffer(room)
         self.high = 0   # bytes in the buffer: the text, then spaces

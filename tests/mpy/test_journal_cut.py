@@ -10,7 +10,8 @@
 # resuming a second time must find nothing more to repair.
 #
 # Offsets inside a write: check_cuts(every_byte=True) (tests/test_journal_
-# powercut.py, CPython) cuts every journal append at every byte, and each
+# powercut.py, CPython) cuts every fourth journal append at every byte and
+# the others at both ends and in the middle, and each
 # snapshot write (a snapshot of about 6 kB is written in pieces of about
 # 1 kB) at its first 8 bytes, every 97th byte and its last 16 bytes (the
 # checksum line); the portable test here, which also
@@ -25,11 +26,16 @@ from test_journal_fs import MemFs, Reference, demo_lines, play, resume, same, wi
 from firmware.core.journal import NoGame
 
 
-def offsets(n, path, every_byte):
-    """Where to cut a write of n bytes to path, 0 < k < n."""
-    if every_byte and (path.endswith("journal.txt") or n <= 64):
+def offsets(n, path, every_byte, i=0):
+    """Where to cut a write of n bytes to path, 0 < k < n (the write is
+    operation i)."""
+    if every_byte and n <= 64 and (i % 4 == 0 or not path.endswith("journal.txt")):
         return range(1, n)
-    if every_byte:
+    if every_byte and path.endswith("journal.txt"):
+        # every byte of every fourth append; of the others, both ends and
+        # the middle (a cut anywhere inside an append is the same torn record)
+        ks = {1, 2, n // 2, n - 2, n - 1}
+    elif every_byte:
         ks = set(range(1, 9)) | set(range(n - 16, n)) | set(range(97, n, 97))
     elif path.endswith("journal.txt"):
         ks = {n // 2}
@@ -53,7 +59,7 @@ def cut_points(ops, every_byte, start=None):
             break
         op = ops[i]
         if op[0] == "write":
-            for k in offsets(len(op[2]), op[1], every_byte):
+            for k in offsets(len(op[2]), op[1], every_byte, i):
                 part = disk.copy()
                 part.do(("write", op[1], op[2][:k]), False)
                 yield part, i, k
