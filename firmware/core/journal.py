@@ -53,7 +53,9 @@
 # At boot, resume(): every snapshot file that is intact (store checksum) and
 # matches the journal (the journal's bytes just before `end` are the record
 # with CRC `crc`; the chained CRC makes that the same history) is a
-# candidate; the newest is loaded, the journal records after it are checked
+# candidate; the newest is loaded (snap.old is read only when neither
+# snap.json nor snap.json.tmp can be: a damaged snap.old is reported only
+# then, and is replaced by the next snapshot), the journal records after it are checked
 # and replayed, and the first torn or corrupt record (or one the rules refuse)
 # ends the replay: it and everything after it are cut away by copying the
 # good prefix to journal.tmp and renaming it over journal.txt, and `notes`
@@ -345,25 +347,33 @@ class Journal:
                 notes.append("ignored unknown file %s" % name)
         if JOURNAL not in names:
             raise NoGame("no game journal in %s" % self.dir)
-        cands = []
-        for name in (SNAP, SNAP_TMP, SNAP_OLD):
-            if name not in names:
-                continue
-            ok, snap = store.read_json(self._p(name), fs)
-            problem = check_snapshot(snap) if ok else snap
-            if problem:
-                if name == SNAP_TMP:
-                    notes.append("ignored an unfinished snapshot %s (%s)" % (name, problem))
-                else:
-                    notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
-            elif ok:
-                cands.append((snap["n"], name, snap))
+
+        def snapshots(*which):
+            """[(n, name, snapshot)] of the intact ones among which; the
+            damaged ones are noted."""
+            out = []
+            for name in which:
+                if name not in names:
+                    continue
+                ok, snap = store.read_json(self._p(name), fs)
+                problem = check_snapshot(snap) if ok else snap
+                if problem:
+                    if name == SNAP_TMP:
+                        notes.append("ignored an unfinished snapshot %s (%s)" % (name, problem))
+                    else:
+                        notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
+                elif ok:
+                    out.append((snap["n"], name, snap))
+            return out
+
         try:
             f = fs.open(self._p(JOURNAL), "rb")
         except OSError as e:
             raise NoGame("cannot read the journal %s (%s)" % (self._p(JOURNAL), e))
         try:
-            session, snap, pos, prev, count, dropped, raw, size = self._scan(f, cands, notes)
+            # snap.old is read only when neither newer file can be used
+            session, snap, pos, prev, count, dropped, raw, size = self._scan(
+                f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes)
         finally:
             f.close()
         if session is None:
@@ -410,41 +420,48 @@ class Journal:
                 notes.append("could not move the newest snapshot into place (%s)" % (e,))
         return session
 
-    def _scan(self, f, cands, notes):
-        """Load the newest snapshot that matches the journal open in f, then
-        replay the good records after it."""
+    def _scan(self, f, cands, older, notes):
+        """Load the newest snapshot in cands (or else in older(), called
+        only then) that matches the journal open in f, then replay the good
+        records after it."""
         f.seek(0, 2)
         size = f.tell()
         session = None
         snap = None
-        # Newest first (sorting on n alone: MicroPython cannot order dicts).
-        for i in range(len(cands)):
-            for j in range(len(cands) - 1 - i):
-                if cands[j][0] < cands[j + 1][0]:
-                    cands[j], cands[j + 1] = cands[j + 1], cands[j]
-        for n, name, cand in cands:
-            end = cand["end"]
-            ok = end <= size
-            if ok:
-                f.seek(end - 10)
-                ok = f.read(10) == b"#" + cand["crc"].encode() + b"\n"
-            if not ok:
-                notes.append("snapshot %s does not match the journal; not used" % name)
-                continue
-            try:
-                session = Session.restore(self._module(as_tokens(cand["setup"])), self.edition,
-                                          cand["setup"], cand["base"], cand["base_n"],
-                                          cand["tail"], cand["redo"], cand.get("state"),
-                                          cand.get("prev"))
-            except MemoryError:
-                raise
-            except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-                notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
-                session = None
-                continue
-            snap = cand
-            self.source = name
-            break
+        for rnd in (0, 1):
+            if rnd:
+                if snap is not None:
+                    break
+                cands = older()
+            # Newest first (sorting on n alone: MicroPython cannot order dicts).
+            for i in range(len(cands)):
+                for j in range(len(cands) - 1 - i):
+                    if cands[j][0] < cands[j + 1][0]:
+                        cands[j], cands[j + 1] = cands[j + 1], cands[j]
+            for n, name, cand in cands:
+                end = cand["end"]
+                ok = end <= size
+                if ok:
+                    f.seek(end - 10)
+                    ok = f.read(10) == b"#" + cand["crc"].encode() + b"\n"
+                if not ok:
+                    notes.append("snapshot %s does not match the journal; not used" % name)
+                    continue
+                try:
+                    session = Session.restore(self._module(as_tokens(cand["setup"])), self.edition,
+                                              cand["setup"], cand["base"], cand["base_n"],
+                                              cand["tail"], cand["redo"], cand.get("state"),
+                                              cand.get("prev"))
+                except MemoryError:
+                    raise
+                except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+                    notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
+                    session = None
+                    continue
+                snap = cand
+                self.source = name
+                break
+            cands = None   # the ones not used go before older ones are read
         if snap is None:
             pos, prev, count = 0, 0, 0
         else:

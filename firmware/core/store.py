@@ -74,14 +74,17 @@ def decode(data):
     ValueError with the reason if the bytes are damaged."""
     if len(data) < 12 or data[-11:-9] != b"\n#" or data[-1:] != b"\n":
         raise ValueError("no checksum line (torn or not written by store)")
-    body = data[:-11]
-    want = data[-9:-1]
-    if b"\n" in body:
+    n = len(data) - 11
+    if data.find(b"\n", 0, n) >= 0:
         raise ValueError("more than one line of JSON")
-    if ("%08x" % crc32(body)).encode() != want:
+    body = memoryview(data)[:n]   # no copy: a snapshot is several kB
+    if ("%08x" % crc32(body)).encode() != data[-9:-1]:
         raise ValueError("checksum mismatch")
     try:
-        return json.loads(body.decode())
+        try:
+            return json.loads(body)           # MicroPython reads the bytes in place
+        except TypeError:
+            return json.loads(bytes(body))    # CPython wants bytes
     except (ValueError, UnicodeError):
         raise ValueError("not valid JSON")
 

@@ -219,6 +219,19 @@ def test_a_damaged_snapshot_falls_back_to_the_previous_one_then_to_a_full_replay
     assert len(r.notes) == 2
 
 
+def test_snap_old_is_read_only_when_the_newest_cannot_be_used():
+    fs = MemFs()
+    lines = demo_lines()
+    j, _ = play(fs, lines)
+    disk = fs.copy()
+    disk.files["g/snap.old"] = b"garbage"
+    r = resume(disk)
+    assert r.source == SNAP and r.notes == [] and same(r.session, j.session)
+    newest = disk.files["g/snap.json"]
+    r.snapshot()   # the next snapshot puts the newest in its place
+    assert disk.files["g/snap.old"] == newest
+
+
 def test_a_snapshot_of_another_history_is_not_used():
     fs = MemFs()
     lines = demo_lines()
