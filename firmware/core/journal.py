@@ -43,10 +43,10 @@
 # Flash writes for the whole demo game (assets/inca/demo.txt: 4 players with
 # Pizarro's Arrival, 202 records, 40 phases): the setup record, 65 bytes
 # (journal.tmp, renamed in); 201 appends of 15 to 48 bytes, 5,301 bytes; 5
-# snapshots of 6.4 to 6.9 kB, 33,332 bytes: 38,698 bytes in all, about 192
+# snapshots of 5.6 to 6.0 kB, 29,425 bytes: 34,791 bytes in all, about 172
 # bytes per confirmed action, and one snapshot every 8 phases or so.  At the
-# end the directory holds 19 kB (journal 5,366, snap.json 6,741, snap.old
-# 6,849).  The journal is the same bytes on CPython and MicroPython; the
+# end the directory holds 17.3 kB (journal 5,366, snap.json 5,950, snap.old
+# 6,033).  The journal is the same bytes on CPython and MicroPython; the
 # snapshots hold the same values, their keys in each runtime's own order.
 # littlefs adds its own block copies and metadata on top of these bytes.
 #

@@ -23,6 +23,7 @@ from firmware.core.errors import IllegalAction
 
 DEPTH = 32
 _PAD = "                                "
+_SEP = (",", ":")   # no spaces: a tenth less text to keep and to write
 
 
 def _buffer(size):
@@ -40,7 +41,7 @@ class Kept:
     def __init__(self, value, room=0):
         if not room:
             b = _buffer(256)
-            json.dump(value, b)
+            json.dump(value, b, separators=_SEP)
             room = b.tell() * 3 // 2 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
         self.room = room
         self.buf = _buffer(room)
@@ -51,7 +52,7 @@ class Kept:
     def put(self, value):
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
-        json.dump(value, b)
+        json.dump(value, b, separators=_SEP)
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
         self.n = n
         # a shorter text than the last: blank the rest (json.load skips spaces)
