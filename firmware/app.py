@@ -9,6 +9,7 @@ import json
 
 from firmware.core import store
 from firmware.core.errors import IllegalAction
+from firmware.core.modules import forget
 from firmware.core.session import Session
 from firmware.core import text
 from firmware.core.text import t
@@ -201,6 +202,8 @@ class App:
             return
         self._changed()
         self._home_screen()
+        # the setup wizard's code (where a game has it apart) until New game
+        forget("firmware.ui.%s_setup" % self.name)
         self._show_events(self.session.state["ev"], "s.order")
         self.leds("start")
 

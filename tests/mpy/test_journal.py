@@ -11,7 +11,8 @@ from util import edition
 from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import (DEPTH, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
-                                   Journal, NoGame, parse, record)
+                                   Journal, NoGame, record)
+from firmware.core.resume import parse
 from firmware.games import inca
 
 

@@ -1,0 +1,243 @@
+# Resuming a game from its journal directory, as the device does at boot:
+# firmware.core.journal.Journal.resume() imports this module, calls resume()
+# and forgets it again (its bytecode is needed once a boot).  The format and
+# the policy are described in firmware.core.journal.
+
+from firmware.core import store
+from firmware.core.actions import as_tokens
+from firmware.core.errors import IllegalAction
+from firmware.core.journal import JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
+from firmware.core.session import Session
+
+
+def parse(raw, prev):
+    """(text, crc) of a journal line read with its newline, or a string
+    saying what is wrong with it."""
+    if raw[-1:] != b"\n":
+        return "torn (no end of line)"
+    if len(raw) < 11 or raw[-11:-9] != b" #":
+        return "malformed"
+    hexcrc = raw[-9:-1]
+    try:
+        crc = int(hexcrc.decode(), 16)
+    except (ValueError, UnicodeError):
+        return "malformed checksum"
+    body = raw[:-11]
+    if store.crc32(body + b"\n", prev) != crc:
+        return "checksum mismatch"
+    try:
+        text = body.decode()
+    except UnicodeError:
+        return "not text"
+    return text, crc
+
+
+def _hex(v):
+    if type(v) is not str or len(v) != 8:
+        return None
+    try:
+        return int(v, 16)
+    except ValueError:
+        return None
+
+
+def _is_int(v, lo):
+    return type(v) is int and v >= lo
+
+
+def _strs(v):
+    if type(v) is not list:
+        return False
+    for x in v:
+        if type(x) is not str:
+            return False
+    return True
+
+
+def check_snapshot(s):
+    """None if s looks like a snapshot, else what is wrong with it."""
+    if type(s) is not dict or s.get("v") != VERSION:
+        return "not a snapshot of this version"
+    if not (_is_int(s.get("n"), 1) and _is_int(s.get("end"), 11)
+            and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
+            and type(s.get("setup")) is str and type(s.get("base")) is dict
+            and _strs(s.get("tail")) and _strs(s.get("redo"))
+            and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict):
+        return "fields missing or of the wrong type"
+    return None
+
+
+def _preview(raw):
+    raw = raw[:40]
+    try:
+        return repr(raw.decode())
+    except UnicodeError:
+        return repr(raw)
+
+
+def resume(j):
+    """Recover the game of Journal j as the device does at boot; returns
+    the Session.  j.notes lists what was found damaged, ignored or
+    dropped.  Raises NoGame when nothing can be recovered (the files are
+    left alone)."""
+    fs = j.fs
+    j.notes = notes = []
+    j.session = None
+    j.source = None
+    try:
+        names = fs.listdir(j.dir)
+    except OSError:
+        raise NoGame("no journal directory %s" % j.dir)
+    for name in sorted(names):
+        if name not in KNOWN:
+            notes.append("ignored unknown file %s" % name)
+    if JOURNAL not in names:
+        raise NoGame("no game journal in %s" % j.dir)
+
+    def snapshots(*which):
+        """[(n, name, snapshot)] of the intact ones among which; the
+        damaged ones are noted."""
+        out = []
+        for name in which:
+            if name not in names:
+                continue
+            ok, snap = store.read_json(j._p(name), fs)
+            problem = check_snapshot(snap) if ok else snap
+            if problem:
+                if name == SNAP_TMP:
+                    notes.append("ignored an unfinished snapshot %s (%s)" % (name, problem))
+                else:
+                    notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
+            elif ok:
+                out.append((snap["n"], name, snap))
+        return out
+
+    try:
+        f = fs.open(j._p(JOURNAL), "rb")
+    except OSError as e:
+        raise NoGame("cannot read the journal %s (%s)" % (j._p(JOURNAL), e))
+    try:
+        # snap.old is read only when neither newer file can be used
+        session, snap, pos, prev, count, dropped, raw, size = _scan(
+            j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes)
+    finally:
+        f.close()
+    if session is None:
+        raise NoGame("the journal %s has no good setup line (%s)%s"
+                     % (j._p(JOURNAL), dropped or "it is empty",
+                        "".join("; " + x for x in notes)))
+    if dropped is not None:
+        lost = size - pos
+        if raw[-1:] != b"\n":
+            notes.append("dropped the torn last record (%d bytes, %s): the action being "
+                         "saved when the power went" % (lost, _preview(raw)))
+        else:
+            notes.append("journal record %d is bad (%s): dropped it and everything after "
+                         "it (%d bytes, starting %s)" % (count + 1, dropped, lost, _preview(raw)))
+    j.session = session
+    j.records = count
+    j._end = pos
+    j._crc = prev
+    j._dirty = False
+    if snap is None:
+        j._snap_n = 1
+        j._snap_base_n = 0
+        j._rotate = False
+    else:
+        j._snap_n = snap["n"]
+        j._snap_base_n = snap["base_n"]
+        j._rotate = j.source == SNAP
+    if dropped is not None:
+        try:
+            j._cut(pos)
+        except OSError as e:
+            # Read-only or full: the game is recovered all the same, and
+            # the next apply() cuts the bad records away before appending.
+            j._dirty = True
+            notes.append("could not cut the bad records away yet (%s)" % (e,))
+    if j.source == SNAP_TMP:
+        # The power went between writing a snapshot and renaming it in.
+        try:
+            fs.rename(j._p(SNAP_TMP), j._p(SNAP))
+            notes.append("finished moving the newest snapshot into place")
+            j.source = SNAP
+            j._rotate = True
+        except OSError as e:
+            notes.append("could not move the newest snapshot into place (%s)" % (e,))
+    return session
+
+
+def _scan(j, f, cands, older, notes):
+    """Load the newest snapshot in cands (or else in older(), called
+    only then) that matches the journal open in f, then replay the good
+    records after it."""
+    f.seek(0, 2)
+    size = f.tell()
+    session = None
+    snap = None
+    for rnd in (0, 1):
+        if rnd:
+            if snap is not None:
+                break
+            cands = older()
+        # Newest first (sorting on n alone: MicroPython cannot order dicts).
+        for i in range(len(cands)):
+            for k in range(len(cands) - 1 - i):
+                if cands[k][0] < cands[k + 1][0]:
+                    cands[k], cands[k + 1] = cands[k + 1], cands[k]
+        for n, name, cand in cands:
+            end = cand["end"]
+            ok = end <= size
+            if ok:
+                f.seek(end - 10)
+                ok = f.read(10) == b"#" + cand["crc"].encode() + b"\n"
+            if not ok:
+                notes.append("snapshot %s does not match the journal; not used" % name)
+                continue
+            try:
+                session = Session.restore(j._module(as_tokens(cand["setup"])), j.edition,
+                                          cand["setup"], cand["base"], cand["base_n"],
+                                          cand["tail"], cand["redo"], cand.get("state"),
+                                          cand.get("prev"))
+            except MemoryError:
+                raise
+            except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+                notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
+                session = None
+                continue
+            snap = cand
+            j.source = name
+            break
+        cands = None   # the ones not used go before older ones are read
+    if snap is None:
+        pos, prev, count = 0, 0, 0
+    else:
+        pos, prev, count = snap["end"], _hex(snap["crc"]), snap["n"]
+    f.seek(pos)
+    dropped = None
+    raw = f.readline()
+    while raw:
+        rec = parse(raw, prev)
+        if type(rec) is str:
+            dropped = rec
+            break
+        text, crc = rec
+        # one record ahead: the state before a record is kept only
+        # where an undo follows it (or it is the last), which is all
+        # that undo can use; writing it out for every record would
+        # cost resume most of its time
+        nxt = f.readline()
+        try:
+            if session is None:
+                words = as_tokens(text)
+                session = Session(j._module(words), j.edition, words)
+            else:
+                session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
+        except IllegalAction as e:
+            dropped = "refused by the rules: %s" % e
+            break
+        pos += len(raw)
+        prev = crc
+        count += 1
+        raw = nxt
+    return session, snap, pos, prev, count, dropped, raw, size
