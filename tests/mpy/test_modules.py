@@ -1,0 +1,41 @@
+# firmware.core.modules.forget: on a board, code that is done with (the
+# resume code after a boot, a setup wizard once its game has started) leaves
+# the heap, and comes back when it is imported again.  On CPython forget
+# does nothing (a second copy of a module would have classes of its own).
+# Portable: run by pytest on CPython and by tests/mpy/run.py under the
+# MicroPython unix port.
+import gc
+import sys
+
+from test_journal_fs import MemFs, demo_lines, play, resume
+
+from firmware.core.modules import forget
+
+ON_BOARD = sys.implementation.name == "micropython"
+
+
+def test_a_forgotten_module_leaves_the_heap_and_comes_back():
+    import firmware.ui.inca_setup  # noqa: F401
+    gc.collect()
+    before = gc.mem_alloc() if ON_BOARD else 0
+    forget("firmware.ui.inca_setup")
+    gc.collect()
+    if not ON_BOARD:
+        assert "firmware.ui.inca_setup" in sys.modules
+        return
+    freed = before - gc.mem_alloc()
+    assert "firmware.ui.inca_setup" not in sys.modules
+    assert not hasattr(sys.modules["firmware.ui"], "inca_setup")
+    assert freed > 1024, freed
+    from firmware.ui.inca_setup import Setup
+    assert Setup().title
+    forget("firmware.no_such_module")   # nothing to forget: nothing happens
+
+
+def test_the_resume_code_is_forgotten_after_a_resume():
+    fs = MemFs()
+    lines = demo_lines()[:50]
+    j, _ = play(fs, lines)
+    r = resume(fs)
+    assert r.records == len(lines)
+    assert ("firmware.core.resume" in sys.modules) != ON_BOARD
