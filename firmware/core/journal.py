@@ -50,17 +50,19 @@
 # snapshots hold the same values, their keys in each runtime's own order.
 # littlefs adds its own block copies and metadata on top of these bytes.
 #
-# At boot, resume(): every snapshot file that is intact (store checksum) and
-# matches the journal (the journal's bytes just before `end` are the record
-# with CRC `crc`; the chained CRC makes that the same history) is a
-# candidate; the newest is loaded (snap.old is read only when neither
-# snap.json nor snap.json.tmp can be: a damaged snap.old is reported only
-# then, and is replaced by the next snapshot), the journal records after it are checked
-# and replayed, and the first torn or corrupt record (or one the rules refuse)
-# ends the replay: it and everything after it are cut away by copying the
-# good prefix to journal.tmp and renaming it over journal.txt, and `notes`
-# says what was dropped.  With no usable snapshot the whole journal is
-# replayed from the setup line.  Nothing recoverable raises NoGame.
+# At boot, resume() (its code is firmware/core/resume.py, imported for it
+# and forgotten again on a board): every snapshot file that is intact (store
+# checksum) and matches the journal (the journal's bytes just before `end`
+# are the record with CRC `crc`; the chained CRC makes that the same
+# history) is a candidate; the newest is loaded (snap.old is read only when
+# neither snap.json nor snap.json.tmp can be: a damaged snap.old is reported
+# only then, and is replaced by the next snapshot), the journal records
+# after it are checked and replayed, and the first torn or corrupt record
+# (or one the rules refuse) ends the replay: it and everything after it are
+# cut away by copying the good prefix to journal.tmp and renaming it over
+# journal.txt, and `notes` says what was dropped.  With no usable snapshot
+# the whole journal is replayed from the setup line.  Nothing recoverable
+# raises NoGame.
 #
 # The order of writes makes every power cut safe: a new game removes the old
 # snapshots, then renames a journal holding only the setup line into place;
@@ -81,7 +83,6 @@
 # The engine does no I/O; this module reads and writes only through the
 # file-system object it is given (firmware.core.store.FS by default).  Runs on
 # MicroPython and CPython.
-
 
 from firmware.core import store
 from firmware.core.actions import as_tokens, line as join
