@@ -181,7 +181,9 @@ fi
 
 # ------------------------------------------------------------ compile and stage
 if [ "$dry" = 0 ]; then
-    rm -rf "$out/firmware" "$out/boards"
+    # assets too: a plain language table left from an older build would be
+    # read instead of the packed one
+    rm -rf "$out/firmware" "$out/boards" "$out/assets"
     mkdir -p "$out"
 fi
 # a board gets only its own family's hardware modules, display driver and font
@@ -307,7 +309,8 @@ fi
 for d in ${drivers//,/ }; do
     step "${connect[@]}" mip install "$d"
 done
-# remove the old code (a stale .py would win over a new .mpy), never /data
+# remove the old code (a stale .py would win over a new .mpy) and assets (a
+# plain language table over a packed one), never /data
 rm_old='import os
 def rm(p):
     try:
@@ -320,9 +323,9 @@ def rm(p):
         os.rmdir(p)
     else:
         os.remove(p)
-for p in ("firmware", "boards"):
+for p in ("firmware", "boards", "assets"):
     rm(p)'
-say "${connect[*]} exec <remove firmware/ and boards/ on the device>"
+say "${connect[*]} exec <remove firmware/, boards/ and assets/ on the device>"
 if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
 stage_cp() {
     echo "(cd $out && ${connect[*]} cp -r firmware boards assets :. + cp board.json main.py :.)"

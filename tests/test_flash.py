@@ -41,6 +41,8 @@ def test_dry_run_for_a_board_prints_every_step():
     assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
     assert 'board.json: {"board": "pico_oled"}' in out
     assert "cp -r firmware boards assets :." in out and "reset" in out
+    # the old code and assets go first (a plain table would hide a packed one)
+    assert "remove firmware/, boards/ and assets/ on the device" in out
     # mpremote is never told to resume (skip the soft reset) a session
     assert not any("resume" in line for line in out.splitlines() if "connect" in line)
     # the virtual board is never reset; --source copies the .py files
@@ -128,3 +130,14 @@ def test_mip_install_of_package_json_boots(tmp_path):
                          timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("frame 1 null\n") and "Traceback" not in run.stdout, run.stdout
+
+
+def test_staging_again_leaves_no_table_of_an_older_build(tmp_path):
+    out = str(tmp_path / "stage")
+    assert flash("--board", "pico_oled", "--stage", "--out", out).returncode == 0
+    lang = os.path.join(out, "assets", "lang")
+    assert sorted(os.listdir(lang))[0].endswith(".json.gz")
+    with open(os.path.join(lang, "en.json"), "w") as f:   # as an older build left it
+        f.write('{\n"m.yes": "stale"\n}\n')
+    assert flash("--board", "pico_oled", "--stage", "--out", out).returncode == 0
+    assert all(n.endswith(".json.gz") for n in os.listdir(lang)), os.listdir(lang)

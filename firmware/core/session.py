@@ -56,10 +56,15 @@ class Kept:
     def put(self, value):
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
-        if _WHOLE:
-            b.write(json.dumps(value, separators=_SEP))  # pyright: ignore[reportAttributeAccessIssue]
-        else:
-            json.dump(value, b, separators=_SEP)
+        try:
+            if _WHOLE:
+                b.write(json.dumps(value, separators=_SEP))  # pyright: ignore[reportAttributeAccessIssue]
+            else:
+                json.dump(value, b, separators=_SEP)
+        except BaseException:
+            # cut short (out of memory): the next put blanks what it left
+            self.high = max(self.high, b.tell())  # pyright: ignore[reportAttributeAccessIssue]
+            raise
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
         self.n = n
         # a shorter text than the last: blank the rest (json.load skips spaces)
@@ -187,15 +192,12 @@ class Session:
             self.tail = self.tail[DEPTH:]
 
     def _do(self, text, settle=True, keep=True):
+        # until the action is taken, prev holds no state before the last
+        # action (a refusal leaves it so: the next undo replays instead)
+        self.has_prev = False
         if keep:
             self.prev.put(self.state)
-        try:
-            self.game.apply(self.state, text)
-        except IllegalAction:
-            # the state is unchanged, but prev no longer holds the state
-            # before the last action: the next undo replays instead
-            self.has_prev = False
-            raise
+        self.game.apply(self.state, text)
         self.has_prev = keep
         self.tail.append(text)
         if settle:

@@ -91,30 +91,33 @@ def _unpack(f):
     except ImportError:     # CPython: the simulator and its tests
         import gzip  # pyright: ignore[reportMissingImports]
         return gzip.decompress(f.read())
-    packed = f.seek(-4, 2) + 4
-    n = int.from_bytes(f.read(4), "little")
+    from binascii import crc32
+    packed = f.seek(-8, 2) + 8
+    tail = f.read(8)        # the gzip trailer: CRC-32 and size of the text
+    n = int.from_bytes(tail[4:], "little")
     if n > 20 * packed:
         # words compress to a third or so: this trailer is not a size
         raise ValueError("the packed table is damaged")
     f.seek(0)
     data = deflate.DeflateIO(f, deflate.GZIP, WBITS).read(n)
-    if len(data) != n:
-        raise ValueError("the packed table is cut short")
+    if len(data) != n or crc32(data) & 0xFFFFFFFF != int.from_bytes(tail[:4], "little"):
+        raise ValueError("the packed table is damaged")
     return data
 
 
 def read(path):
-    """The table in the file at path, or if there is none, in PATH.gz."""
+    """The table in PATH.gz (as flash.sh puts it on a board), or if there
+    is none, in the file at path."""
     try:
-        f = open(path, "rb")
-    except OSError:
         f = open(path + ".gz", "rb")
+    except OSError:
+        f = open(path, "rb")
         try:
-            return Table(_unpack(f), path + ".gz")
+            return Table(f.read(), path)
         finally:
             f.close()
     try:
-        return Table(f.read(), path)
+        return Table(_unpack(f), path + ".gz")
     finally:
         f.close()
 

@@ -181,3 +181,34 @@ def test_a_snapshot_holds_the_state_before_the_last_action_or_after_an_undo_the_
     r.session.apply("undo")
     j.apply("undo")
     assert same(r.session, j.session)
+
+
+class _Boom:
+    """A game whose rules fail (not refuse) on "boom"."""
+
+    @staticmethod
+    def new(setup, edition):
+        return {"n": 0}
+
+    @staticmethod
+    def apply(state, action):
+        if action == "boom":
+            raise RuntimeError("a bug in the rules")
+        if action == "bad":
+            raise IllegalAction("refused")
+        state["n"] += 1
+
+
+def test_an_action_that_fails_or_is_refused_leaves_undo_right():
+    from firmware.core.session import Session
+    for failing in ("boom", "bad"):
+        s = Session(_Boom, None, "boom-game")
+        s.apply("one")
+        s.apply("two")
+        try:
+            s.apply(failing)
+        except (RuntimeError, IllegalAction):
+            pass
+        assert s.state == {"n": 2}
+        s.apply("undo")
+        assert s.state == {"n": 1}, failing

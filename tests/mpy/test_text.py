@@ -69,17 +69,34 @@ PACKED = (b'\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\xe6R\xca\xd5\xabL-V\xb2
           b'\x86\xcd\x9fc5\x00\x00\x00')
 
 
-def test_a_packed_table_is_read_when_there_is_no_plain_one():
+def test_a_packed_table_is_read_before_a_plain_one_and_checked():
     from test_journal_fs import scratch
     d = scratch("text")
     with open(d + "/es.json.gz", "wb") as f:
         f.write(PACKED)
     tb = text.read(d + "/es.json")
     assert tb.get("m.yes") == "Sí" and tb.get("lang") == "Español" and tb.get("m.maybe") is None
-    # a plain table beside it is the one read (the simulator's assets)
+    # a plain table beside it (left by an older build) is not the one read
     with open(d + "/es.json", "wb") as f:
         f.write('{\n"m.yes": "Sí, claro"\n}\n'.encode())
-    assert text.read(d + "/es.json").get("m.yes") == "Sí, claro"
+    assert text.read(d + "/es.json").get("m.yes") == "Sí"
+    # with no packed table, the plain one (the simulator's assets)
+    with open(d + "/en.json", "wb") as f:
+        f.write('{\n"m.yes": "Yes"\n}\n'.encode())
+    assert text.read(d + "/en.json").get("m.yes") == "Yes"
+    # a flipped bit in the packed text or in its checksum is refused, not
+    # read as other words
+    for at in (20, len(PACKED) - 6):
+        flipped = bytearray(PACKED)
+        flipped[at] ^= 0x01
+        with open(d + "/flip.json.gz", "wb") as f:
+            f.write(bytes(flipped))
+        try:
+            text.read(d + "/flip.json")
+        except (ValueError, OSError, EOFError):
+            pass
+        else:
+            raise AssertionError("a damaged table was read (byte %d)" % at)
     # a packed table cut short is refused, not read in part
     with open(d + "/cut.json.gz", "wb") as f:
         f.write(PACKED[:30])
