@@ -14,7 +14,7 @@
 # board's font and its licence; of
 # firmware/hal only the modules of the board's family, display and LEDs);
 # --stage stops there; then, with mpremote: install the profile's micropython-lib
-# drivers (mip), remove the old code (never the saved game in /data), copy
+# drivers (mip), remove the old code and assets (never the saved game in /data), copy
 # the staged files and reset the board.  Without --port the first USB
 # board found is used.  --dry-run prints every step and changes nothing.
 #
