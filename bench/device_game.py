@@ -27,10 +27,37 @@
 # journal, LEDs) plus App.render (the screen drawn into the frame buffer);
 # the canvas has no display behind it, so no bus transfer is counted, and
 # the gc.collect() of a sample is not timed.
+#
+#   micropython device_game.py --rom IMAGE ...   (any of the above)
+#
+# --rom IMAGE: the code and assets run from a ROMFS image (what
+# `flash.sh --romfs` puts on a board), mounted at /rom, as a board with a ROM
+# partition does: its .mpy bytecode runs in place instead of being copied
+# into the heap.  The unix port has no flash, so the image is read into one
+# block, the first thing in the heap, and stays there; run with a heapsize
+# of N + bench/run.py's rom_share(image size) to give the firmware N.  DATA
+# must then be an absolute path (the cwd is /rom, read-only).
 import gc
 import sys
 import time
 
+
+def _mount_rom(path):
+    import os
+    import vfs
+    img = bytearray(os.stat(path)[6])
+    with open(path, "rb") as f:
+        f.readinto(img)
+    vfs.mount(vfs.VfsRom(img), "/rom")
+    os.chdir("/rom")
+    sys.path.insert(0, "/rom")
+    return img
+
+
+ROM = None
+if sys.argv[1:2] == ["--rom"]:
+    ROM = _mount_rom(sys.argv[2])
+    del sys.argv[1:3]
 gc.collect()
 BASE = gc.mem_alloc()
 SEED = 77
@@ -93,6 +120,8 @@ def build(board, data):
     lay = Layout(d["width"], d["height"], font, colour)
     cv = Canvas(d["width"], d["height"], colour, font, palette=lay.palette)
     app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)
+    if ROM is not None and not __import__("firmware.app").app.__file__.startswith("/rom/"):
+        raise SystemExit("--rom: the firmware was not imported from the image")
     app.has_up = p.PROFILE != "two"
     app.boot()
     app.render()

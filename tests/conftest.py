@@ -16,14 +16,16 @@ STAGED_BOARDS = ("pico_oled", "pico_display")
 @pytest.fixture(scope="session")
 def staged(tmp_path_factory):
     """{board: (staged folder, keys file, again file)}: each board staged by
-    `flash.sh --board NAME --stage`, with bench/device_game.py beside it and
+    `flash.sh --board NAME --stage --romfs` (the files, and the same as
+    romfs.img), with bench/device_game.py beside it and
     the presses of the benchmark's scripted game."""
     work = tmp_path_factory.mktemp("staged")
-    env = dict(os.environ, MPY_CROSS=os.path.join(os.path.dirname(micropython()), "mpy-cross"))
+    bin_dir = os.path.dirname(micropython())
+    env = dict(os.environ, MPY_CROSS=os.path.join(bin_dir, "mpy-cross"), MPREMOTE=os.path.join(bin_dir, "mpremote"))
     out = {}
     for board in STAGED_BOARDS:
         folder = str(work / board)
-        r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--out", folder], cwd=ROOT,
+        r = subprocess.run(["./flash.sh", "--board", board, "--stage", "--romfs", "--out", folder], cwd=ROOT,
                            capture_output=True, text=True, env=env, timeout=300)
         assert r.returncode == 0, r.stderr
         for n in run.BENCH_FILES:

@@ -25,12 +25,15 @@ from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CEILING = {"pico_oled": 224 * 1024, "pico_display": 240 * 1024}   # boards staged by conftest.py
+# the same with the code in place, from flash.sh --romfs's image (besides it)
+ROM_CEILING = {"pico_oled": 168 * 1024, "pico_display": 184 * 1024}
 FLASH_CEILING = 150 * 1024   # the mono profile's files
 
 
-def game(staged, board, heap=None, again=False, limit=None):
+def game(staged, board, heap=None, again=False, limit=None, rom=False):
     folder, keys, more = staged[board]
-    return run.run_game(folder, board, keys, heap, more if again else None, limit)
+    img = os.path.join(folder, run.ROM_IMAGE) if rom else None
+    return run.run_game(folder, board, keys, heap, more if again else None, limit, rom=img)
 
 
 def test_ten_thousand_presses_leave_the_heap_where_round_one_left_it(staged):
@@ -50,6 +53,67 @@ def test_the_whole_game_completes_under_its_ceiling(staged, board):
     # and the ceiling can fail: a heap a third of it cannot hold the game
     ok, out, r = game(staged, board, heap=CEILING[board] // 3)
     assert not ok and "MemoryError" in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("board", sorted(ROM_CEILING))
+def test_the_whole_game_runs_from_the_romfs_image_under_its_ceiling(staged, board):
+    # device_game.py refuses to run if the firmware was not imported from /rom
+    ok, out, r = game(staged, board, heap=ROM_CEILING[board], rom=True)
+    assert ok, (r.stdout + r.stderr)[-2000:]
+    # code in place takes less heap than code loaded from files: the files'
+    # game does not fit where the image's does
+    ok, out, r = game(staged, board, heap=ROM_CEILING[board] - 16 * 1024)
+    assert not ok and "MemoryError" in r.stdout + r.stderr
+    ok, out, r = game(staged, board, heap=ROM_CEILING[board] // 3, rom=True)
+    assert not ok and "MemoryError" in r.stdout + r.stderr
+
+
+def test_the_image_takes_its_share_of_the_heap_and_leaves_the_rest(staged):
+    # bench/run.py gives the firmware N besides the image: what is free once
+    # the image is read is what a plain heap of N has free, to a table group
+    img = os.path.join(staged["pico_oled"][0], run.ROM_IMAGE)
+    size = os.path.getsize(img)
+    script = "import gc, sys\nb = bytearray(int(sys.argv[1]))\ngc.collect()\nprint(gc.mem_free())"
+    free = {}
+    for n in (64 * 1024, 100 * 1024):
+        plain = subprocess.run([micropython(), "-X", "heapsize=%d" % n, "-c", script, "0"],
+                               capture_output=True, text=True, timeout=60)
+        rom = subprocess.run([micropython(), "-X", "heapsize=%d" % (n + run.rom_share(size)), "-c", script,
+                              str(size)], capture_output=True, text=True, timeout=60)
+        free[n] = (int(plain.stdout), int(rom.stdout))
+        assert 0 <= free[n][0] - free[n][1] <= 256, free
+
+
+def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
+    folder = staged["pico_oled"][0]
+    script = "\n".join([
+        "import sys",
+        "if sys.argv[1:]:",
+        "    import os, vfs",
+        "    img = open(sys.argv[1], 'rb').read()",
+        "    vfs.mount(vfs.VfsRom(img), '/rom')",
+        "    sys.path.insert(0, '/rom')",
+        "from firmware.hal import board",
+        "print(board.ASSETS)",
+    ])
+    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)], cwd=folder,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == "/rom/assets"
+    r = subprocess.run([micropython(), "-c", script], cwd=folder, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == "/assets"
+    # the image holds the code, the profiles and the assets, not main.py or board.json
+    script = "\n".join([
+        "import os, vfs, sys",
+        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+        "print(sorted(os.listdir('/rom')))",
+        "print(sorted(os.listdir('/rom/assets/lang'))[0])",
+    ])
+    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json.gz"]
 
 
 def test_the_mono_profile_flash_stays_under_its_ceiling(staged):

@@ -74,6 +74,41 @@ def test_clear_errors():
     assert r.returncode == 2 and "--port needs --board" in r.stderr
 
 
+def test_romfs_puts_the_firmware_in_the_rom_partition_and_only_main_on_the_filesystem():
+    r = flash("--board", "pico_oled", "--romfs", "--dry-run", "--port", "/dev/ttyACM0", MPREMOTE="/bin/true")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    build = [i for i, line in enumerate(lines) if "romfs --no-mpy -o out/flash/pico_oled/romfs.img build" in line]
+    deploy = [i for i, line in enumerate(lines) if "romfs deploy out/flash/pico_oled/romfs.img" in line]
+    remove = [i for i, line in enumerate(lines) if "remove firmware/, boards/ and assets/" in line]
+    assert build and deploy and remove and build[0] < deploy[0] < remove[0], r.stdout
+    assert "cp board.json main.py :." in r.stdout and "cp -r firmware" not in r.stdout
+    # a family or build that cannot run from ROMFS is refused before anything
+    for args in (("--board", "virtual"), ("--board", "pybadge"), ("--board", "pico_oled", "--source"), ()):
+        r = flash(*args, "--romfs", "--dry-run")
+        assert r.returncode == 2 and "--romfs needs a MicroPython board" in r.stderr, args
+
+
+def test_a_board_without_romfs_is_left_as_it_was(tmp_path):
+    # an mpremote whose board has no ROM partition: the deploy fails, and
+    # flash.sh stops before it removes or copies anything on the board
+    log = tmp_path / "calls"
+    fake = tmp_path / "mpremote"
+    fake.write_text("#!/bin/sh\n"
+                    "echo \"$*\" >> %s\n"
+                    "case \"$*\" in\n"
+                    "  *' build '*) out=''; prev=''; for a; do [ \"$prev\" = -o ] && out=$a; prev=$a; done; : > \"$out\" ;;\n"
+                    "  *'romfs deploy'*) echo 'ROMFS is not enabled on this device'; exit 1 ;;\n"
+                    "esac\n" % log)
+    fake.chmod(0o755)
+    r = flash("--board", "pico_oled", "--romfs", "--port", "ttyFAKE", "--out", str(tmp_path / "out"),
+              MPREMOTE=str(fake))
+    assert r.returncode == 1 and "took no ROMFS image" in r.stderr, r.stdout + r.stderr
+    calls = log.read_text()
+    assert "romfs deploy" in calls
+    assert "exec" not in calls and " cp " not in calls and "reset" not in calls, calls
+
+
 def tracked(*patterns):
     import fnmatch
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
