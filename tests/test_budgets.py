@@ -116,6 +116,36 @@ def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
     assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json.gz"]
 
 
+@pytest.mark.parametrize("board", sorted(ROM_CEILING))
+def test_a_font_in_the_image_is_used_in_place_and_draws_the_same(staged, board):
+    folder = staged[board][0]
+    script = "\n".join([
+        "import gc, sys, vfs, framebuf",
+        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+        "from firmware.core.font import Font",
+        "import boards." + board + " as p",
+        "name = 'assets/fonts/%s.fnt' % p.DISPLAY['font']",
+        "for path in ('/rom/' + name, name):",
+        "    font = fb = None",
+        "    gc.collect()",
+        "    before = gc.mem_alloc()",
+        "    font = Font(path)",
+        "    gc.collect()",
+        "    heap = gc.mem_alloc() - before",
+        "    fb = framebuf.FrameBuffer(bytearray(240 * 16 // 8), 240, 16, framebuf.MONO_HLSB)",
+        "    font.draw(fb, 'Inca ÑÁ¿ Инки ��', 1, 1, 1)",
+        "    font.draw(fb, 'era 3', 60, 1, 0)",
+        "    print(path, heap, bytes(fb).hex())",
+    ])
+    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)], cwd=folder,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    (rom_path, rom_heap, rom_px), (file_path, file_heap, file_px) = [line.split() for line in r.stdout.splitlines()]
+    assert rom_path.startswith("/rom/") and rom_px == file_px and set(rom_px) != {"0"}
+    size = os.path.getsize(os.path.join(folder, file_path))
+    assert int(file_heap) >= size and int(rom_heap) < int(file_heap) - size + 256, (rom_heap, file_heap, size)
+
+
 def test_the_mono_profile_flash_stays_under_its_ceiling(staged):
     sizes = run.flash_sizes(staged["pico_oled"][0])
     assert sum(sizes.values()) <= FLASH_CEILING, sizes

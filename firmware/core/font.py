@@ -20,7 +20,8 @@
 #     entry, then the target keeps the bits its format has (4 on GS4_HMSB,
 #     where colour and key, c and c ^ 1, are two different indices).
 #
-# RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes)
+# RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes;
+# nothing when the file is in a ROM file system, used in place)
 # plus a few hundred bytes of objects (three FrameBuffers, a memoryview, the
 # one-glyph buffer of height*ceil(advance/8) bytes, the 4-byte palette).
 # Measured with gc.mem_alloc() on the 64-bit unix port: 4256 and 6144 bytes;
@@ -41,12 +42,18 @@ class Font:
 
     def __init__(self, path):
         with open(path, "rb") as f:
-            f.seek(0, 2)
-            size = f.tell()
-            f.seek(0)
-            data = bytearray(size)
-            f.readinto(data)
-        if data[0:4] != b"MFNT" or data[4] != 1:
+            try:
+                # a file in a ROM file system (flash.sh --romfs) is used in
+                # place, from flash: no heap for the file
+                data = memoryview(f)
+            except TypeError:
+                f.seek(0, 2)
+                size = f.tell()
+                f.seek(0)
+                data = bytearray(size)
+                f.readinto(data)
+        size = len(data)
+        if bytes(data[0:4]) != b"MFNT" or data[4] != 1:
             raise ValueError("not a version 1 font file: " + path)
         self.advance = data[5]
         self.height = data[6]
@@ -61,8 +68,13 @@ class Font:
             raise ValueError("font file size does not match its header: " + path)
         self._data = data
         self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
-        self._table = framebuf.FrameBuffer(memoryview(data)[_HEADER + 2 * n:], self.advance,
-                                           n * self.height, framebuf.MONO_HLSB)
+        table = memoryview(data)[_HEADER + 2 * n:]
+        if isinstance(data, bytearray):
+            self._table = framebuf.FrameBuffer(table, self.advance, n * self.height, framebuf.MONO_HLSB)
+        else:
+            # read-only: a FrameBuffer needs a buffer it could write, blit
+            # takes (buffer, width, height, format) as its source as well
+            self._table = (table, self.advance, n * self.height, framebuf.MONO_HLSB)
         self._glyph = framebuf.FrameBuffer(bytearray(gsize), self.advance, self.height,
                                            framebuf.MONO_HLSB)
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
