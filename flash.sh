@@ -357,6 +357,15 @@ def rm(p):
         os.remove(p)
 for p in ("firmware", "boards", "assets"):
     rm(p)'
+if [ "$romfs" = 0 ]; then
+    # a board's ROM partition is first on its import path
+    rm_old="$rm_old
+try:
+    os.stat('/rom/firmware')
+    print('flash.sh: the ROM partition holds firmware from flash.sh --romfs, imported before these files: clear it with mpremote romfs deploy EMPTY_FOLDER')
+except OSError:
+    pass"
+fi
 say "${connect[*]} exec <remove firmware/, boards/ and assets/ on the device>"
 if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
 stage_cp() {
