@@ -224,6 +224,11 @@ class App:
             self.note(t("m.storage") % (e,))
             return False
         self._changed()
+        for scr in self.stack:
+            # a screen's copy of the old view goes before the new one is
+            # made (its refresh, below, takes the new one)
+            if getattr(scr, "view", None) is not None:
+                scr.view = None
         s = self.session.state
         moved = where != self._where()
         if moved:
