@@ -24,8 +24,9 @@
 # written with `mpremote romfs deploy`) instead of the filesystem; only
 # main.py and board.json go to the filesystem.  The board mounts the image
 # at /rom and runs the bytecode in place, from flash: the code no longer
-# takes heap (about a fifth less RAM for a game; BENCHMARKS.md).  A board
-# without ROMFS refuses the image and is left as it was.
+# takes heap (about a quarter less RAM for a game; BENCHMARKS.md); the font
+# and the language tables (plain, not gzip, in the image) are read in place
+# too.  A board without ROMFS refuses the image and is left as it was.
 #
 # Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
 # (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
@@ -305,6 +306,10 @@ if [ "$romfs" = 1 ]; then
     if [ "$dry" = 0 ]; then
         tree=$(mktemp -d)
         cp -r "$out/firmware" "$out/boards" "$out/assets" "$tree/"
+        # the language tables go plain: the board reads them in place from
+        # flash, with no copy in RAM
+        rm -f "$tree"/assets/lang/*.gz
+        cp assets/lang/*.json "$tree/assets/lang/"
         "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null
         rm -rf "$tree"
     fi

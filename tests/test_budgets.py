@@ -113,7 +113,50 @@ def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
     r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json.gz"]
+    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json"]
+
+
+def test_the_language_tables_in_the_image_are_read_in_place(staged, tmp_path):
+    folder = staged["pico_oled"][0]
+    lang = os.path.join(ROOT, "assets", "lang")
+    names = sorted(n for n in os.listdir(lang) if n.endswith(".json"))
+    script = "\n".join([
+        "import gc, json, sys, vfs",
+        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+        "from firmware.core import text",
+        "for n in %r:" % names,
+        "    for where in ('/rom/assets/lang/', 'assets/lang/'):",
+        "        tb = None",
+        "        gc.collect()",
+        "        before = gc.mem_alloc()",
+        "        tb = text.read(where + n)",
+        "        gc.collect()",
+        "        heap = gc.mem_alloc() - before",
+        "        keys = [l.split('\"')[1] for l in open(sys.argv[2] + '/' + n).read().split('\\n') if l]",
+        "        print(where, n, heap, json.dumps([tb.get(k) for k in keys]))",
+        "        del keys",
+    ])
+    keys = str(tmp_path)
+    want = {}
+    for n in names:
+        with open(os.path.join(lang, n), encoding="utf-8") as f:
+            want[n] = json.load(f)
+        with open(os.path.join(keys, n), "w") as f:
+            f.write("".join('"%s"\n' % k for k in want[n]))
+    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE), keys], cwd=folder,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    heap = {}
+    for line in r.stdout.splitlines():
+        where, n, h, values = line.split(" ", 3)
+        assert json.loads(values) == list(want[n].values()), (where, n)
+        heap[where, n] = int(h)
+    for n in names:
+        size = os.path.getsize(os.path.join(lang, n))
+        # from the files: the text is unpacked into RAM; from the image: only
+        # the index (2 bytes a slot) and a few objects
+        assert heap["assets/lang/", n] >= size
+        assert heap["/rom/assets/lang/", n] < len(want[n]) * 8 + 512, (n, heap["/rom/assets/lang/", n])
 
 
 @pytest.mark.parametrize("board", sorted(ROM_CEILING))

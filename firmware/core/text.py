@@ -81,7 +81,8 @@ class Table:
 
 # On a board the tables are gzip files (PATH.gz, made by flash.sh with a
 # window of 2**WBITS bytes): 40% of the flash, and unpacking needs only that
-# window besides the table itself, whose size the gzip trailer gives.
+# window besides the table itself, whose size the gzip trailer gives.  In a
+# ROM file system they are plain, and read in place.
 WBITS = 10
 
 
@@ -105,15 +106,30 @@ def _unpack(f):
     return data
 
 
+def _in_place(f):
+    """The bytes of a file in a ROM file system (flash.sh --romfs) where
+    they lie, as a bytearray over that memory (it has the find and
+    startswith that Table uses; a memoryview has not), or None for any
+    other file.  Table never writes to it."""
+    try:
+        mv = memoryview(f)
+    except TypeError:
+        return None
+    import uctypes
+    return uctypes.bytearray_at(uctypes.addressof(mv), len(mv))
+
+
 def read(path):
     """The table in PATH.gz (as flash.sh puts it on a board), or if there
-    is none, in the file at path."""
+    is none, in the file at path (in place if the file is in a ROM file
+    system: no copy in RAM)."""
     try:
         f = open(path + ".gz", "rb")
     except OSError:
         f = open(path, "rb")
         try:
-            return Table(f.read(), path)
+            data = _in_place(f)
+            return Table(f.read() if data is None else data, path)
         finally:
             f.close()
     try:
