@@ -297,6 +297,13 @@ if [ "$family" = circuitpython ]; then
     # CircuitPython has no framebuf: the pure-Python one
     if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
     else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
+elif [ "$romfs" = 1 ]; then
+    # the firmware is in the ROM partition: /rom on the import path, whether
+    # or not the board's MicroPython put it there (some add only /rom/lib)
+    write main.py "import sys
+if '/rom' not in sys.path:
+    sys.path.append('/rom')
+from firmware.main import main; main()"
 else
     write main.py "from firmware.main import main; main()"
 fi
@@ -310,7 +317,11 @@ if [ "$romfs" = 1 ]; then
         # flash, with no copy in RAM
         rm -f "$tree"/assets/lang/*.gz
         cp assets/lang/*.json "$tree/assets/lang/"
-        "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null
+        if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null; then
+            rm -rf "$tree"
+            echo "flash.sh: mpremote could not build the ROMFS image" >&2
+            exit 1
+        fi
         rm -rf "$tree"
     fi
 fi
@@ -336,16 +347,16 @@ if [ "$family" = circuitpython ]; then
     say "flashed $board: eject the drive; the board restarts into the game"
     exit 0
 fi
-for d in ${drivers//,/ }; do
-    step "${connect[@]}" mip install "$d"
-done
 if [ "$romfs" = 1 ]; then
     # first, so that a board without a ROM partition is left as it was
     if ! step "${connect[@]}" romfs deploy "$out/romfs.img"; then
-        echo "flash.sh: the board took no ROMFS image (its MicroPython needs a ROM partition: 1.25+ built with MICROPY_VFS_ROM); flash without --romfs" >&2
+        echo "flash.sh: the board took no ROMFS image (mpremote said why above: a MicroPython without a ROM partition, which needs 1.25+ built with MICROPY_VFS_ROM, or an image larger than the partition); flash without --romfs" >&2
         exit 1
     fi
 fi
+for d in ${drivers//,/ }; do
+    step "${connect[@]}" mip install "$d"
+done
 # remove the old code (a stale .py would win over a new .mpy) and assets (a
 # plain language table over a packed one), never /data
 rm_old='import os
@@ -362,15 +373,6 @@ def rm(p):
         os.remove(p)
 for p in ("firmware", "boards", "assets"):
     rm(p)'
-if [ "$romfs" = 0 ]; then
-    # a board's ROM partition is first on its import path
-    rm_old="$rm_old
-try:
-    os.stat('/rom/firmware')
-    print('flash.sh: the ROM partition holds firmware from flash.sh --romfs, imported before these files: clear it with mpremote romfs deploy EMPTY_FOLDER')
-except OSError:
-    pass"
-fi
 say "${connect[*]} exec <remove firmware/, boards/ and assets/ on the device>"
 if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
 stage_cp() {
