@@ -358,8 +358,9 @@ def write(flash, results, resume):
     add("Code in place (ROMFS): the same game with the code and assets in a ROMFS image")
     add("(what `flash.sh --romfs` writes to a board's ROM partition; mono %s, colour %s)," %
         (kb(m["rom_size"]), kb(c["rom_size"])))
-    add("mounted at /rom, so that the bytecode runs from the image instead of being")
-    add("copied into the heap. The unix port has no flash: the image is read into one")
+    add("mounted at /rom, so that the bytecode, the font and the language tables are")
+    add("used from the image instead of being copied into the heap (the tables go into")
+    add("the image plain). The unix port has no flash: the image is read into one")
     add("block, first in the heap, and the heapsize given is N plus that block's share;")
     add("N is the figure. What remains in the heap is the game's data and the objects")
     add("the code makes when imported (functions, classes, interned names).")
