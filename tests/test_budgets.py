@@ -37,6 +37,14 @@ def game(staged, board, heap=None, again=False, limit=None, rom=False):
     return run.run_game(folder, board, keys, heap, more if again else None, limit, rom=img)
 
 
+def with_image(folder, lines, *args, cwd=None):
+    """Run the script `lines` under the unix port with flash.sh --romfs's
+    image of the staged folder mounted at /rom (not on the import path)."""
+    script = "\n".join(["import sys, vfs", "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')"] + lines)
+    return subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)] + list(args),
+                          cwd=cwd or folder, capture_output=True, text=True, timeout=60)
+
+
 def test_ten_thousand_presses_leave_the_heap_where_round_one_left_it(staged):
     ok, out, r = game(staged, "pico_oled", again=True, limit=run.LONG_SESSION)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -87,32 +95,16 @@ def test_the_image_takes_its_share_of_the_heap_and_leaves_the_rest(staged):
 
 def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
     folder = staged["pico_oled"][0]
-    script = "\n".join([
-        "import sys",
-        "if sys.argv[1:]:",
-        "    import os, vfs",
-        "    img = open(sys.argv[1], 'rb').read()",
-        "    vfs.mount(vfs.VfsRom(img), '/rom')",
-        "    sys.path.insert(0, '/rom')",
-        "from firmware.hal import board",
-        "print(board.ASSETS)",
-    ])
-    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)], cwd=folder,
-                       capture_output=True, text=True, timeout=60)
+    lines = ["from firmware.hal import board", "print(board.ASSETS)"]
+    r = with_image(folder, ["sys.path.insert(0, '/rom')"] + lines)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "/rom/assets"
-    r = subprocess.run([micropython(), "-c", script], cwd=folder, capture_output=True, text=True, timeout=60)
+    r = with_image(folder, lines)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "/assets"
     # the image holds the code, the profiles and the assets, not main.py or board.json
-    script = "\n".join([
-        "import os, vfs, sys",
-        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
-        "print(sorted(os.listdir('/rom')))",
-        "print(sorted(os.listdir('/rom/assets/lang'))[0])",
-    ])
-    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)],
-                       capture_output=True, text=True, timeout=60)
+    r = with_image(folder, ["import os", "print(sorted(os.listdir('/rom')))",
+                            "print(sorted(os.listdir('/rom/assets/lang'))[0])"], cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json"]
 
@@ -123,9 +115,7 @@ def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp
     folder = staged["pico_oled"][0]
     for n in ("main.py", "board.json"):
         shutil.copy(os.path.join(folder, n), tmp_path)
-    script = "\n".join([
-        "import sys, vfs",
-        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+    r = with_image(folder, [
         "sys.path[:] = ['', '.frozen', '/rom/lib']",
         "try:",
         "    exec(open('main.py').read())",
@@ -133,9 +123,7 @@ def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp
         "    print(type(e).__name__)",
         "board = sys.modules['firmware.hal.board']",
         "print(sys.modules['firmware.main'].__file__, board.__file__, board.ASSETS)",
-    ])
-    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)], cwd=str(tmp_path),
-                       capture_output=True, text=True, timeout=60)
+    ], cwd=str(tmp_path))
     # the unix port has no board behind machine: the board's setup is as far
     # as it gets (it crashes, then fails to reset)
     last = r.stdout.splitlines()[-1]
@@ -146,9 +134,8 @@ def test_the_language_tables_in_the_image_are_read_in_place(staged, tmp_path):
     folder = staged["pico_oled"][0]
     lang = os.path.join(ROOT, "assets", "lang")
     names = sorted(n for n in os.listdir(lang) if n.endswith(".json"))
-    script = "\n".join([
-        "import gc, json, sys, vfs",
-        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+    lines = [
+        "import gc, json",
         "from firmware.core import text",
         "for n in %r:" % names,
         "    for where in ('/rom/assets/lang/', 'assets/lang/'):",
@@ -161,7 +148,7 @@ def test_the_language_tables_in_the_image_are_read_in_place(staged, tmp_path):
         "        keys = [l.split('\"')[1] for l in open(sys.argv[2] + '/' + n).read().split('\\n') if l]",
         "        print(where, n, heap, json.dumps([tb.get(k) for k in keys]))",
         "        del keys",
-    ])
+    ]
     keys = str(tmp_path)
     want = {}
     for n in names:
@@ -169,8 +156,7 @@ def test_the_language_tables_in_the_image_are_read_in_place(staged, tmp_path):
             want[n] = json.load(f)
         with open(os.path.join(keys, n), "w") as f:
             f.write("".join('"%s"\n' % k for k in want[n]))
-    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE), keys], cwd=folder,
-                       capture_output=True, text=True, timeout=60)
+    r = with_image(folder, lines, keys)
     assert r.returncode == 0, r.stdout + r.stderr
     heap = {}
     for line in r.stdout.splitlines():
@@ -188,9 +174,8 @@ def test_the_language_tables_in_the_image_are_read_in_place(staged, tmp_path):
 @pytest.mark.parametrize("board", sorted(ROM_CEILING))
 def test_a_font_in_the_image_is_used_in_place_and_draws_the_same(staged, board):
     folder = staged[board][0]
-    script = "\n".join([
-        "import gc, sys, vfs, framebuf",
-        "vfs.mount(vfs.VfsRom(open(sys.argv[1], 'rb').read()), '/rom')",
+    r = with_image(folder, [
+        "import gc, framebuf",
         "from firmware.core.font import Font",
         "import boards." + board + " as p",
         "name = 'assets/fonts/%s.fnt' % p.DISPLAY['font']",
@@ -206,8 +191,6 @@ def test_a_font_in_the_image_is_used_in_place_and_draws_the_same(staged, board):
         "    font.draw(fb, 'era 3', 60, 1, 0)",
         "    print(path, heap, bytes(fb).hex())",
     ])
-    r = subprocess.run([micropython(), "-c", script, os.path.join(folder, run.ROM_IMAGE)], cwd=folder,
-                       capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     (rom_path, rom_heap, rom_px), (file_path, file_heap, file_px) = [line.split() for line in r.stdout.splitlines()]
     assert rom_path.startswith("/rom/") and rom_px == file_px and set(rom_px) != {"0"}
