@@ -113,9 +113,9 @@ def _in_place(f):
     other file.  Table never writes to it."""
     try:
         mv = memoryview(f)
-    except TypeError:
+        import uctypes
+    except (TypeError, ImportError):   # a build without uctypes reads a copy
         return None
-    import uctypes
     return uctypes.bytearray_at(uctypes.addressof(mv), len(mv))
 
 
