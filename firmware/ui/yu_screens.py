@@ -97,6 +97,8 @@ def warning(wn):
         return t("y.w.barbarians")
     if k == "finish-round":
         return t("y.w.finish")
+    if k == "refresh-count":
+        return t("y.w.refresh")
     return ""
 
 

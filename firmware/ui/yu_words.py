@@ -52,8 +52,8 @@ def event(e):
         if e[2]:
             lines.append(t("y.e.fw_loses"))
         return lines
-    if k == "remind" and e[1] == "finish-round":
-        return [t("y.e.finish")]
+    if k == "remind":
+        return [t("y.e.finish" if e[1] == "finish-round" else "y.e.refresh")]
     if k in ("win", "loss"):
         # the result of the game: [result, cause, card, gold, story]
         rec = {"result": k, "cause": e[1], "card": e[2], "gold": e[3], "story": e[4]}

@@ -3,6 +3,8 @@
 # to lose and the story to read.  Portable: run by pytest on CPython and by
 # tests/mpy/run.py under the MicroPython unix port.
 
+import json
+
 from firmware.core.errors import IllegalAction
 from firmware.games import yu
 from util import Rules
@@ -127,6 +129,31 @@ def test_seven_barbarians_lose_even_with_the_canal_finished():
     assert not v["in_game"] and v["campaign"]["losses"] == 1 and v["campaign"]["wins"] == 0
     h = v["last_result"]
     assert (h["result"], h["cause"], h["story"], h["canals"]) == ("loss", "barbarians", "lower", 6)
+
+
+def test_finish_round_stops_for_the_barbarian_count_when_the_canal_is_done():
+    # "Если после этого [обновления карт] над игровым полем лежит 7 карт
+    # чужеземцев, вы немедленно проигрываете (даже если завершили
+    # строительство канала)": only the player can count them, so Finish
+    # round stops in the refresh phase of the round that completes the canal.
+    s = game("yu", "game-start")
+    for _ in range(5):
+        for a in ROUND_WITH_CANAL:
+            yu.apply(s, a)
+    for a in ("active 10", "next", "canal", "barbarians 6", "round"):
+        yu.apply(s, a)
+    v = yu.view(s)
+    assert v["in_game"] and (v["round"], v["phase"]) == (6, "refresh")
+    assert events(s, "remind") == [["refresh-count"]]
+    assert ["refresh-count"] in v["warnings"] and ["finish-round"] not in v["warnings"]
+    refused(s, "round", "enter the barbarians on display")
+    lost = json.loads(json.dumps(s))
+    yu.apply(lost, "barbarians 7")
+    h = yu.view(lost)["last_result"]
+    assert (h["result"], h["cause"], h["canals"]) == ("loss", "barbarians", 6)
+    yu.apply(s, "next")
+    v = yu.view(s)
+    assert not v["in_game"] and v["last_result"]["result"] == "win" and v["campaign"]["wins"] == 1
 
 
 def test_attack_takes_a_barbarian_off_the_display():

@@ -251,10 +251,20 @@ def _round(s, t, dry):
     if len(t) != 1:
         _refuse("round takes no words")
     g = _free(s, "round")
+    last = g["canals"] >= s["cfg"]["canals"]
+    if last and PHASES[g["phase"]] == "refresh":
+        _refuse("the round that completes the canal ends with the refresh: enter the barbarians "
+                "on display after it, then next")
     if dry:
         return
     n = g["round"]
     while s["g"] is g and g["round"] == n and g["pending"] is None:
+        if last and PHASES[g["phase"]] == "refresh":
+            # The round that completes the canal is won only if fewer than 7
+            # barbarian cards lie above the board after the refresh, which
+            # only the player can count: the round stops here.
+            s["ev"].append(["remind", "refresh-count"])
+            return
         _next(s, ["next"], False)
 
 

@@ -40,7 +40,8 @@ def _warnings(s, g, f):
     if g["barbarians"] == cfg["lose_at"] - 1:
         out.append(["barbarians", g["barbarians"], cfg["lose_at"]])
     if g["canals"] >= cfg["canals"]:
-        out.append(["finish-round"])
+        # in the refresh phase only the count of barbarians is left to enter
+        out.append(["refresh-count" if engine.PHASES[g["phase"]] == "refresh" else "finish-round"])
     return out
 
 
