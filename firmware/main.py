@@ -128,21 +128,42 @@ def _print_exception(e, f):
         f.write("%s: %s\n" % (type(e).__name__, e))
 
 
+# The crash screen in English, where the word table cannot give it (it may
+# be what failed): title, out of memory, storage, any other error, restart.
+CRASH_WORDS = ("Crash %s", "Out of memory", "Storage error", "Program error", "Restarting;", "the game is kept.")
+
+
+def crash_words(code, e):
+    """The crash screen's title and lines, in the players' language."""
+    kind = 1 if isinstance(e, MemoryError) else 2 if isinstance(e, OSError) else 3
+    keys = ("x.crash", ("x.memory", "x.storage", "x.error")[kind - 1], "x.restart", "x.kept")
+    words = [CRASH_WORDS[0], CRASH_WORDS[kind], CRASH_WORDS[4], CRASH_WORDS[5]]
+    try:
+        from firmware.core import text
+        for i in range(4):
+            words[i] = text.get(keys[i]) or words[i]
+    except Exception:  # noqa: BLE001 - English, as above
+        pass
+    return [words[0] % code] + words[1:]
+
+
 def show_crash(app, code, e):
-    """The crash on the screen: its code, what it was, that it restarts."""
+    """The crash on the screen: its code, what went wrong, that it restarts."""
     if app is None:
         return
     try:
         cv = app.cv
         lay = app.lay
         app.drawn = None   # the frame no longer shows a screen
+        words = crash_words(code, e)
         cv.fill(lay.bg)
         cv.rect(0, 0, cv.width, lay.lh, lay.title_bg, True)
-        cv.text(1, 0, "Crash " + code, lay.title_fg)
+        cv.text(1, 0, words[0], lay.title_fg)
         y = lay.lh + 2
-        for line in lay.wrap(type(e).__name__, cv.width - 2)[:2] + ["Restarting;", "the game is kept."]:
-            cv.text(1, y, line, lay.fg)
-            y += lay.lh
+        for w in words[1:]:
+            for line in lay.wrap(w, cv.width - 2):
+                cv.text(1, y, line, lay.fg)
+                y += lay.lh
         cv.show()
     except Exception:  # noqa: BLE001 - the screen itself may be what failed
         pass

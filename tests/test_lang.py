@@ -111,6 +111,10 @@ def places(t, lay):
         out.append(right(t["s.without"], t["c." + c]))
         for fk in ("f.labor", "f.vp"):
             out.append(right("%s %s" % (t["c." + c], t[fk]), ""))
+    # the crash screen: a line each, so that the screen holds them all
+    out.append((t["x.crash"] % "E8888", title, "crash title"))
+    for k in ("x.memory", "x.storage", "x.error", "x.restart", "x.kept"):
+        out.append((t[k], title, "crash " + k))
     out.append(right(t["s.players"], "4"))
     for k in ("s.early_fall", "s.pizarro", "s.gods"):
         out.append(right(t[k], max((t["s.on"], t["s.off"]), key=f.width)))
@@ -250,3 +254,18 @@ def test_words_come_from_the_game_table_first_then_the_language():
     assert text.t(k) == yu[k] and text.t("g.title") == before
     text.load(os.path.join(ROOT, "assets", "lang", "en.json"))
     assert text.get(k) is None or k in table("en")
+
+
+def test_the_crash_screen_speaks_the_players_language():
+    from firmware import main
+    text.use(table("ru"))
+    assert main.crash_words("E01A2", MemoryError()) == ["Сбой E01A2", "Не хватило памяти", "Перезапуск;",
+                                                       "партия сохранена."]
+    assert main.crash_words("E01A2", OSError(28))[1] == "Ошибка накопителя"
+    text.use(table("es"))
+    assert main.crash_words("E01A2", ZeroDivisionError())[:2] == ["Fallo E01A2", "Error del programa"]
+    # no word table (the crash came before it was read): English
+    text.use({})
+    assert main.crash_words("E01A2", MemoryError()) == ["Crash E01A2", "Out of memory", "Restarting;",
+                                                       "the game is kept."]
+    text.use(table("en"))
