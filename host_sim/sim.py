@@ -33,12 +33,28 @@ TERMINAL_KEYS = {
     "\x7f": "back", "\x08": "back", "\x1b[D": "back", "\x1b": "back",
     "h": "home", "u": "undo",
 }
+# The keys under the screen, in the device's language (key letters and the
+# device's own button names as the screens print them).
 LEGEND = {
-    "four": "keys: Up/Down (k/j) move   Enter/Right OK   Backspace/Left back   "
-            "h = hold OK (home)   u = hold BACK (undo)   q quit",
-    "two": "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
-           "B = hold B (undo)   q quit",
+    ("four", "en"): "keys: Up/Down (k/j) move   Enter/Right OK   Backspace/Left back   "
+                    "h = hold OK (home)   u = hold BACK (undo)   q quit",
+    ("four", "ru"): "клавиши: ↑/↓ (k/j) ВВЕРХ/ВНИЗ   Ввод/→ OK   Забой/← НАЗАД   "
+                    "h = долгое OK (домой)   u = долгое НАЗАД (отмена)   q выход",
+    ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
+                    "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   q salir",
+    ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
+                   "B = hold B (undo)   q quit",
+    ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
+                   "B = долгое B (отмена)   q выход",
+    ("two", "es"): "teclas: a = botón A (siguiente)   A = A largo (atrás)   b = botón B (OK)   "
+                   "B = B largo (deshacer)   q salir",
 }
+
+
+def legend(profile, lang):
+    """The key legend for a board's buttons in a language (English if the
+    language has none)."""
+    return LEGEND.get((profile, lang)) or LEGEND[(profile, "en")]
 
 
 def intent(word, profile):
@@ -83,7 +99,7 @@ def interactive(app, prof):
         tty.setraw(fd)
         while True:
             app.render()
-            frame = render.terminal(app.cv, app.px.np.shown, LEGEND[prof["profile"]])
+            frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], app.settings.get("lang")))
             out.write("\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
             out.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)

@@ -269,3 +269,16 @@ def test_the_crash_screen_speaks_the_players_language():
     assert main.crash_words("E01A2", MemoryError()) == ["Crash E01A2", "Out of memory", "Restarting;",
                                                        "the game is kept."]
     text.use(table("en"))
+
+
+@pytest.mark.parametrize("lang", ("ru", "es"))
+def test_the_simulators_key_legend_speaks_the_players_language(lang):
+    # no word of the English legend is left but the keys to press and the
+    # device's OK
+    from host_sim import sim
+    keys = {"k", "j", "h", "u", "q", "a", "A", "b", "B", "OK"}
+    for profile in ("four", "two"):
+        english = set(re.findall(r"\w+", sim.legend(profile, "en"))) - keys
+        words = set(re.findall(r"\w+", sim.legend(profile, lang)))
+        assert len(english) > 5 and not words & english, (profile, words & english)
+    assert sim.legend("four", "xx") == sim.legend("four", "en")
