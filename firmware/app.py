@@ -221,7 +221,10 @@ class App:
             self.note(text.reason(e))
             return False
         except OSError as e:
-            self.note(t("m.storage") % (e,))
+            # the system's own message is English: the player gets the
+            # error number, and a full flash in words
+            no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+            self.note(t("m.storage_full") if no == 28 else t("m.storage") % no)
             return False
         self._changed()
         for scr in self.stack:

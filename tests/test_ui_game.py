@@ -193,3 +193,24 @@ def test_a_whole_game_in_russian_and_spanish(lang, tmp_path):
     missing = sorted(set(ch for s in seen for ch in s if not font.has(ch)))
     assert missing == []
     assert len(seen) > 100
+
+
+@pytest.mark.parametrize("errno,words", [(28, "Память заполнена"), (5, "Ошибка памяти 5")])
+def test_a_failed_write_is_told_in_the_players_language_and_changes_nothing(errno, words, tmp_path,
+                                                                            monkeypatch):
+    app, _ = device.build("pico_oled", str(tmp_path / "dev"), 3, lang="ru")
+    keys = []
+    keyplan.setup(app, "inca players=blue,orange,green,brown seed=3", keys)
+    before = app.view()
+    fs = app.journal.fs
+    real = fs.open
+
+    def full(path, mode="r"):
+        if "a" in mode or "w" in mode:
+            raise OSError(errno, "No space left on device")
+        return real(path, mode)
+    monkeypatch.setattr(fs, "open", full)
+    assert app.act("next") is False
+    shown = " ".join(r[0] for r in app.stack[-1].rows)
+    assert words in shown and "No space" not in shown
+    assert app.view() == before
