@@ -13,9 +13,12 @@
 # (edition tables, language tables (gzip on a MicroPython board), the
 # board's font and its licence; of
 # firmware/hal only the modules of the board's family, display and LEDs);
-# --stage stops there; then, with mpremote: install the profile's micropython-lib
-# drivers (mip), remove the old code and assets (never the saved game in /data), copy
-# the staged files and reset the board.  Without --port the first USB
+# and the profile's micropython-lib drivers in lib/ (from drivers/, the
+# version the official firmware's micropython-lib pins, compiled -O3 as
+# mip's package index compiles them: no network needed);
+# --stage stops there; then, with mpremote: remove the old code, assets and
+# drivers (never the saved game in /data), copy the staged files and reset
+# the board.  Without --port the first USB
 # board found is used.  --dry-run prints every step and changes nothing.
 #
 # --romfs (a MicroPython board whose firmware has a ROM partition: ROMFS,
@@ -190,6 +193,11 @@ if [ -n "$board" ] && [ "$stage" = 0 ]; then
         echo "flash.sh: no device found at $port" >&2
         exit 1
     fi
+    # a port given as a relative path still names it after the cd below
+    case "$port" in
+        /*|auto) ;;
+        */*) [ -e "$port" ] && port="$(cd "$(dirname "$port")" && pwd)/$(basename "$port")" ;;
+    esac
     connect=("$mpr" connect "$port")
     # the unix port ends its process on a soft reset: never reset it
     [ "$family" = unix ] && connect+=(resume)
@@ -199,7 +207,7 @@ fi
 if [ "$dry" = 0 ]; then
     # assets too: a plain language table left from an older build would be
     # read instead of the packed one
-    rm -rf "$out/firmware" "$out/boards" "$out/assets" "$out/romfs.img"
+    rm -rf "$out/firmware" "$out/boards" "$out/assets" "$out/lib" "$out/romfs.img"
     mkdir -p "$out"
 fi
 # a board gets only its own family's hardware modules, display driver and font
@@ -236,6 +244,22 @@ while read -r src; do
         fi
     fi
 done < <(find firmware -name '*.py' | sort)
+# the micropython-lib drivers the profile names, into lib/ as mip puts them
+for d in ${drivers//,/ }; do
+    if [ ! -f "drivers/$d.py" ]; then
+        echo "flash.sh: boards/$board.py names the driver $d, which is not in drivers/" >&2
+        exit 1
+    fi
+    if [ "$source" = 1 ]; then
+        if [ "$dry" = 1 ]; then echo "cp drivers/$d.py $out/lib/$d.py"
+        else mkdir -p "$out/lib"; cp "drivers/$d.py" "$out/lib/$d.py"; fi
+    elif [ "$dry" = 1 ]; then
+        echo "$mpyc -O3 -o $out/lib/$d.mpy drivers/$d.py"
+    else
+        mkdir -p "$out/lib"
+        "$mpyc" -O3 -o "$out/lib/$d.mpy" "drivers/$d.py"
+    fi
+done
 files="assets/*/edition.json assets/lang/*.json"
 if [ -n "$board" ]; then
     case "$font" in
@@ -354,11 +378,8 @@ if [ "$romfs" = 1 ]; then
         exit 1
     fi
 fi
-for d in ${drivers//,/ }; do
-    step "${connect[@]}" mip install "$d"
-done
-# remove the old code (a stale .py would win over a new .mpy) and assets (a
-# plain language table over a packed one), never /data
+# remove the old code (a stale .py would win over a new .mpy), assets (a
+# plain language table over a packed one) and drivers, never /data
 rm_old='import os
 def rm(p):
     try:
@@ -373,17 +394,28 @@ def rm(p):
         os.remove(p)
 for p in ("firmware", "boards", "assets"):
     rm(p)'
-say "${connect[*]} exec <remove firmware/, boards/ and assets/ on the device>"
+for d in ${drivers//,/ }; do
+    rm_old="$rm_old
+for p in (\"lib/$d.py\", \"lib/$d.mpy\"):
+    rm(p)"
+done
+say "${connect[*]} exec <remove firmware/, boards/, assets/ and the drivers on the device>"
 if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
 stage_cp() {
     if [ "$romfs" = 1 ]; then
-        echo "(cd $out && ${connect[*]} cp board.json main.py :.)"
-        if [ "$dry" = 0 ]; then (cd "$out" && "${connect[@]}" cp board.json main.py :. >/dev/null); fi
+        local more=""
+        [ -n "$drivers" ] && more="-r lib"
+        echo "(cd $out && ${connect[*]} cp $more board.json main.py :.)"
+        # shellcheck disable=SC2086
+        if [ "$dry" = 0 ]; then (cd "$out" && "${connect[@]}" cp $more board.json main.py :. >/dev/null); fi
         return
     fi
-    echo "(cd $out && ${connect[*]} cp -r firmware boards assets :. + cp board.json main.py :.)"
+    local dirs="firmware boards assets"
+    [ -n "$drivers" ] && dirs="$dirs lib"
+    echo "(cd $out && ${connect[*]} cp -r $dirs :. + cp board.json main.py :.)"
     if [ "$dry" = 0 ]; then
-        (cd "$out" && "${connect[@]}" cp -r firmware boards assets :. + cp board.json main.py :. >/dev/null)
+        # shellcheck disable=SC2086
+        (cd "$out" && "${connect[@]}" cp -r $dirs :. + cp board.json main.py :. >/dev/null)
     fi
 }
 stage_cp

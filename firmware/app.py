@@ -321,13 +321,14 @@ class App:
         if animation:
             self.px.animate(animation, v)
 
-    async def run(self, buttons, frame_ms=20):
-        """The device loop: input is read in its own task and never waits
-        for drawing; drawing happens when something changed."""
+    async def run(self, buttons):
+        """The device loop: every intent the buttons gave is handled, then
+        the screen is redrawn once, then the loop sleeps until a button
+        changes (buttons.wait(): the buttons note their edges by interrupt
+        meanwhile, so a press made while drawing is not lost)."""
         import asyncio
         self.boot()
         self.render()
-        asyncio.create_task(buttons.run())
         if self.px:
             asyncio.create_task(self.px.run())
         while True:
@@ -336,7 +337,7 @@ class App:
                 self.key(k)
                 k = buttons.get()
             self.render()
-            await asyncio.sleep_ms(frame_ms)
+            await buttons.wait()
 
 
 def _pick(name):

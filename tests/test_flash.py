@@ -37,12 +37,14 @@ def test_dry_run_for_a_board_prints_every_step():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "mpy-cross -O3 -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
-    assert "connect /dev/ttyACM0 mip install ssd1306" in out
+    # the SSD1306 driver from drivers/, compiled as mip's index compiles it, copied in lib/
+    assert "-O3 -o out/flash/pico_oled/lib/ssd1306.mpy drivers/ssd1306.py" in out
+    assert "cp -r firmware boards assets lib :." in out
     assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
     assert 'board.json: {"board": "pico_oled"}' in out
-    assert "cp -r firmware boards assets :." in out and "reset" in out
+    assert "reset" in out
     # the old code and assets go first (a plain table would hide a packed one)
-    assert "remove firmware/, boards/ and assets/ on the device" in out
+    assert "remove firmware/, boards/, assets/ and the drivers on the device" in out
     # mpremote is never told to resume (skip the soft reset) a session
     assert not any("resume" in line for line in out.splitlines() if "connect" in line)
     # the virtual board is never reset; --source copies the .py files
@@ -80,9 +82,9 @@ def test_romfs_puts_the_firmware_in_the_rom_partition_and_only_main_on_the_files
     lines = r.stdout.splitlines()
     build = [i for i, line in enumerate(lines) if "romfs --no-mpy -o out/flash/pico_oled/romfs.img build" in line]
     deploy = [i for i, line in enumerate(lines) if "romfs deploy out/flash/pico_oled/romfs.img" in line]
-    remove = [i for i, line in enumerate(lines) if "remove firmware/, boards/ and assets/" in line]
+    remove = [i for i, line in enumerate(lines) if "remove firmware/, boards/, assets/" in line]
     assert build and deploy and remove and build[0] < deploy[0] < remove[0], r.stdout
-    assert "cp board.json main.py :." in r.stdout and "cp -r firmware" not in r.stdout
+    assert "cp -r lib board.json main.py :." in r.stdout and "cp -r firmware" not in r.stdout
     # a family or build that cannot run from ROMFS is refused before anything
     for args in (("--board", "virtual"), ("--board", "pybadge"), ("--board", "pico_oled", "--source"), ()):
         r = flash(*args, "--romfs", "--dry-run")

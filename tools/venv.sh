@@ -23,7 +23,20 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     fi
     touch "$stamp"
 fi
-# test: the virtual-board test needs socat (a serial port for the MicroPython unix port)
+# test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json)
+if [ "$1" = test ]; then
+    npm_stamp=vpico/node_modules/.installed
+    if [ ! -f "$npm_stamp" ] || [ vpico/package-lock.json -nt "$npm_stamp" ]; then
+        echo "installing the virtual Pico's emulator (npm ci)..." >&2
+        if ! PATH="$PWD/.venv/bin:$PATH" .venv/bin/npm ci --prefix vpico --no-audit --no-fund > .venv/npm.log 2>&1; then
+            cat .venv/npm.log >&2
+            echo "npm ci in vpico/ failed (see above)" >&2
+            exit 1
+        fi
+        touch "$npm_stamp"
+    fi
+fi
+# test: the virtual-board tests need socat (a serial port for the MicroPython unix port and the virtual Pico)
 if [ "$1" = test ] && ! command -v socat >/dev/null 2>&1; then
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         echo "installing socat..." >&2

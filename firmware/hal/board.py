@@ -53,7 +53,9 @@ def buttons(p):
             pins[name] = Pin(p.BUTTONS[name], Pin.IN)
         else:
             pins[name] = Pin(p.BUTTONS[name], Pin.IN, Pin.PULL_UP)
-    return Buttons(pins, PROFILES[p.PROFILE])
+    b = Buttons(pins, PROFILES[p.PROFILE])
+    b.listen(Pin.IRQ_FALLING | Pin.IRQ_RISING)
+    return b
 
 
 def pixels(p):

@@ -1,7 +1,16 @@
-# Debounced buttons with long press, polled from an asyncio task so that
-# input is read while the screen is being drawn.  Pins read 0 when pressed
-# (pull-up wiring).  Each release before long_ms gives a short press; holding
-# for long_ms gives one long press (and nothing on release).
+# Debounced buttons with long press.  Pins read 0 when pressed (pull-up
+# wiring).  A press counts once the pin has read pressed for debounce_ms
+# (contact bounce and glitches are shorter); its release counts at once
+# (the release's own bounce is too short to be a press).  A press released
+# before long_ms gives a short press, at the release; holding for long_ms
+# gives one long press (and nothing on release).
+#
+# On a board the pins' interrupts (hard IRQs) note every edge with its time
+# in a ring the moment it happens, even while the screen is being drawn or
+# the game is working out an action; the edges are turned into presses
+# afterwards, by their times, so a press is never lost or doubled however
+# long the device was busy (listen(); App.run waits in wait()).  Without
+# interrupts (CircuitPython's keypad, tests) poll(now) samples the pins.
 try:
     from time import ticks_ms, ticks_diff  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython (the simulator)
@@ -13,7 +22,8 @@ except ImportError:  # CPython (the simulator)
     def ticks_diff(a, b):
         return a - b
 
-QUEUE = 8
+QUEUE = 32    # intents not yet taken
+EDGES = 64    # edges noted by the interrupts, not yet turned into presses
 
 
 class Buttons:
@@ -32,39 +42,156 @@ class Buttons:
         self.down_at = [0] * n
         self.fired = [False] * n      # the long press of this hold was given
         self.queue = []
+        self.flag = None              # set by the interrupts (listen())
+        self._ring = None
 
     def _emit(self, name, kind):
         intent = self.profile.get((name, kind))
         if intent is not None and len(self.queue) < QUEUE:
             self.queue.append(intent)
 
-    def poll(self, now=None):
-        if now is None:
-            now = ticks_ms()
-        for i in range(len(self.names)):
-            pressed = not self.pins[self.names[i]].value()
-            if pressed != self.raw[i]:
-                self.raw[i] = pressed
-                self.changed[i] = now
-            if pressed != self.stable[i] and ticks_diff(now, self.changed[i]) >= self.debounce_ms:
-                self.stable[i] = pressed
-                if pressed:
-                    self.down_at[i] = now
-                    self.fired[i] = False
-                elif not self.fired[i]:
-                    self._emit(self.names[i], "short")
-            if self.stable[i] and not self.fired[i] and ticks_diff(now, self.down_at[i]) >= self.long_ms:
+    # ------------------------------------------------------------ the levels over time
+
+    def _due(self, i):
+        """When button i's next change of state falls due, or None."""
+        if self.raw[i] and not self.stable[i]:
+            return self.changed[i] + self.debounce_ms      # the press counts
+        if self.stable[i] and not self.fired[i]:
+            return self.down_at[i] + self.long_ms          # the long press
+        return None
+
+    def _advance(self, now):
+        """Let time pass up to `now` with no new edge: the changes that fall
+        due meanwhile happen, earliest first."""
+        while True:
+            first = -1
+            when = 0
+            for i in range(len(self.names)):
+                d = self._due(i)
+                if d is not None and ticks_diff(now, d) >= 0 and (first < 0 or ticks_diff(d, when) < 0):
+                    first = i
+                    when = d
+            if first < 0:
+                return
+            i = first
+            if not self.stable[i]:
+                self.stable[i] = True
+                self.down_at[i] = self.changed[i]
+                self.fired[i] = False
+            else:
                 self.fired[i] = True
                 self._emit(self.names[i], "long")
 
+    def _sample(self, i, pressed, t):
+        """Button i reads `pressed` at time t."""
+        self._advance(t)
+        if pressed == self.raw[i]:
+            return
+        self.raw[i] = pressed
+        self.changed[i] = t
+        if not pressed and self.stable[i]:
+            self.stable[i] = False
+            if not self.fired[i]:
+                self._emit(self.names[i], "short")
+
+    def poll(self, now=None):
+        """Sample every pin now (where there are no interrupts)."""
+        if now is None:
+            now = ticks_ms()
+        for i in range(len(self.names)):
+            self._sample(i, not self.pins[self.names[i]].value(), now)
+        self._advance(now)
+
+    # ------------------------------------------------------------ interrupts
+
+    def listen(self, trigger):
+        """Note every edge of every pin from its interrupt: pins need
+        irq(handler, trigger, hard=True) (machine.Pin); trigger is
+        Pin.IRQ_FALLING | Pin.IRQ_RISING.  Where asyncio cannot be woken
+        from an interrupt (CPython), the pins stay polled."""
+        from array import array
+        import asyncio
+        make = getattr(asyncio, "ThreadSafeFlag", None)
+        if make is None:
+            return
+        self.flag = make()
+        # the ring: times, levels (button << 1 | pressed), and
+        # [next to write, next to read, overflowed]
+        self._ring = (array("i", [0] * EDGES), bytearray(EDGES), array("i", [0, 0, 0]))
+        for i in range(len(self.names)):
+            self.pins[self.names[i]].irq(self._handler(i), trigger, hard=True)
+
+    def _handler(self, i):
+        return _Edge(self._ring, self.flag, self.pins[self.names[i]], i).edge
+
+    def _drain(self):
+        """Turn the edges the interrupts noted into presses."""
+        ring = self._ring
+        if ring is None:
+            return
+        times, levels, at = ring
+        while at[1] != at[0]:
+            k = at[1]
+            self._sample(levels[k] >> 1, bool(levels[k] & 1), times[k])
+            at[1] = k + 1 if k + 1 < EDGES else 0
+        if at[2]:
+            # the ring was full: the levels now are all that is known
+            at[2] = 0
+            self.poll()
+        self._advance(ticks_ms())
+
+    async def wait(self):
+        """Until a button may have given an intent: an edge, or the time a
+        held button's state falls due (polled buttons: 10 ms)."""
+        import asyncio
+        if self.flag is None:
+            await asyncio.sleep_ms(10)
+            self.poll()
+            return
+        due = None
+        for i in range(len(self.names)):
+            d = self._due(i)
+            if d is not None and (due is None or ticks_diff(d, due) < 0):
+                due = d
+        if due is None:
+            await self.flag.wait()
+        else:
+            ms = ticks_diff(due, ticks_ms())
+            if ms > 0:
+                try:
+                    await asyncio.wait_for_ms(self.flag.wait(), ms)
+                except asyncio.TimeoutError:
+                    pass
+        self._drain()
+
     def get(self):
         """The oldest intent not yet taken, or None."""
+        if self._ring is not None:
+            self._drain()
         if self.queue:
             return self.queue.pop(0)
         return None
 
-    async def run(self, every_ms=10):
-        import asyncio
-        while True:
-            self.poll()
-            await asyncio.sleep_ms(every_ms)
+
+class _Edge:
+    """One pin's interrupt handler, a bound method: a hard interrupt may not
+    allocate, and calling a bound method does not (a closure over more than
+    a few names would)."""
+
+    def __init__(self, ring, flag, pin, i):
+        self.times, self.levels, self.at = ring
+        self.flag = flag
+        self.pin = pin
+        self.me = i << 1
+
+    def edge(self, _):
+        at = self.at
+        k = at[0]
+        nxt = k + 1 if k + 1 < EDGES else 0
+        if nxt == at[1]:
+            at[2] = 1
+        else:
+            self.times[k] = ticks_ms()
+            self.levels[k] = self.me | (0 if self.pin.value() else 1)
+            at[0] = nxt
+        self.flag.set()

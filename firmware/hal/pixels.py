@@ -20,6 +20,7 @@ class PlayerPixels:
         self.colours = []
         self.turn = None
         self.frames = []  # animation: [[ms, [rgb per LED]], ...]
+        self.wake = None  # run()'s Event: an animation to play
 
     def _level(self, bright):
         b = min(max(self.brightness, 1), 5)
@@ -62,6 +63,8 @@ class PlayerPixels:
                                      for i in range(self.n)]])
                 frames.append([200, self.steady()])
         self.frames = frames
+        if self.wake is not None:
+            self.wake.set()
 
     def step(self):
         """Show the next animation frame (or the steady state); returns the
@@ -80,10 +83,16 @@ class PlayerPixels:
         self.np.write()
 
     async def run(self):
+        """Play the animations as they come; asleep in between."""
         import asyncio
+        self.wake = asyncio.Event()
         while True:
             ms = self.step()
-            await asyncio.sleep_ms(ms or 50)
+            if ms:
+                await asyncio.sleep_ms(ms)
+            else:
+                await self.wake.wait()
+                self.wake.clear()
 
 
 def _len(np):

@@ -85,11 +85,11 @@ class KeyButtons:
             raise Crash("crash key pressed")
         return k
 
-    async def run(self, every_ms=10):
+    async def wait(self):
+        """Until a key may have come: stdin is read every 10 ms."""
         import asyncio
-        while True:
-            self.poll()
-            await asyncio.sleep_ms(every_ms)
+        await asyncio.sleep_ms(10)
+        self.poll()
 
 
 def _stdin_reader():

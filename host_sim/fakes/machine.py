@@ -10,6 +10,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
     made = {}   # pin number -> the last Pin made on it
 
     def __init__(self, id, mode=-1, pull=-1, *, value=None):
@@ -29,6 +31,12 @@ class Pin:
         self.v = int(bool(v))
         self.writes.append(self.v)
         return None
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """The handler is kept (self.handler); nothing calls it by itself."""
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = hard
 
     def __call__(self, v=None):
         return self.value(v)

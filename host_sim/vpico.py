@@ -1,0 +1,331 @@
+"""The virtual Pico from Python: the official MicroPython firmware in an
+emulated RP2040 (vpico/, rp2040js under Node), with the board's flash,
+display, buttons and LEDs modelled at their bus.  Tests and the benchmark
+drive it through this module.
+
+    pico = Pico("pico_oled", fs=filesystem("pico_oled", seed=77))
+    pico.boot()                       # to the first frame and quiet
+    pico.keys(["down", "ok"])         # intents, pressed as the board's buttons
+    pico.picture()                    # the panel: 1 (mono) or (r, g, b) a pixel
+
+Times are the chip's clock in ns.  The emulator counts instructions, not
+wall time, so a run is repeatable; it does not model flash timing, the XIP
+cache or memory waits, so a time it reports is a lower bound of a board's.
+"""
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+from host_sim import device
+
+ROOT = device.ROOT
+VPICO = os.path.join(ROOT, "vpico")
+MS = 1_000_000
+HOLD = 50 * MS          # a short press
+LONG = 700 * MS         # a long press (the firmware's is 600 ms)
+GAP = 40 * MS
+
+
+class PicoError(Exception):
+    pass
+
+
+def node():
+    """The Node.js that runs the emulator: the one ./test installs in .venv,
+    else the system's."""
+    venv = os.path.join(ROOT, ".venv", "bin", "node")
+    if os.path.exists(venv):
+        return venv
+    found = shutil.which("node")
+    if not found:
+        raise PicoError("no Node.js: run ./test once (it installs Node.js and rp2040js)")
+    return found
+
+
+def micropython():
+    """The MicroPython unix port (it makes and reads littlefs images)."""
+    venv = os.path.join(ROOT, ".venv", "bin", "micropython")
+    return venv if os.path.exists(venv) else shutil.which("micropython") or "micropython"
+
+
+def ready():
+    """Why the virtual Pico cannot run here, or None."""
+    if not os.path.isdir(os.path.join(VPICO, "node_modules", "rp2040js")):
+        return "rp2040js is not installed in vpico/ (./test runs npm ci there)"
+    try:
+        node()
+    except PicoError as e:
+        return str(e)
+    return None
+
+
+def profile(board):
+    """The parts of boards/BOARD.py the board model needs."""
+    d = {}
+    with open(os.path.join(ROOT, "boards", board + ".py")) as f:
+        exec(compile(f.read(), board, "exec"), d)
+    return {"display": d["DISPLAY"], "buttons": d["BUTTONS"], "pixels": d.get("PIXELS") or {},
+            "profile": d["PROFILE"]}
+
+
+def stage(board, out, seed=None, extra=None):
+    """The board's files as ./flash.sh stages them (the same .mpy files,
+    assets and drivers) in OUT; board.json gets the seed of new games and
+    any extra settings."""
+    r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--stage", "--out", out],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise PicoError("flash.sh --stage failed: %s" % (r.stderr or r.stdout))
+    cfg = {"board": board}
+    if seed is not None:
+        cfg["seed"] = seed
+    cfg.update(extra or {})
+    with open(os.path.join(out, "board.json"), "w") as f:
+        json.dump(cfg, f)
+    return out
+
+
+def mkfs(folder, image):
+    """A littlefs image of FOLDER's files, made by MicroPython's own littlefs
+    with the official rp2 firmware's geometry (vpico/mkfs.py)."""
+    _mpy("mkfs.py", folder, image)
+    return image
+
+
+def _mpy(script, *args, check=True):
+    r = subprocess.run([micropython(), "-X", "heapsize=16m", os.path.join(VPICO, script)] + list(args),
+                       capture_output=True, text=True)
+    if check and r.returncode:
+        raise PicoError("%s %s failed: %s%s" % (script, " ".join(args), r.stdout, r.stderr))
+    return r
+
+
+def fs_files(image):
+    """{path: size} of the files in a littlefs image."""
+    out = {}
+    for line in _mpy("mkfs.py", "--list", image).stdout.splitlines():
+        n, p = line.split(" ", 1)
+        out[p] = int(n)
+    return out
+
+
+def fs_read(image, path):
+    """A file's bytes from a littlefs image, or None."""
+    with tempfile.TemporaryDirectory() as tmp:
+        dst = os.path.join(tmp, "f")
+        r = _mpy("mkfs.py", "--get", image, path, dst, check=False)
+        if r.returncode:
+            return None
+        with open(dst, "rb") as f:
+            return f.read()
+
+
+FS_OFFSET = 0xA0000
+FS_SIZE = 352 * 4096
+
+
+def fs_of_flash(flash):
+    """The littlefs region of a 2 MB flash."""
+    return bytes(flash[FS_OFFSET:FS_OFFSET + FS_SIZE])
+
+
+class Pico:
+    """One virtual board: its Node process, its chip, its parts."""
+
+    def __init__(self, board, fs=None, flash=None, log=False):
+        why = ready()
+        if why:
+            raise PicoError(why)
+        self.board = board
+        self.prof = profile(board)
+        self.proc = subprocess.Popen([node(), os.path.join(VPICO, "serve.js")], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.t = 0
+        self.serial = ""
+        self.call("power", profile=self.prof, fs=fs, flash=flash, log=log)
+
+    def call(self, op, **kw):
+        kw["op"] = op
+        self.proc.stdin.write(json.dumps(kw) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise PicoError("the emulator stopped (op %s)" % op)
+        r = json.loads(line)
+        self.t = r["t"]
+        if not r["ok"]:
+            raise PicoError(r["error"])
+        return r
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write('{"op": "quit"}\n')
+                self.proc.stdin.flush()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------ running
+
+    def run(self, ns):
+        return self.call("run", ns=int(ns))
+
+    def settle(self, quiet=60 * MS, limit=20_000 * MS):
+        """Run until the board is quiet (no frame, no serial output, the chip
+        mostly idle) for `quiet` ns.  Returns the frames sent meanwhile."""
+        r = self.call("settle", quiet=int(quiet), max=int(limit))
+        self.read()
+        if r.get("halted"):
+            raise PicoError("the chip stopped: %s" % r["halted"])
+        if not r["settled"]:
+            raise PicoError("the board did not settle in %d ms" % (limit // MS))
+        return r["frames"]
+
+    def boot(self, limit=30_000 * MS):
+        """Power on to the first screen: run until a frame was drawn (the
+        display's set-up sleeps a while), then until the board is quiet."""
+        end = self.t + limit
+        while not self.frames():
+            if self.t >= end:
+                raise PicoError("the board drew nothing in %d ms: %s" % (limit // MS, self.read()[-400:]))
+            if not self.run(50 * MS)["running"]:
+                raise PicoError("the chip stopped: %s" % self.stats()["halted"])
+        self.settle(limit=end - self.t)
+
+    def read(self):
+        """What the board printed on its USB serial since the last read
+        (also kept in self.serial)."""
+        got = self.call("read")["data"]
+        self.serial += got
+        return got
+
+    # ------------------------------------------------------------ buttons
+
+    def press(self, button, hold=HOLD, at=None):
+        """Press a button at `at` (default: now) for `hold` ns; returns (down, up)."""
+        r = self.call("press", button=button, at=int(self.t if at is None else at), hold=int(hold))
+        return r["down"], r["up"]
+
+    def buttons_for(self, intent):
+        """(button, hold) that give an intent on this board's buttons."""
+        from firmware.ui.nav import PROFILES
+        prof = PROFILES[self.prof["profile"]]
+        for kind in ("short", "long"):
+            for (name, k), it in prof.items():
+                if it == intent and k == kind and name in self.prof["buttons"]:
+                    return name, HOLD if kind == "short" else LONG
+        raise PicoError("no button gives %r on %s" % (intent, self.board))
+
+    def key(self, intent, gap=GAP, quiet=60 * MS):
+        """One intent pressed as a person would, then the board left to
+        settle; returns (release time, frames sent after the press)."""
+        button, hold = self.buttons_for(intent)
+        _, up = self.press(button, hold, at=self.t + gap)
+        self.run(up - self.t)
+        frames = self.settle(quiet=quiet)
+        return up, frames
+
+    def keys(self, intents, **kw):
+        return [self.key(k, **kw) for k in intents]
+
+    # ------------------------------------------------------------ parts
+
+    def picture(self):
+        """The panel as it shows now: (width, height, pixels), pixels a list of
+        0/1 (mono) or (r, g, b) tuples, row by row."""
+        r = self.call("picture")
+        raw = base64.b64decode(r["data"])
+        if r["errors"]:
+            raise PicoError("the display model saw: %s" % "; ".join(r["errors"][:5]))
+        if r["depth"] == 1:
+            return r["width"], r["height"], list(raw)
+        return r["width"], r["height"], [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+
+    def frames(self, since=0):
+        return self.call("frames", since=since)["frames"]
+
+    def leds(self):
+        return [tuple(c) for c in self.call("leds")["leds"]]
+
+    def stats(self):
+        return self.call("stats")
+
+    # ------------------------------------------------------------ flash
+
+    def save(self, path):
+        self.call("save", file=path)
+
+    def flash_log(self, path):
+        return self.call("flashlog", file=path)["count"]
+
+    def cut(self, at, part=0.0):
+        self.call("cut", at=int(at), part=float(part))
+
+
+def read_flash_log(path):
+    """[(kind, offset, data or count)] from a flash log file."""
+    import struct
+    with open(path, "rb") as f:
+        raw = f.read()
+    out = []
+    i = 0
+    while i < len(raw):
+        kind, off, n = struct.unpack_from("<III", raw, i)
+        i += 12
+        if kind == 1:
+            out.append(("erase", off, n))
+        else:
+            out.append(("program", off, raw[i:i + n]))
+            i += n
+    return out
+
+
+def replay_flash(flash, log, upto, part=1.0):
+    """The flash (a bytearray, changed in place) after the log's first `upto`
+    operations, and `part` of the next one (as a power cut leaves it)."""
+    for i, (kind, off, what) in enumerate(log[:upto + 1]):
+        frac = 1.0 if i < upto else part
+        if kind == "erase":
+            n = int(what * frac)
+            flash[off:off + n] = b"\xff" * n
+        else:
+            n = int(len(what) * frac)
+            for k in range(n):
+                flash[off + k] &= what[k]
+    return flash
+
+
+def canvas_picture(cv):
+    """What a panel shows of a Canvas's frame, as Pico.picture() gives it:
+    (width, height, pixels); colour as the panel shows RGB565 (5 and 6 bits
+    widened to 8)."""
+    w, h, buf = cv.width, cv.height, cv.buf
+    if not cv.colour:
+        return w, h, [(buf[(y >> 3) * w + x] >> (y & 7)) & 1 for y in range(h) for x in range(w)]
+    rgb = [_rgb888(c) for c in cv.palette] + [(0, 0, 0)] * (16 - len(cv.palette))
+    stride = (w + 1) >> 1
+    out = []
+    for y in range(h):
+        row = buf[y * stride:(y + 1) * stride]
+        for x in range(w):
+            b = row[x >> 1]
+            out.append(rgb[(b >> 4) if x & 1 == 0 else (b & 15)])
+    return w, h, out
+
+
+def _rgb888(c):
+    r, g, b = (c >> 11) & 0x1F, (c >> 5) & 0x3F, c & 0x1F
+    return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))

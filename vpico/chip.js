@@ -1,0 +1,210 @@
+// The RP2040 of the virtual Pico: rp2040js with the official MicroPython
+// firmware and the RP2040's boot ROM, plus what rp2040js lacks to run it
+// as a board does: writes and erases of the QSPI flash.
+//
+// rp2040js models the flash as memory that can be read (XIP) but its SSI
+// is a stub, so a program or an erase sent to the flash chip does nothing.
+// The firmware writes the flash only through the boot ROM's flash
+// functions (found by two-letter codes in the ROM's function table), so the
+// first instruction of each is replaced by a BKPT and the host does the
+// work: RE (flash_range_erase) fills with 0xFF, RP (flash_range_program)
+// ANDs the bytes into the flash, as NOR flash does; the others have nothing
+// to do.  Then the function returns to its caller (PC = LR).
+//
+// Every erase and program is numbered and can be logged (for power cuts:
+// the flash as it was at any operation can be rebuilt from the log), and
+// cutAt(n, part) stops the chip at the n-th operation with only `part` of
+// it done (the power failed while the chip wrote).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { RP2040 } = require('rp2040js');
+
+const HERE = path.join(__dirname, 'firmware');
+const UF2 = path.join(HERE, 'micropython-v1.28.0-RPI_PICO.uf2');
+const BOOTROM = path.join(HERE, 'rp2040-bootrom-B1.bin');
+const FLASH_BASE = 0x10000000;
+const FLASH_SIZE = 2 * 1024 * 1024;
+// the firmware's littlefs: flash offset and size (MICROPY_HW_FLASH_STORAGE_BYTES)
+const FS_OFFSET = 0xa0000;
+const FS_BLOCKS = 352;
+const FS_BLOCK = 4096;
+
+// ROM functions handled by the host, BKPT numbers 0xE0..
+const ROM_FUNCS = ['IF', 'EX', 'RE', 'RP', 'FC', 'CX'];
+
+class Halt extends Error {}
+
+function loadUF2(flash, file) {
+  const data = fs.readFileSync(file);
+  for (let off = 0; off + 512 <= data.length; off += 512) {
+    const b = data.subarray(off, off + 512);
+    if (b.readUInt32LE(0) !== 0x0a324655 || b.readUInt32LE(4) !== 0x9e5d5157) {
+      throw new Error('not a UF2 block at ' + off);
+    }
+    const addr = b.readUInt32LE(12);
+    const size = b.readUInt32LE(16);
+    flash.set(b.subarray(32, 32 + size), addr - FLASH_BASE);
+  }
+}
+
+// The boot ROM with a BKPT at the start of each flash function.
+function patchedBootrom() {
+  const raw = fs.readFileSync(BOOTROM);
+  const rom = new Uint8Array(raw);
+  const u16 = (a) => rom[a] | (rom[a + 1] << 8);
+  const table = u16(0x14);
+  const found = {};
+  for (let a = table; ; a += 4) {
+    const code = u16(a);
+    if (code === 0) break;
+    const name = String.fromCharCode(code & 0xff, code >> 8);
+    found[name] = u16(a + 2) & ~1;
+  }
+  ROM_FUNCS.forEach((name, i) => {
+    const at = found[name];
+    if (at === undefined) throw new Error('boot ROM has no function ' + name);
+    rom[at] = 0xe0 + i;     // BKPT #(0xE0 + i): 0xBExx, little-endian
+    rom[at + 1] = 0xbe;
+  });
+  return new Uint32Array(rom.buffer, rom.byteOffset, rom.length / 4);
+}
+
+let BOOTROM_WORDS = null;
+let FIRMWARE_FLASH = null;
+
+class Chip {
+  /**
+   * flash: the 2 MB flash to start from (a Uint8Array, copied), or null for
+   * the firmware alone on an erased flash.
+   */
+  constructor(flash) {
+    if (!BOOTROM_WORDS) BOOTROM_WORDS = patchedBootrom();
+    const mcu = (this.mcu = new RP2040());
+    this.clock = mcu.clock;
+    mcu.loadBootrom(BOOTROM_WORDS);
+    if (flash) {
+      mcu.flash.set(flash);
+    } else {
+      if (!FIRMWARE_FLASH) {
+        FIRMWARE_FLASH = new Uint8Array(FLASH_SIZE).fill(0xff);
+        loadUF2(FIRMWARE_FLASH, UF2);
+      }
+      mcu.flash.set(FIRMWARE_FLASH);
+    }
+    mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
+    this.flashOps = 0;          // erases and programs so far
+    this.flashLog = null;       // [[kind, offset, bytes|count], ...] when logging
+    this.flashBytes = { erase: 0, program: 0 };
+    this.cut = null;            // {at, part}: stop at that operation
+    this.halted = null;         // why the chip stopped
+    this.busyNanos = 0;         // time spent executing (not waiting for an interrupt)
+    this.onFlashOp = null;      // (n, kind, offset, length) before each op
+    mcu.onBreak = (code) => this._break(code);
+    mcu.core.PC = 0x10000000;
+  }
+
+  get nanos() {
+    return this.clock.nanos;
+  }
+
+  _break(code) {
+    const core = this.mcu.core;
+    const i = code - 0xe0;
+    if (i < 0 || i >= ROM_FUNCS.length) {
+      this.halted = 'breakpoint ' + code;
+      throw new Halt(this.halted);
+    }
+    const name = ROM_FUNCS[i];
+    const r = core.registers;
+    if (name === 'RE') this._erase(r[0] >>> 0, r[1] >>> 0);
+    else if (name === 'RP') this._program(r[0] >>> 0, r[1] >>> 0, r[2] >>> 0);
+    core.PC = (r[14] & ~1) >>> 0;   // return to the caller
+  }
+
+  _op(kind, offset, length) {
+    const n = this.flashOps++;
+    if (this.onFlashOp) this.onFlashOp(n, kind, offset, length);
+    if (this.cut && this.cut.at === n) return this.cut.part;
+    return 1;
+  }
+
+  _erase(offset, count) {
+    const part = this._op('erase', offset, count);
+    const n = Math.floor(count * part);
+    if (n > 0) this.mcu.flash.fill(0xff, offset, offset + n);
+    this.flashBytes.erase += count;
+    if (this.flashLog) this.flashLog.push(['erase', offset, count]);
+    if (part < 1) this._halt('cut');
+  }
+
+  _program(offset, addr, count) {
+    const part = this._op('program', offset, count);
+    const sram = this.mcu.sram;
+    const src = sram.slice(addr - 0x20000000, addr - 0x20000000 + count);
+    const flash = this.mcu.flash;
+    const n = Math.floor(count * part);
+    for (let k = 0; k < n; k++) flash[offset + k] &= src[k];
+    this.flashBytes.program += count;
+    if (this.flashLog) this.flashLog.push(['program', offset, src]);
+    if (part < 1) this._halt('cut');
+  }
+
+  _halt(why) {
+    this.halted = why;
+    throw new Halt(why);
+  }
+
+  /** Cut the power at flash operation n, with `part` (0..1) of it done. */
+  cutAt(n, part) {
+    this.cut = { at: n, part: part || 0 };
+  }
+
+  /**
+   * Run until the chip's clock reads `nanos` (idle time, WFI/WFE, is
+   * skipped to the next alarm).  Returns false if the chip halted.
+   */
+  runUntil(nanos) {
+    const core = this.mcu.core;
+    const clock = this.clock;
+    if (this.halted) return false;
+    try {
+      while (clock.nanos < nanos) {
+        if (core.waiting) {
+          const next = clock.nanosToNextAlarm;
+          const left = nanos - clock.nanos;
+          clock.tick(next > 0 && next < left ? next : left);
+        } else {
+          // a batch at a time; the clock is moved by hand unless an alarm
+          // falls due (SimulationClock.tick's call costs a sixth of the time)
+          const ns = 1e9 / this.mcu.clkSys;
+          const from = clock.nanosCounter;
+          for (let i = 0; i < 256 && !core.waiting; i++) {
+            const dt = core.executeInstruction() * ns;
+            const next = clock.nextAlarm;
+            if (next !== null && next.nanos <= clock.nanosCounter + dt) clock.tick(dt);
+            else clock.nanosCounter += dt;
+          }
+          this.busyNanos += clock.nanosCounter - from;
+        }
+      }
+    } catch (e) {
+      if (e instanceof Halt) return false;
+      throw e;
+    }
+    return true;
+  }
+
+  /** The littlefs region of the flash (a copy). */
+  filesystem() {
+    return this.mcu.flash.slice(FS_OFFSET, FS_OFFSET + FS_BLOCKS * FS_BLOCK);
+  }
+
+  setFilesystem(image) {
+    if (image.length > FS_BLOCKS * FS_BLOCK) throw new Error('filesystem image too large: ' + image.length);
+    this.mcu.flash.fill(0xff, FS_OFFSET, FS_OFFSET + FS_BLOCKS * FS_BLOCK);
+    this.mcu.flash.set(image, FS_OFFSET);
+  }
+}
+
+module.exports = { Chip, Halt, FS_OFFSET, FS_BLOCKS, FS_BLOCK, FLASH_SIZE, loadUF2 };
