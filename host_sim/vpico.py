@@ -329,3 +329,54 @@ def canvas_picture(cv):
 def _rgb888(c):
     r, g, b = (c >> 11) & 0x1F, (c >> 5) & 0x3F, c & 0x1F
     return ((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2))
+
+
+# ---------------------------------------------------------------- the simulator beside it
+
+class Twin:
+    """The host simulator playing the same board, seed and presses as a
+    virtual Pico: its frame after each press, and the game it keeps (the
+    data folder, kept after every press when `keep`)."""
+
+    def __init__(self, board, seed, folder, keep=False):
+        self.board = board
+        self.seed = seed
+        self.folder = folder
+        self.data = os.path.join(folder, "data")
+        os.makedirs(self.data, exist_ok=True)
+        self.app, self.prof = device.build(board, self.data, seed=seed)
+        self.keep = keep
+        self.kept = [self._copy(0)] if keep else []
+
+    def _copy(self, n):
+        dst = os.path.join(self.folder, "after-%04d" % n)
+        if os.path.exists(dst):
+            shutil.rmtree(dst)
+        shutil.copytree(self.data, dst)
+        return dst
+
+    def key(self, intent):
+        self.app.key(intent)
+        self.app.render()
+        if self.keep:
+            self.kept.append(self._copy(len(self.kept)))
+
+    def picture(self):
+        return canvas_picture(self.app.cv)
+
+
+def boot_picture(board, data, seed):
+    """The frame the host simulator shows after booting on a copy of the
+    data folder `data` (the saved game resumed, or the game picker)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, "data")
+        shutil.copytree(data, copy)
+        app, _ = device.build(board, copy, seed=seed)
+        return canvas_picture(app.cv)
+
+
+def intents_of(keys):
+    """Key letters of bench/scripts (o u d b z h) as intents."""
+    from bench.scripts import LETTERS
+    back = {v: k for k, v in LETTERS.items()}
+    return [back[c] for c in keys]

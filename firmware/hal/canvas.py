@@ -5,6 +5,10 @@
 # Mono (128x64 OLED): a MONO_VLSB frame of 1024 bytes, colours 0 and 1,
 # handed to the display as it is.
 #
+# show() sends only the rows drawn on since the last show, where the display
+# can take a part of the frame (show_rows): a cursor move sends two rows of
+# text, not the screen.
+#
 # Colour (240x135 TFT): a GS4_HMSB frame, 4 bits per pixel (16,200 bytes
 # instead of 64,800 for RGB565).  A pixel is an index into the palette, a
 # tuple of at most 16 RGB565 colours (firmware.ui.layout.Layout.palette):
@@ -28,6 +32,9 @@ class Canvas:
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
         self.display = display
         self.palette = None
+        # the rows drawn on since the last show(): [lo, hi)
+        self.lo = 0
+        self.hi = height
         self.set_palette(palette)
 
     def set_palette(self, palette):
@@ -36,23 +43,37 @@ class Canvas:
         if palette is not None and len(palette) > 16:
             raise ValueError("a palette has at most 16 colours")
         self.palette = None if palette is None else tuple(palette)
+        self.lo = 0             # every pixel may look different now
+        self.hi = self.height
+
+    def _rows(self, y, h):
+        if y < self.lo:
+            self.lo = y
+        if y + h > self.hi:
+            self.hi = y + h
 
     def fill(self, c):
         self.fb.fill(c)
+        self.lo = 0
+        self.hi = self.height
 
     def rect(self, x, y, w, h, c, fill=False):
+        self._rows(y, h)
         if fill:
             self.fb.fill_rect(x, y, w, h, c)
         else:
             self.fb.rect(x, y, w, h, c)
 
     def line(self, x0, y0, x1, y1, c):
+        self._rows(min(y0, y1), abs(y1 - y0) + 1)
         self.fb.line(x0, y0, x1, y1, c)
 
     def hline(self, x, y, w, c):
+        self._rows(y, 1)
         self.fb.hline(x, y, w, c)
 
     def text(self, x, y, s, c):
+        self._rows(y, self.font.height)
         self.font.draw(self.fb, s, x, y, c)
 
     def text_width(self, s):
@@ -60,6 +81,7 @@ class Canvas:
 
     def icon(self, x, y, rows, c):
         """A small bitmap given as ints, one per row, bit 7 leftmost."""
+        self._rows(y, len(rows))
         fb = self.fb
         for j in range(len(rows)):
             bits = rows[j]
@@ -68,12 +90,26 @@ class Canvas:
                     fb.pixel(x + i, y + j, c)
 
     def show(self):
+        """Send the frame to the display: only the rows drawn on since the
+        last show where the display can (show_rows), else all of it."""
         d = self.display
-        if d is None:
+        lo = max(0, self.lo)
+        hi = min(self.height, self.hi)
+        self.lo = self.height
+        self.hi = 0
+        if d is None or lo >= hi:
             return
+        part = None
+        if lo > 0 or hi < self.height:
+            part = getattr(d, "show_rows", None)
         if self.colour:
             if self.palette is None:
                 raise ValueError("a colour canvas needs its palette (set_palette)")
-            d.show(self.buf, self.palette)
-        else:
+            if part is None:
+                d.show(self.buf, self.palette)
+            else:
+                part(self.buf, self.palette, lo, hi)
+        elif part is None:
             d.show(self.buf)
+        else:
+            part(self.buf, lo, hi)

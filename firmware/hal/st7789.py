@@ -62,7 +62,8 @@ class ST7789:
         self._pal_src = None
         x0, y0 = offset
         self._caset = bytes((x0 >> 8, x0 & 255, (x0 + width - 1) >> 8, (x0 + width - 1) & 255))
-        self._raset = bytes((y0 >> 8, y0 & 255, (y0 + height - 1) >> 8, (y0 + height - 1) & 255))
+        self._y0 = y0
+        self._rows_win = bytearray(4)   # RASET's window, set for each show
         if cs is not None:
             cs.value(1)
         if rst is not None:
@@ -108,6 +109,10 @@ class ST7789:
     def show(self, buf, palette):
         """Send a whole GS4_HMSB frame (the Canvas's buf) to the panel, each
         pixel's index turned into its colour in palette (RGB565 values)."""
+        self.show_rows(buf, palette, 0, self.height)
+
+    def show_rows(self, buf, palette, lo, hi):
+        """Send rows lo..hi-1 of the frame (a row window: RASET)."""
         src = self._src
         if src is None or buf is not self._src_buf:
             src = self._src = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
@@ -117,15 +122,23 @@ class ST7789:
         pal = self._pal
         dst = self._dst
         self._cmd(_CASET, self._caset)
-        self._cmd(_RASET, self._raset)
+        r = self._rows_win
+        y0 = self._y0
+        a = y0 + lo
+        b = y0 + hi - 1
+        r[0] = a >> 8
+        r[1] = a & 255
+        r[2] = b >> 8
+        r[3] = b & 255
+        self._cmd(_RASET, r)
         self._cmd(_RAMWR)
         w = self.width
         if self.cs is not None:
             self.cs.value(0)
         self.dc.value(1)
-        y = 0
-        while y < self.height:
-            n = min(self.rows, self.height - y) * w
+        y = lo
+        while y < hi:
+            n = min(self.rows, hi - y) * w
             dst.blit(src, 0, -y, -1, pal)
             if n == w * self.rows:
                 self.spi.write(self.band)
