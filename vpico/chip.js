@@ -102,6 +102,40 @@ class Chip {
     this.onFlashOp = null;      // (n, kind, offset, length) before each op
     mcu.onBreak = (code) => this._break(code);
     mcu.core.PC = 0x10000000;
+    this._watchSpins();
+  }
+
+  // A bus transfer (I2C, SPI, DMA) takes the time the bus needs (the parts
+  // complete each byte on an alarm), and the firmware waits for it in a loop
+  // reading a status register.  Emulating each turn of that loop is most of
+  // the cost of sending a frame, and changes nothing: when the same load
+  // reads the same value from a bus block's register again, a few
+  // instructions after the last time, the clock skips to the next alarm
+  // (the next change anything can make), counted as busy time, and the
+  // loop goes on from there.  Interrupts still come at their time: the skip
+  // never passes an alarm.
+  _watchSpins() {
+    const mcu = this.mcu;
+    const core = mcu.core;
+    const read = mcu.readUint32.bind(mcu);
+    let pc = -1;
+    let addr = -1;
+    let value = -1;
+    let at = 0;
+    this.instructions = 0;
+    this.spin = false;
+    mcu.readUint32 = (address) => {
+      const v = read(address);
+      const a = address >>> 0;
+      if ((a >= 0x4003c000 && a < 0x4004c000) || (a >= 0x50000000 && a < 0x50001000)) {
+        if (core.PC === pc && a === addr && v === value && this.instructions - at < 64) this.spin = true;
+        pc = core.PC;
+        addr = a;
+        value = v;
+        at = this.instructions;
+      }
+      return v;
+    };
   }
 
   get nanos() {
@@ -181,9 +215,18 @@ class Chip {
           const from = clock.nanosCounter;
           for (let i = 0; i < 256 && !core.waiting; i++) {
             const dt = core.executeInstruction() * ns;
+            this.instructions++;
             const next = clock.nextAlarm;
             if (next !== null && next.nanos <= clock.nanosCounter + dt) clock.tick(dt);
             else clock.nanosCounter += dt;
+            if (this.spin) {
+              this.spin = false;
+              const alarm = clock.nextAlarm;
+              if (alarm !== null && alarm.nanos > clock.nanosCounter) {
+                clock.tick(Math.min(alarm.nanos, nanos) - clock.nanosCounter);
+                break;
+              }
+            }
           }
           this.busyNanos += clock.nanosCounter - from;
         }

@@ -140,13 +140,20 @@ def read(path):
 
 # the tables looked in, first to last: the game's words, then the language's
 _tables = []
+_base = None     # the path of the language's table
 
 
 def load(path):
-    """Make the language table at path the only one."""
-    global _tables
+    """Make the language table at path the only one (the one there is
+    kept, not read again, when it is that table)."""
+    global _tables, _base
+    if path == _base and _tables:
+        _tables = _tables[-1:]
+        return
     _tables = []            # the old table goes before the new one is read
+    _base = None
     _tables = [read(path)]
+    _base = path
 
 
 def add(path):
@@ -162,8 +169,9 @@ def add(path):
 
 def use(table):
     """Look words up in table (a dict, or a Table) alone."""
-    global _tables
+    global _tables, _base
     _tables = [table]
+    _base = None
 
 
 def get(key, default=None):

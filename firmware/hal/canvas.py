@@ -5,9 +5,10 @@
 # Mono (128x64 OLED): a MONO_VLSB frame of 1024 bytes, colours 0 and 1,
 # handed to the display as it is.
 #
-# show() sends only the rows drawn on since the last show, where the display
-# can take a part of the frame (show_rows): a cursor move sends two rows of
-# text, not the screen.
+# show() sends only what changed since the last show, where the display can
+# take a part of the frame (show_rows): of the rows drawn on, the bands of 8
+# rows whose pixels differ (a cursor move: two rows of text; a home screen
+# drawn again after an action: the lines whose numbers changed).
 #
 # Colour (240x135 TFT): a GS4_HMSB frame, 4 bits per pixel (16,200 bytes
 # instead of 64,800 for RGB565).  A pixel is an index into the palette, a
@@ -15,6 +16,7 @@
 # the screens draw with indices, and the display turns them into RGB565
 # band by band as it sends the frame, show(buf, palette).
 import framebuf
+from binascii import crc32
 
 
 class Canvas:
@@ -35,6 +37,10 @@ class Canvas:
         # the rows drawn on since the last show(): [lo, hi)
         self.lo = 0
         self.hi = height
+        # the CRC of each band of 8 rows as last sent (None: never sent)
+        self.sent = [None] * ((height + 7) >> 3)
+        self.band_bytes = width if not colour else ((width + 1) >> 1) * 8
+        self.mv = memoryview(self.buf)
         self.set_palette(palette)
 
     def set_palette(self, palette):
@@ -45,6 +51,7 @@ class Canvas:
         self.palette = None if palette is None else tuple(palette)
         self.lo = 0             # every pixel may look different now
         self.hi = self.height
+        self.sent = [None] * len(self.sent)
 
     def _rows(self, y, h):
         if y < self.lo:
@@ -90,8 +97,10 @@ class Canvas:
                     fb.pixel(x + i, y + j, c)
 
     def show(self):
-        """Send the frame to the display: only the rows drawn on since the
-        last show where the display can (show_rows), else all of it."""
+        """Send the frame to the display: of the rows drawn on since the
+        last show, the bands of 8 rows that changed (a CRC-32 of each band
+        as last sent), as one window where the display can take a part
+        (show_rows), else all of it."""
         d = self.display
         lo = max(0, self.lo)
         hi = min(self.height, self.hi)
@@ -99,6 +108,22 @@ class Canvas:
         self.hi = 0
         if d is None or lo >= hi:
             return
+        sent = self.sent
+        mv = self.mv
+        n = self.band_bytes
+        first = -1
+        last = -1
+        for b in range(lo >> 3, ((hi - 1) >> 3) + 1):
+            c = crc32(mv[b * n:(b + 1) * n])
+            if c != sent[b]:
+                sent[b] = c
+                if first < 0:
+                    first = b
+                last = b
+        if first < 0:
+            return                      # drawn over with the same pixels
+        lo = first << 3
+        hi = min(self.height, (last + 1) << 3)
         part = None
         if lo > 0 or hi < self.height:
             part = getattr(d, "show_rows", None)

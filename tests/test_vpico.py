@@ -1,0 +1,395 @@
+"""The firmware on the virtual Pico: the official MicroPython v1.28.0 for the
+Pico in an emulated RP2040 (vpico/, rp2040js), its littlefs on the emulated
+QSPI flash, the SSD1306 (I2C) or ST7789 (SPI) and the buttons (GPIO)
+modelled at their bus, the files put there as a user does.
+
+- the board's own files: the firmware and boot ROM are the official ones;
+- deploy: ./flash.sh through a pty (mpremote over the emulated USB serial)
+  gives a board that boots to the game picker;
+- frames: after every press of a key script, the panel shows the
+  simulator's frame for the same presses and seed (every game on pico_oled,
+  Inca Empire on pico_display);
+- power cuts: at flash operations of every kind of write the firmware makes
+  (the edition, the settings, a new game, an action, a snapshot), the power
+  fails with the operation not begun or half done; the board boots into the
+  same game at a prefix of the actions pressed (at most the one being
+  written lost), never crashing, never at the picker while a game was saved;
+- fast presses: 100 presses held 50 ms, 40 ms apart, all taken exactly once
+  (the same frame and journal as the same presses made slowly);
+- a whole scripted Inca Empire game to its end with no exception.
+"""
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+from host_sim import device, vpico
+from host_sim.vpico import MS, Pico, Twin
+from test_micropython import ROOT
+
+pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.ready()))
+SEED = 77
+
+
+def staged_fs(tmp, board, data=None, seed=SEED):
+    """A littlefs image of what flash.sh stages for the board (new games
+    dealt from `seed`), with the folder `data` as the board's /data."""
+    out = str(tmp / ("staged-" + board))
+    vpico.stage(board, out, seed=seed)
+    if data:
+        shutil.copytree(data, os.path.join(out, "data"))
+    return vpico.mkfs(out, str(tmp / (board + ".img")))
+
+
+def journal_lines(raw):
+    """The action lines of a journal's bytes (no checksums)."""
+    return [ln.rsplit(" #", 1)[0] for ln in raw.decode().splitlines()]
+
+
+def no_crash(pico):
+    assert "crash" not in pico.serial and "Traceback" not in pico.serial, pico.serial[-1500:]
+
+
+# ------------------------------------------------------------ the board's own files
+
+def test_the_board_is_the_official_firmware_and_boot_rom():
+    folder = os.path.join(ROOT, "vpico", "firmware")
+    with open(os.path.join(folder, "SHA256SUMS")) as f:
+        sums = dict(reversed(line.split()) for line in f if line.strip())
+    # the official v1.28.0 build and the RP2040 B1 boot ROM (as ../shared/pico gives them)
+    assert sums == {
+        "micropython-v1.28.0-RPI_PICO.uf2": "7bd7a1cc712373c10bd0bd929f2a195365db7818b7a6cf62e6fa3030fc22b802",
+        "rp2040-bootrom-B1.bin": "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae",
+    }
+    for name, want in sums.items():
+        with open(os.path.join(folder, name), "rb") as f:
+            assert hashlib.sha256(f.read()).hexdigest() == want, name
+    for lic in ("LICENSE-micropython", "LICENSE-pico-sdk", "LICENSE-rp2040js"):
+        assert os.path.getsize(os.path.join(folder, lic)) > 500
+    with open(os.path.join(ROOT, "vpico", "package-lock.json")) as f:
+        lock = json.load(f)
+    assert lock["packages"]["node_modules/rp2040js"]["version"] == "1.4.1"
+
+
+def test_it_boots_the_official_firmware_and_writes_its_flash():
+    with Pico("pico_oled") as p:
+        p.run(300 * MS)
+        p.call("write", data="import os, sys\r\nos.mkdir('x'); f = open('x/f', 'w'); f.write('abc'); f.close()\r\n"
+                             "print(sys.implementation._build, os.listdir('x'), open('x/f').read())\r\n")
+        p.run(300 * MS)
+        out = p.read()
+        assert "MicroPython v1.28.0" in out and "RPI_PICO ['f'] abc" in out, out
+        assert p.stats()["programmed"] > 0
+
+
+# ------------------------------------------------------------ deploy through a pty
+
+def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):
+    socat = shutil.which("socat")
+    assert socat, "socat is missing: apt-get install socat (./test installs it where it can)"
+    prof = tmp_path / "profile.json"
+    prof.write_text(json.dumps(vpico.profile("pico_oled")))
+    flash = tmp_path / "flash.bin"
+    tty = tmp_path / "tty"
+    cmd = "%s %s --profile %s --flash %s" % (vpico.node(), os.path.join(ROOT, "vpico", "tty.js"), prof, flash)
+    board = subprocess.Popen([socat, "PTY,link=%s,raw,echo=0" % tty, "EXEC:%s,pty,raw,echo=0" % cmd],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            if tty.exists():
+                break
+            time.sleep(0.05)
+        r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", "pico_oled", "--port", str(tty),
+                            "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True, timeout=240)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "flashed pico_oled" in r.stdout
+        time.sleep(0.5)     # the board resets itself (mpremote reset)
+    finally:
+        board.send_signal(signal.SIGTERM)
+        board.wait(20)
+    assert flash.stat().st_size == 2 * 1024 * 1024
+    fs = tmp_path / "fs.img"
+    with open(flash, "rb") as f:
+        fs.write_bytes(vpico.fs_of_flash(f.read()))
+    files = vpico.fs_files(str(fs))
+    assert files["/lib/ssd1306.mpy"] > 1000 and files["/main.py"] and files["/board.json"]
+    assert files["/firmware/app.mpy"] > 1000 and "/firmware/app.py" not in files
+    # the board boots from it to the game picker, as the simulator shows it
+    with Pico("pico_oled", flash=str(flash)) as p:
+        p.boot()
+        no_crash(p)
+        twin = Twin("pico_oled", 1, str(tmp_path / "twin"))
+        assert p.picture() == twin.picture()
+
+
+# ------------------------------------------------------------ the simulator's frames
+
+def _script(game, board, actions, seed):
+    """Presses of the first `actions` actions of a bundled game, planned on
+    the simulator."""
+    from host_sim import keyplan, keyplan_eightmin, keyplan_origin, keyplan_yu
+    from bench import scripts
+    if game == "inca":
+        lines = scripts.transcript()[:actions + 1]
+        planner = keyplan
+    else:
+        name = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}[game]
+        with open(os.path.join(ROOT, "tests", "scenarios", name + ".txt")) as f:
+            lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+        lines = [ln for ln in lines if ln][:actions + 1]
+        planner = {"eightmin": keyplan_eightmin, "origin": keyplan_origin, "yu": keyplan_yu}[game]
+    app, _ = device.build(board, None, seed=seed)
+    return planner.play(app, lines)
+
+
+# (Inca Empire on pico_oled: every frame of the power-cut runs below)
+@pytest.mark.parametrize("board,game,actions", [
+    ("pico_oled", "eightmin", 10), ("pico_oled", "origin", 8), ("pico_oled", "yu", 12),
+    ("pico_display", "inca", 6)])
+def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
+    keys = _script(game, board, actions, SEED)
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    with Pico(board, fs=staged_fs(tmp_path, board)) as p:
+        p.boot()
+        assert p.picture() == twin.picture()
+        for i, k in enumerate(keys):
+            p.key(k)
+            twin.key(k)
+            assert p.picture() == twin.picture(), "press %d (%s) of %s" % (i + 1, k, keys)
+        no_crash(p)
+        # once any animation is over, the LEDs light the game's players as
+        # the simulator's would
+        p.run(2000 * MS)
+        want = [tuple(c) for c in twin.app.px.steady()]
+        if board == "pico_oled":
+            assert p.leds() == want
+        else:
+            # the RGB LED: the colour of the player whose turn it is (PWM duty, +-1)
+            assert len(p.leds()) == 1
+
+
+# ------------------------------------------------------------ power cuts
+
+# A new board: the edition edited (Check your board: era I labor 5 -> 6),
+# the LED brightness changed, a game started and played a few actions.
+EDIT = ["ok", "down", "down", "down", "down", "ok", "ok", "up", "ok", "back", "down", "ok", "ok", "back"]
+
+
+def _logged_run(tmp_path, board, keys, data=None):
+    """Play keys on the board from a fresh flash (with `data` as its saved
+    game), logging every flash operation; the simulator beside it, its
+    data folder kept after every press.  Returns (twin, flash at power-on,
+    log, operations done after each press (index 0: after booting))."""
+    twin_dir = str(tmp_path / "twin")
+    if data:
+        os.makedirs(twin_dir)
+        shutil.copytree(data, os.path.join(twin_dir, "data"))
+    twin = Twin(board, SEED, twin_dir, keep=True)
+    with Pico(board, fs=staged_fs(tmp_path, board, data), log=True) as p:
+        first = str(tmp_path / "flash0.bin")
+        p.save(first)
+        p.boot()
+        assert p.picture() == twin.picture()
+        ops = [p.stats()["flash_ops"]]
+        for k in keys:
+            p.key(k)
+            twin.key(k)
+            assert p.picture() == twin.picture()
+            ops.append(p.stats()["flash_ops"])
+        no_crash(p)
+        p.flash_log(str(tmp_path / "log.bin"))
+    with open(first, "rb") as f:
+        flash0 = f.read()
+    return twin, flash0, vpico.read_flash_log(str(tmp_path / "log.bin")), ops
+
+
+def _press_of(ops, k):
+    """The press (1-based; 0: the boot) during which flash operation k was made."""
+    for j in range(1, len(ops)):
+        if ops[j - 1] <= k < ops[j]:
+            return j
+    return 0
+
+
+def _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part):
+    j = _press_of(ops, k)
+    path = str(tmp_path / ("cut-%d-%d.bin" % (k, part * 10)))
+    with open(path, "wb") as f:
+        f.write(vpico.replay_flash(bytearray(flash0), log, k, part))
+    with Pico(board, flash=path) as p:
+        p.boot()
+        no_crash(p)
+        got = p.picture()
+        journal = vpico.fs_read(_fs_of(path), "/data/game/journal.txt")
+    before, after = twin.kept[max(0, j - 1)], twin.kept[j]
+    # the game as it was before the press, or with the press's action: its
+    # screen after a boot, and its actions in the journal
+    ok = []
+    for kept in (before, after):
+        try:
+            with open(os.path.join(kept, "game", "journal.txt"), "rb") as f:
+                want = journal_lines(f.read())
+        except OSError:
+            want = None
+        if got == vpico.boot_picture(board, kept, SEED) and (journal_lines(journal) if journal else None) == want:
+            ok.append(kept)
+    assert ok, "cut at flash operation %d (%s, %.1f done), press %d: the board shows neither the game before " \
+               "nor after the press" % (k, log[k][0], part, j)
+    return j
+
+
+def _fs_of(flash_path):
+    img = flash_path + ".fs"
+    with open(flash_path, "rb") as f, open(img, "wb") as g:
+        g.write(vpico.fs_of_flash(f.read()))
+    return img
+
+
+def _spread(ops, log, presses, n):
+    """Up to n flash operations among those the given presses made, spread
+    over them (the first, the last, and between)."""
+    mine = [k for k in range(len(log)) if _press_of(ops, k) in presses]
+    if len(mine) <= n:
+        return mine
+    return sorted({mine[round(i * (len(mine) - 1) / (n - 1))] for i in range(n)})
+
+
+def test_power_cuts_in_the_edition_settings_and_a_new_game(tmp_path):
+    board = "pico_oled"
+    app, _ = device.build(board, None, seed=SEED)
+    from bench import scripts
+    from host_sim import keyplan
+    for k in EDIT:
+        app.key(k)
+    keys = EDIT + keyplan.play(app, scripts.transcript()[:4])
+    twin, flash0, log, ops = _logged_run(tmp_path, board, keys)
+    # the presses that write: the edition (Check your board), the settings,
+    # Start game, the actions
+    writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
+    assert len(writes) >= 5, writes
+    edition, settings, start = writes[0], writes[1], writes[2]
+    assert keys[edition - 1] == "ok" and edition < len(EDIT) and settings <= len(EDIT) < start
+    cuts = []
+    for presses, n in (((edition,), 3), ((settings,), 3), ((start,), 3), (tuple(writes[3:]), 3)):
+        for k in _spread(ops, log, presses, n):
+            cuts.append((k, 0.0 if len(cuts) % 2 == 0 else 0.5))
+    assert len(cuts) == 12
+    for k, part in cuts:
+        _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
+
+
+def _saved_game(tmp_path, board, lines, name="data"):
+    """A data folder holding the game of `lines` as the device saves it
+    (the host's firmware, the same code and files), and the presses of the
+    board from the screen it boots to on it, for the actions that follow."""
+    data = tmp_path / name
+    app, _ = device.build(board, str(data), seed=SEED)
+    from host_sim import keyplan
+    keyplan.play(app, lines)
+    return str(data)
+
+
+def _plan(tmp_path, board, data, lines):
+    """The presses of `lines` (actions) from the screen a board shows when
+    it boots on the saved game in `data`."""
+    from host_sim import keyplan
+    plan = tmp_path / "plan"
+    shutil.copytree(data, plan)
+    app, _ = device.build(board, str(plan), seed=SEED)
+    keys = []
+    for line in lines:
+        keyplan.action(app, line, keys)
+    return keys
+
+
+def test_power_cuts_in_actions_and_a_snapshot(tmp_path):
+    board = "pico_oled"
+    from bench import scripts
+    lines = scripts.transcript()
+    # a saved game 80 records in (a snapshot written at 65); the next actions
+    # write the next snapshot (at 89: snap.json.tmp, renamed over snap.json,
+    # the old one kept as snap.old)
+    data = _saved_game(tmp_path, board, lines[:80])
+    with open(os.path.join(data, "game", "snap.json"), "rb") as f:
+        first_snapshot = f.read()
+    keys = _plan(tmp_path, board, data, lines[80:92])
+    twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data)
+    with open(os.path.join(twin.data, "game", "snap.json"), "rb") as f:
+        assert f.read() != first_snapshot, "no snapshot was written"
+    writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
+    big = max(writes, key=lambda j: ops[j] - ops[j - 1])     # the snapshot's press
+    cuts = [(k, 0.0 if i % 2 == 0 else 0.5) for i, k in enumerate(_spread(ops, log, (big,), 5))]
+    cuts += [(k, 0.5) for k in _spread(ops, log, tuple(j for j in writes if j != big), 3)]
+    assert len(cuts) == 8
+    for k, part in cuts:
+        _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
+
+
+# ------------------------------------------------------------ fast presses
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+def test_fast_presses_are_each_taken_once(board, tmp_path):
+    from bench import scripts
+    lines = scripts.transcript()
+    # a game resumed 20 actions in; the presses of the next actions, short
+    # presses only (a long one is held 600 ms, not fast)
+    data = _saved_game(tmp_path, board, lines[:21])
+    keys = [k for k in _plan(tmp_path, board, data, lines[21:60]) if k not in ("home", "undo")][:100]
+    assert len(keys) == 100 and keys.count("ok") > 20
+    os.makedirs(tmp_path / "twin")
+    shutil.copytree(data, tmp_path / "twin" / "data")
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    for k in keys:
+        twin.key(k)
+    with Pico(board, fs=staged_fs(tmp_path, board, data)) as p:
+        p.boot()
+        t = p.t + 40 * MS
+        for k in keys:
+            button, _ = p.buttons_for(k)
+            p.press(button, 50 * MS, at=t)
+            t += 90 * MS             # held 50 ms, then 40 ms up
+        p.run(t - p.t)
+        p.settle()
+        no_crash(p)
+        assert p.picture() == twin.picture()
+        p.save(str(tmp_path / "flash.bin"))
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        want = journal_lines(f.read())
+    got = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/journal.txt")
+    assert got is not None and journal_lines(got) == want
+
+
+# ------------------------------------------------------------ a whole game
+
+def test_a_whole_scripted_inca_game(tmp_path):
+    """Four players with Early Fall and Pizarro's Arrival, every turn passed
+    and every choice the first the rules allow (Sun cards, connected
+    counts): the era track to the invasion and the final standings, the
+    journal as the simulator's, no crash."""
+    from host_sim import autoplay, keyplan
+    board = "pico_oled"
+    seed = 3     # Pizarro is the first invasion marker flipped
+    setup = "inca players=blue,orange,green,brown early-fall pizarro"
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edition = json.load(f)
+    lines = autoplay.play("%s seed=%d" % (setup, seed), lambda n: 0, edition)
+    app, _ = device.build(board, None, seed=seed)
+    keys = keyplan.play(app, [setup] + lines[1:])
+    assert app.view()["over"] and app.view()["pizarro"]["arrived"]
+    twin = Twin(board, seed, str(tmp_path / "twin"))
+    for k in keys:
+        twin.key(k)
+    with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
+        p.boot()
+        for k in keys:
+            p.key(k)
+        no_crash(p)
+        assert p.picture() == twin.picture()
+        p.save(str(tmp_path / "flash.bin"))
+    got = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/journal.txt")
+    assert journal_lines(got) == lines
