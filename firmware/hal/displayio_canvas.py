@@ -37,6 +37,9 @@ class DisplayioCanvas(Canvas):
         self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(width, height, 65536)
         self.shader = displayio.Palette(16)
         self.palette = None
+        self.lo = 0             # the rows drawn on (Canvas keeps them; displayio
+        self.hi = height        # refreshes what changed by itself)
+        self.sent = []
         self.set_palette(palette)
         self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=self.shader)
         self.group = displayio.Group()
