@@ -234,10 +234,14 @@ def kb(n):
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Measure the firmware; write BENCHMARKS.md.")
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    ap.add_argument("--no-vpico", action="store_true", help="leave out the virtual Pico (its runs take longest)")
     args = ap.parse_args(argv)
     work = tempfile.mkdtemp(prefix="bench-")
     try:
         report = measure(work)
+        if not args.no_vpico:
+            from bench import vpico
+            report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"
     finally:
         shutil.rmtree(work, ignore_errors=True)
     with open(args.out, "w") as f:

@@ -48,6 +48,7 @@ class App:
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
+        self.probe = None   # called after every redraw the buttons caused (main.py)
 
     # ------------------------------------------------------------ boot
 
@@ -333,10 +334,13 @@ class App:
             asyncio.create_task(self.px.run())
         while True:
             k = buttons.get()
+            pressed = k is not None
             while k is not None:
                 self.key(k)
                 k = buttons.get()
             self.render()
+            if pressed and self.probe:
+                self.probe()
             await buttons.wait()
 
 

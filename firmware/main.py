@@ -2,7 +2,8 @@
 #
 #   1. board.json (written by flash.sh) names the profile: {"board":
 #      "pico_oled"}; an optional "seed" deals every new game from that seed
-#      on (tests, demos) instead of a random one.
+#      on (tests, demos) instead of a random one; "probe": true prints the
+#      heap after every press (the benchmark on the virtual Pico).
 #   2. The profile (boards/NAME.py, data only) names its family; the family's
 #      setup module in firmware/hal/ builds the display, buttons and LEDs.
 #   3. firmware.app.App is built on them; App.run boots it (the saved game is
@@ -82,12 +83,22 @@ def build(cfg, p, hw, report=None):
     app = App(lay, cv, hw.pixels(p), hw.DATA, assets=hw.ASSETS,
               seed=None if seed is None else _seeds(seed), report=report or _say)
     app.has_up = p.PROFILE != "two"
+    if cfg.get("probe"):
+        app.probe = _heap   # the benchmark's: the heap after every press
     hw.attach(app)
     return app, hw.buttons(p)
 
 
 def _say(line):
     print(line)
+
+
+def _heap():
+    """One line on the serial port: the heap in use and free after a
+    collection (board.json "probe": true; the benchmark reads it)."""
+    import gc
+    gc.collect()
+    print("heap %d %d" % (gc.mem_alloc(), gc.mem_free()))
 
 
 def crash_code(e):

@@ -9,6 +9,8 @@ python -m host_sim COMMAND ...
   resume DIR [--edition PATH]              recover the game journaled in DIR as the device does
                                            at boot (after a power cut) and print its view as JSON
   demo                                     replay the bundled demo game and print the standings
+  pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR]
+                                           the firmware on the virtual Pico (python -m host_sim pico --help)
 """
 import json
 import sys
@@ -49,6 +51,9 @@ def main(argv):
         return replay.main(rest)
     if cmd == "resume":
         return replay.main(argv)
+    if cmd == "pico":
+        from host_sim import vpico
+        return vpico.cli(rest)
     if cmd == "demo":
         out = []
         status, session = replay.run(DEMO, out=out.append)

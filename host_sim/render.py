@@ -67,9 +67,21 @@ def terminal(cv, leds=None, legend=""):
 
 
 def png(cv, path, scale=None):
-    rows = pixels(cv)
-    scale = scale or (2 if cv.colour else 4)
-    w, h = cv.width * scale, cv.height * scale
+    write_png(pixels(cv), path, scale or (2 if cv.colour else 4))
+
+
+def panel_rows(width, height, pixels):
+    """A panel's picture (host_sim.vpico.Pico.picture: 0/1 or (r, g, b) a
+    pixel, row by row) as rows of (r, g, b), mono as the OLED lights it."""
+    rows = []
+    for y in range(height):
+        r = pixels[y * width:(y + 1) * width]
+        rows.append([(OLED_ON if p else OLED_OFF) if isinstance(p, int) else tuple(p) for p in r])
+    return rows
+
+
+def write_png(rows, path, scale):
+    w, h = len(rows[0]) * scale, len(rows) * scale
     raw = bytearray()
     for r in rows:
         line = bytearray([0])

@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 
 from host_sim import device
@@ -380,3 +381,80 @@ def intents_of(keys):
     from bench.scripts import LETTERS
     back = {v: k for k, v in LETTERS.items()}
     return [back[c] for c in keys]
+
+
+# ---------------------------------------------------------------- the command
+
+USAGE = """python -m host_sim pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR] [--seed N]
+
+The firmware on the virtual Pico (the official MicroPython in an emulated
+RP2040): flash.sh stages the board's files, they go onto the board's flash
+as a littlefs image (with the data folder DIR as its /data: a saved game is
+resumed), the board boots, and the keys are pressed as the board's buttons
+(intents: up down ok back home undo; on a two-button board a A b B).
+--png DIR writes the panel after every key (0000.png is the boot); each
+press prints the time from its release (a long press: from when it counts)
+to the last byte of its frame on the display's bus, on the chip's clock.
+Needs the test set-up (./test installs Node.js, rp2040js and the tools)."""
+
+
+def cli(argv):
+    from host_sim import render, sim
+    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1"}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(USAGE)
+            return 0
+        if a.startswith("--") and a[2:] in opts and i + 1 < len(argv):
+            opts[a[2:]] = argv[i + 1]
+            i += 2
+            continue
+        sys.stderr.write("unknown option %r\n%s\n" % (a, USAGE))
+        return 1
+    why = ready()
+    if why:
+        sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
+        return 1
+    board = opts["board"]
+    if board not in device.BOARDS or profile(board)["display"]["driver"] not in ("ssd1306", "st7789") \
+            or board.startswith("esp32"):
+        sys.stderr.write("the virtual Pico is a Pico: pico_oled or pico_display\n")
+        return 1
+    prof = profile(board)
+    words = opts["keys"].split()
+    try:
+        intents = [sim.intent(w, prof["profile"]) for w in words]
+    except ValueError as e:
+        sys.stderr.write("%s\n" % e)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "staged")
+        stage(board, out, seed=int(opts["seed"]))
+        if opts["journal"]:
+            shutil.copytree(opts["journal"], os.path.join(out, "data"))
+        img = mkfs(out, os.path.join(tmp, "fs.img"))
+        with Pico(board, fs=img) as p:
+            p.boot()
+            shots = opts["png"]
+            if shots:
+                os.makedirs(shots, exist_ok=True)
+            scale = 2 if prof["display"].get("colour") else 4
+
+            def shot(n):
+                if shots:
+                    w, h, px = p.picture()
+                    render.write_png(render.panel_rows(w, h, px), os.path.join(shots, "%04d.png" % n), scale)
+            shot(0)
+            for n, (word, k) in enumerate(zip(words, intents), 1):
+                button, hold = p.buttons_for(k)
+                down, up = p.press(button, hold, at=p.t + GAP)
+                p.run(up - p.t)
+                frames = p.settle()
+                since = up if hold == HOLD else down + 600 * MS
+                last = [f[0] for f in frames if f[0] >= since]
+                print("%4d %-5s %s" % (n, word, "%.1f ms" % ((last[-1] - since) / MS) if last else "no frame"))
+                shot(n)
+            sys.stderr.write(p.serial)
+    return 0

@@ -1,0 +1,228 @@
+"""The benchmark on the virtual Pico: the official MicroPython v1.28.0 for the
+Pico in an emulated RP2040 (vpico/), the files as flash.sh stages them, the
+benchmark's scripted game pressed on the board's buttons.
+
+    .venv/bin/python -m bench.vpico [--boards pico_oled,pico_display] [--presses N]
+
+Per board, from two runs of the scripted game (presses 50 ms long, or 700 ms
+for a long press, 40 ms after the board went quiet):
+  time    from a button's release (a long press: the moment it counts,
+          600 ms after it went down) to the last byte of the frame it
+          caused on the display's bus, on the chip's clock: the SSD1306's
+          I2C at the SCL rate the firmware set (400 kHz), the ST7789's SPI
+          at its rate, each byte holding the bus as long as on a board;
+          for a cursor move (up/down that moved a list's cursor) and an
+          action (a press that added a record to the journal: an action,
+          undo, redo, the end of a turn or phase), median and worst;
+  flash   bytes programmed and erased per action (littlefs, as the
+          firmware's writes reach the chip);
+  heap    gc.mem_alloc() after gc.collect() after every press (a second
+          run with board.json "probe": true: the collection after a press
+          would change the first run's times), its peak and where;
+  boot    power-on to the last byte of the home screen of a saved game of
+          300 actions (resumed from its journal).
+The emulator counts instructions at 125 MHz with no flash wait states and
+no XIP cache misses, and flash writes take no time: a real board is slower,
+so every time here is a lower bound.
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from bench import scripts  # noqa: E402
+from host_sim import vpico  # noqa: E402
+from host_sim.vpico import MS, Pico, Twin  # noqa: E402
+
+FIRMWARE = "MicroPython v1.28.0 (official RPI_PICO build), rp2040js 1.4.1"
+BOARDS = ("pico_oled", "pico_display")
+RESUME_ACTIONS = 300
+
+
+def _records(twin):
+    j = twin.app.journal
+    return j.records if j is not None else 0
+
+
+def game(board, keys, work, probe=False, seed=scripts.SEED):
+    """Press the keys on the board; returns a list of per-press records
+    {key, kind, latency (ns or None), heap, free, programmed, erased}."""
+    folder = os.path.join(work, "%s-%s" % (board, "probe" if probe else "time"))
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    out = vpico.stage(board, os.path.join(folder, "staged"), seed=seed, extra={"probe": True} if probe else None)
+    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
+    twin = Twin(board, seed, os.path.join(folder, "twin"))
+    rows = []
+    with Pico(board, fs=img) as p:
+        p.boot()
+        p.read()
+        seen = len(p.serial)
+        stats = p.stats()
+        for k in keys:
+            before = _records(twin)
+            scr = twin.app.stack[-1] if twin.app.stack else None
+            cur = getattr(scr, "cur", None)
+            button, hold = p.buttons_for(k)
+            down, up = p.press(button, hold, at=p.t + vpico.GAP)
+            p.run(up - p.t)
+            frames = p.settle()
+            twin.key(k)
+            since = up if hold == vpico.HOLD else down + 600 * MS
+            last = [f[0] for f in frames if f[0] >= since]
+            if _records(twin) != before:
+                kind = "action"
+            elif k in ("up", "down") and twin.app.stack and twin.app.stack[-1] is scr and \
+                    getattr(scr, "cur", None) != cur:
+                kind = "cursor"
+            else:
+                kind = "other"
+            s2 = p.stats()
+            row = {"key": k, "kind": kind, "latency": (last[-1] - since) if last else None,
+                   "programmed": s2["programmed"] - stats["programmed"], "erased": s2["erased"] - stats["erased"]}
+            stats = s2
+            p.read()
+            heap = [ln.split() for ln in p.serial[seen:].splitlines() if ln.startswith("heap ")]
+            seen = len(p.serial)
+            if heap:
+                row["heap"], row["free"] = int(heap[-1][1]), int(heap[-1][2])
+            if "crash" in p.serial or "Traceback" in p.serial:
+                raise SystemExit("bench: the board crashed at press %d: %s" % (len(rows) + 1, p.serial[-1500:]))
+            rows.append(row)
+        if p.picture() != twin.picture():
+            raise SystemExit("bench: the board's last frame is not the simulator's")
+    return rows
+
+
+def boot_time(board, work, actions=RESUME_ACTIONS):
+    """(ns from power-on to the last byte of the home screen, free heap) for
+    a board that boots on a saved game of `actions` actions."""
+    from firmware.core.journal import Journal
+    from firmware.games import module
+    lines = scripts.transcript(undo_every=3)[:actions + 1]
+    folder = os.path.join(work, board + "-boot")
+    shutil.rmtree(folder, ignore_errors=True)
+    data = os.path.join(folder, "data")
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edition = json.load(f)
+    j = Journal(os.path.join(data, "game"), module("inca"), edition)
+    j.start(lines[0])
+    for a in lines[1:]:
+        j.apply(a)
+    out = vpico.stage(board, os.path.join(folder, "staged"), seed=scripts.SEED)
+    shutil.copytree(data, os.path.join(out, "data"))
+    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
+    with Pico(board, fs=img) as p:
+        p.boot()
+        frames = p.frames()
+        twin = os.path.join(folder, "data")
+        if p.picture() != vpico.boot_picture(board, twin, scripts.SEED):
+            raise SystemExit("bench: the board did not boot into the saved game")
+        return frames[-1][0]
+
+
+def summary(rows):
+    def stats(kind):
+        v = sorted(r["latency"] for r in rows if r["kind"] == kind and r["latency"] is not None)
+        return {"n": len(v), "median": statistics.median(v) if v else None, "worst": v[-1] if v else None}
+    actions = sum(1 for r in rows if r["kind"] == "action")
+    return {"cursor": stats("cursor"), "action": stats("action"), "actions": actions, "presses": len(rows),
+            "programmed": sum(r["programmed"] for r in rows), "erased": sum(r["erased"] for r in rows)}
+
+
+def heap_summary(rows):
+    heap = [(r["heap"], i) for i, r in enumerate(rows) if "heap" in r]
+    if not heap:
+        return None
+    peak, at = max(heap)
+    return {"peak": peak, "at": at + 1, "key": rows[at]["key"], "free_min": min(r["free"] for r in rows if "free" in r),
+            "samples": len(heap)}
+
+
+def _task(args):
+    what, board, work, presses = args
+    if what == "boot":
+        return boot_time(board, work)
+    keys, _ = scripts.keys(board)
+    if presses:
+        keys = keys[:presses]
+    rows = game(board, keys, work, probe=what == "probe")
+    return heap_summary(rows) if what == "probe" else summary(rows)
+
+
+def measure(work, boards=BOARDS, presses=None, jobs=None):
+    """{board: {"time", "heap", "boot"}}: the runs side by side, one a core."""
+    from concurrent.futures import ProcessPoolExecutor
+    tasks = [(what, b, work, presses) for b in boards for what in ("time", "probe", "boot")]
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
+        got = list(pool.map(_task, tasks))
+    res = {}
+    for (what, b, _, _), r in zip(tasks, got):
+        res.setdefault(b, {})["heap" if what == "probe" else what] = r
+    for b in boards:
+        print("vpico %s: %s" % (b, json.dumps(res[b])), file=sys.stderr)
+    return res
+
+
+def ms(ns):
+    return "%.1f ms" % (ns / MS) if ns is not None else "-"
+
+
+def section(res):
+    """The BENCHMARKS.md section of these figures."""
+    L = []
+    add = L.append
+    add("## On the virtual Pico")
+    add("")
+    add("%s; the benchmark's scripted game (above) pressed on the board's" % FIRMWARE)
+    add("buttons, the files as `flash.sh --stage` makes them on the board's littlefs")
+    add("(bench/vpico.py). Times are the chip's own clock, from a button's release (a")
+    add("long press: the moment it counts) to the last byte of the resulting frame on")
+    add("the display's bus; the bus is modelled at its rate (the SSD1306's I2C at the")
+    add("400 kHz the firmware sets, 9 clocks a byte; the ST7789's SPI at 31.25 MHz).")
+    add("The emulator runs the chip at 125 MHz with no flash wait states or XIP cache")
+    add("misses and writes flash in no time, so a board is slower: these are lower")
+    add("bounds. Heap: gc.mem_alloc() after gc.collect() after every press (a run of")
+    add("its own, board.json \"probe\"), on the 32-bit chip's own heap.")
+    add("")
+    add("| board | cursor move, median / worst | action, median / worst | heap peak (after press) | "
+        "least free | boot to home, %d-action game | flash per action |" % RESUME_ACTIONS)
+    add("| --- | --- | --- | --- | --- | --- | --- |")
+    for board, r in res.items():
+        t = r["time"]
+        h = r["heap"] or {}
+        per = t["programmed"] / max(1, t["actions"])
+        add("| %s | %s / %s (%d) | %s / %s (%d) | %s (press %s, %s) | %s | %s | %.0f B programmed, %.0f B erased |" % (
+            board, ms(t["cursor"]["median"]), ms(t["cursor"]["worst"]), t["cursor"]["n"],
+            ms(t["action"]["median"]), ms(t["action"]["worst"]), t["action"]["n"],
+            "%.1f KB" % (h["peak"] / 1024) if h else "-", h.get("at", "-"), h.get("key", "-"),
+            "%.1f KB" % (h["free_min"] / 1024) if h else "-", ms(r["boot"]), per, t["erased"] / max(1, t["actions"])))
+    add("")
+    return L
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="The benchmark on the virtual Pico (prints JSON).")
+    ap.add_argument("--boards", default=",".join(BOARDS))
+    ap.add_argument("--presses", type=int, default=None, help="only the first N presses of the game")
+    args = ap.parse_args(argv)
+    why = vpico.ready()
+    if why:
+        raise SystemExit("bench: the virtual Pico cannot run: " + why)
+    work = tempfile.mkdtemp(prefix="vpico-bench-")
+    try:
+        res = measure(work, args.boards.split(","), args.presses)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(json.dumps(res, indent=1))
+    print("\n".join(section(res)))
+
+
+if __name__ == "__main__":
+    main()
