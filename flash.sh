@@ -77,7 +77,8 @@ except (OSError, subprocess.CalledProcessError):
 def files(pattern):
     return sorted(f for f in glob.glob(pattern, recursive=True) if tracked is None or f in tracked)
 paths = files("firmware/**/*.py") + files("boards/*.py") + files("assets/*/edition.json")
-paths += files("assets/lang/*.json") + files("assets/fonts/*.fnt") + files("assets/fonts/LICENSE-*")
+paths += files("assets/lang/*.json") + files("firmware/games/*/lang/*.json")
+paths += files("assets/fonts/*.fnt") + files("assets/fonts/LICENSE-*")
 urls = [["main.py", "firmware/main.py"]] + [[f, f] for f in paths]
 with open("package.json", "w") as f:
     f.write('{"version": "0.1.0",\n "deps": [],\n "urls": [\n')
@@ -260,7 +261,8 @@ for d in ${drivers//,/ }; do
         "$mpyc" -O3 -o "$out/lib/$d.mpy" "drivers/$d.py"
     fi
 done
-files="assets/*/edition.json assets/lang/*.json"
+# the word tables: the shared ones in assets/lang, each game's in its folder
+files="assets/*/edition.json assets/lang/*.json firmware/games/*/lang/*.json"
 if [ -n "$board" ]; then
     case "$font" in
         small) files="$files assets/fonts/small.fnt assets/fonts/LICENSE-misc-fixed.txt" ;;
@@ -273,7 +275,7 @@ fi
 packed=""
 for a in $files; do
     case "$a" in
-        assets/lang/*)
+        assets/lang/*|firmware/games/*/lang/*)
             # a MicroPython board gets the language tables as gzip (a 1 KB
             # window, what firmware.core.text unpacks with): 40% of the bytes
             if [ -n "$board" ] && [ "$family" != circuitpython ]; then
@@ -292,12 +294,12 @@ if [ -n "$packed" ]; then
     if [ "$dry" = 1 ]; then
         for a in $packed; do echo "gzip (window 1 KB) $a > $out/$a.gz"; done
     else
-        mkdir -p "$out/assets/lang"
         # shellcheck disable=SC2086
         "$py" -c '
-import sys, zlib
+import os, sys, zlib
 out = sys.argv[1]
 for src in sys.argv[2:]:
+    os.makedirs(os.path.dirname(out + "/" + src), exist_ok=True)
     with open(src, "rb") as f:
         data = f.read()
     c = zlib.compressobj(9, zlib.DEFLATED, 16 + 10)
@@ -339,8 +341,9 @@ if [ "$romfs" = 1 ]; then
         cp -r "$out/firmware" "$out/boards" "$out/assets" "$tree/"
         # the language tables go plain: the board reads them in place from
         # flash, with no copy in RAM
-        rm -f "$tree"/assets/lang/*.gz
+        rm -f "$tree"/assets/lang/*.gz "$tree"/firmware/games/*/lang/*.gz
         cp assets/lang/*.json "$tree/assets/lang/"
+        for d in firmware/games/*/lang; do cp "$d"/*.json "$tree/$d/"; done
         if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null; then
             rm -rf "$tree"
             echo "flash.sh: mpremote could not build the ROMFS image" >&2

@@ -81,10 +81,10 @@ def flash_sizes(staged):
             if n in BENCH_FILES or n == ROM_IMAGE or rel.startswith("data"):
                 continue
             size = os.path.getsize(p)
-            if rel.startswith("firmware"):
-                kinds["code"] += size
-            elif rel.startswith("assets/lang"):
+            if rel.startswith("assets/lang") or "/lang/" in rel:
                 kinds["languages"] += size
+            elif rel.startswith("firmware"):
+                kinds["code"] += size
             elif rel.startswith("assets/fonts"):
                 kinds["fonts"] += size
             elif rel.startswith("assets"):

@@ -23,7 +23,7 @@ BRIGHTNESS = (1, 2, 3, 4, 5)
 
 class App:
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
-                 lang=None):
+                 lang=None, probe=None):
         """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
         pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
         journal and settings live (None keeps the game in memory only);
@@ -33,6 +33,9 @@ class App:
         self.px = pixels
         self.dir = data_dir
         self.assets = assets
+        # where firmware/ lies, as a prefix of paths (a game's words are in
+        # its package): assets' folder ("/rom/assets" -> "/rom/", "assets" -> "")
+        self.code = assets[:assets.rfind("/") + 1]
         self.seed = seed or _urandom_seed
         self.report = report or (lambda line: None)
         self.session = None
@@ -48,7 +51,7 @@ class App:
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
-        self.probe = None   # called after every redraw the buttons caused (main.py)
+        self.probe = probe  # called after every redraw the buttons caused (main.py)
 
     # ------------------------------------------------------------ boot
 
@@ -92,15 +95,15 @@ class App:
                 words = f.readline().split()
         except OSError:
             return None
-        from firmware.games import GAMES
-        return words[0] if words and words[0] in GAMES else None
+        from firmware.games import NAMES
+        return words[0] if words and words[0] in NAMES else None
 
     def choose(self, name):
         """Make `name` the game played: its engine, screens, edition table
         (the one saved in the settings if the players edited it)."""
-        from firmware.games import module, ui
-        game = module(name)
-        screens = ui(name)  # ImportError here leaves the app as it was
+        from firmware import games
+        game = games.module(name)
+        screens = games.ui(name)  # ImportError here leaves the app as it was
         self.name = name
         self.game = game
         self.ui = screens
@@ -109,7 +112,7 @@ class App:
         if self.dir:
             ed = store.load_json("%s/%s-edition.json" % (self.dir, name), None, report=self.report)
         if ed is None:
-            with open("%s/%s/edition.json" % (self.assets, name)) as f:
+            with open("%s/%s" % (self.assets, games.edition(name))) as f:
                 ed = json.load(f)
         self.edition = ed
         if self.dir:
@@ -117,17 +120,20 @@ class App:
             self.journal = Journal(self.dir + "/game", self.game, ed)
 
     def _load_words(self):
-        text.load("%s/lang/%s.json" % (self.assets, self.settings["lang"]))
+        """The language's words, and the game's own in front of them."""
+        lang = self.settings["lang"]
+        text.load("%s/lang/%s.json" % (self.assets, lang))
         if self.name:
-            text.add("%s/lang/%s.%s.json" % (self.assets, self.name, self.settings["lang"]))
+            from firmware.games import words
+            text.add(self.code + words(self.name, lang))
 
     def open_picker(self, over=False):
         """Which game to set up: the first screen with no game, or over the
         running game's screens after New game (BACK returns to them)."""
         from firmware.games import GAMES
         rows = []
-        for name in GAMES:
-            rows.append(row(t("g." + name), "", _pick(name)))
+        for name, title, _ in GAMES:
+            rows.append(row(t(title), "", _pick(name)))
         if not over:
             self.stack = []
         self.push(Menu(t("g.title"), rows, hint="h.pick"))
@@ -203,8 +209,13 @@ class App:
             return
         self._changed()
         self._home_screen()
-        # the setup wizard's code (where a game has it apart) until New game
-        forget("firmware.ui.%s_setup" % self.name)
+        # the setup wizard's code (where a game has it apart) until New game,
+        # and every other game's modules: the game they served has ended
+        forget("firmware.games.%s.setup" % self.name)
+        from firmware import games
+        for name in games.NAMES:
+            if name != self.name:
+                games.forget(name)
         self._show_events(self.session.state["ev"], "s.order")
         self.leds("start")
 

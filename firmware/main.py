@@ -81,10 +81,9 @@ def build(cfg, p, hw, report=None):
     cv.set_palette(lay.palette)        # colour: what the frame's indices show
     seed = cfg.get("seed")
     app = App(lay, cv, hw.pixels(p), hw.DATA, assets=hw.ASSETS,
-              seed=None if seed is None else _seeds(seed), report=report or _say)
+              seed=None if seed is None else _seeds(seed), report=report or _say,
+              probe=_heap if cfg.get("probe") else None)   # the benchmark's: the heap after every press
     app.has_up = p.PROFILE != "two"
-    if cfg.get("probe"):
-        app.probe = _heap   # the benchmark's: the heap after every press
     hw.attach(app)
     return app, hw.buttons(p)
 

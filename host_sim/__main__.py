@@ -5,8 +5,9 @@ python -m host_sim COMMAND ...
 
   replay FILE [--trace] [--edition PATH] [--journal DIR]
                                            replay a transcript, print the final view as JSON;
-                                           --journal DIR: journal it into DIR as the device does
-  resume DIR [--edition PATH]              recover the game journaled in DIR as the device does
+                                           --journal DIR: journal it into the data folder DIR as the
+                                           device does (the game in DIR/game; the device boots on DIR)
+  resume DIR [--edition PATH]              recover the game of the data folder DIR as the device does
                                            at boot (after a power cut) and print its view as JSON
   demo                                     replay the bundled demo game and print the standings
   pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR]

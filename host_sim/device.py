@@ -12,6 +12,26 @@ except ImportError:
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
 
 
+def words_path(lang, game=None):
+    """The word table of a language: the words every game shares
+    (assets/lang/LANG.json), or a game's own (in its folder)."""
+    if game is None:
+        return os.path.join(ROOT, "assets", "lang", lang + ".json")
+    return os.path.join(ROOT, "firmware", "games", game, "lang", lang + ".json")
+
+
+def words(lang, game=None):
+    """The words of a language as a dict: the shared ones, and with a game
+    its own over them (what the device looks in while that game is played)."""
+    import json
+    with open(words_path(lang), encoding="utf-8") as f:
+        out = json.load(f)
+    if game is not None:
+        with open(words_path(lang, game), encoding="utf-8") as f:
+            out.update(json.load(f))
+    return out
+
+
 def board(name):
     """The board profile (a data module under boards/) as a dict."""
     if name not in BOARDS:

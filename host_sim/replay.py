@@ -4,13 +4,16 @@
 #   micropython host_sim/replay.py FILE [--trace] [--journal DIR]
 #   micropython host_sim/replay.py resume DIR [--edition PATH]
 #
-# --journal DIR journals the game into DIR exactly as the device does (see
+# DIR is a data folder as the device has one (/data on a board, where
+# `./simulate --journal DIR` keeps the simulator's): its game is in DIR/game.
+# --journal DIR journals the game there exactly as the device does (see
 # firmware/core/journal.py): a new game replaces what DIR held, every action
 # the rules accept is appended as it is confirmed, snapshots as the device
-# writes them.  `resume DIR` recovers the game from DIR as the device does at
-# boot and prints the same JSON view as a replay; what it found damaged or
-# dropped goes to stderr.  Exit status: 0 when a game was recovered (even if
-# a torn record was dropped), 1 when DIR holds nothing recoverable.
+# writes them; the device, or the simulator, boots on DIR into that game.
+# `resume DIR` recovers the game from DIR as the device does at boot and
+# prints the same JSON view as a replay; what it found damaged or dropped
+# goes to stderr.  Exit status: 0 when a game was recovered (even if a torn
+# record was dropped), 1 when DIR holds nothing recoverable.
 import sys
 
 try:
@@ -37,6 +40,7 @@ from firmware.core.session import Session  # noqa: E402
 
 USAGE = "usage: replay FILE [--trace] [--edition PATH] [--journal DIR]\n       replay resume DIR [--edition PATH]"
 EDITION = _root + "/assets/inca/edition.json"
+GAME = "game"   # the game's folder in a data folder (firmware/app.py keeps it there)
 
 
 def _err(msg):
@@ -209,8 +213,11 @@ def main(argv):
     if path is None:
         _err(USAGE)
         return 1
+    # DIR: the data folder, the game in its game/ (as on the device)
     if resuming:
-        return resume(path, edition)[0]
+        return resume(path.rstrip("/") + "/" + GAME, edition)[0]
+    if journal is not None:
+        journal = journal.rstrip("/") + "/" + GAME
     return run(path, trace, edition, journal=journal)[0]
 
 

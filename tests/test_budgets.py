@@ -105,9 +105,11 @@ def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
     assert r.stdout.split()[0] == "/assets"
     # the image holds the code, the profiles and the assets, not main.py or board.json
     r = with_image(folder, ["import os", "print(sorted(os.listdir('/rom')))",
-                            "print(sorted(os.listdir('/rom/assets/lang'))[0])"], cwd=ROOT)
+                            "print(sorted(os.listdir('/rom/assets/lang'))[0])",
+                            "print(sorted(os.listdir('/rom/firmware/games/yu/lang')))"], cwd=ROOT)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "eightmin.en.json"]
+    # the word tables plain (read in place): the shared ones and each game's in its folder
+    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "en.json", "['en.json', 'es.json', 'ru.json']"]
 
 
 def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp_path):
@@ -131,35 +133,42 @@ def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp
     assert last == "/rom/firmware/main.mpy /rom/firmware/hal/board.mpy /rom/assets", r.stdout + r.stderr
 
 
+def _tables():
+    """Every word table, by its path in the repository (and on the board):
+    the shared ones and each game's."""
+    import glob
+    return sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "assets", "lang", "*.json")) +
+                  glob.glob(os.path.join(ROOT, "firmware", "games", "*", "lang", "*.json")))
+
+
 def test_the_language_tables_read_on_the_board_as_their_json(staged, tmp_path):
     # from the files, packed; from the ROMFS image, plain and in place
     folder = staged["pico_oled"][0]
-    lang = os.path.join(ROOT, "assets", "lang")
-    names = sorted(n for n in os.listdir(lang) if n.endswith(".json"))
-    assert len(names) == 12
-    staged_names = sorted(os.listdir(os.path.join(folder, "assets", "lang")))
-    assert staged_names == [n + ".gz" for n in names]
+    names = _tables()
+    assert len(names) == 15
+    for n in names:
+        assert os.path.exists(os.path.join(folder, n + ".gz")) and not os.path.exists(os.path.join(folder, n)), n
     lines = [
         "import gc, json",
         "from firmware.core import text",
         "for n in %r:" % names,
-        "    for where in ('/rom/assets/lang/', 'assets/lang/'):",
+        "    for where in ('/rom/', ''):",
         "        tb = None",
         "        gc.collect()",
         "        before = gc.mem_alloc()",
         "        tb = text.read(where + n)",
         "        gc.collect()",
         "        heap = gc.mem_alloc() - before",
-        "        keys = [l.split('\"')[1] for l in open(sys.argv[2] + '/' + n).read().split('\\n') if l]",
-        "        print(where, n, heap, json.dumps([tb.get(k) for k in keys]))",
+        "        keys = [l.split('\"')[1] for l in open(sys.argv[2] + '/' + n.replace('/', '_')).read().split('\\n') if l]",
+        "        print(where or '-', n, heap, json.dumps([tb.get(k) for k in keys]))",
         "        del keys",
     ]
     keys = str(tmp_path)
     want = {}
     for n in names:
-        with open(os.path.join(lang, n), encoding="utf-8") as f:
+        with open(os.path.join(ROOT, n), encoding="utf-8") as f:
             want[n] = json.load(f)
-        with open(os.path.join(keys, n), "w") as f:
+        with open(os.path.join(keys, n.replace("/", "_")), "w") as f:
             f.write("".join('"%s"\n' % k for k in want[n]))
     r = with_image(folder, lines, keys)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -169,13 +178,13 @@ def test_the_language_tables_read_on_the_board_as_their_json(staged, tmp_path):
         assert json.loads(values) == list(want[n].values()), (where, n)
         heap[where, n] = int(h)
     for n in names:
-        size = os.path.getsize(os.path.join(lang, n))
+        size = os.path.getsize(os.path.join(ROOT, n))
         # from the files: the text is unpacked into RAM, and costs about its
         # text, no more; from the image: only the index (2 bytes a slot) and
         # a few objects
         text_size = len(json.dumps(want[n], ensure_ascii=False, indent=0).encode())
-        assert size <= heap["assets/lang/", n] < text_size * 1.5 + 2048, (n, heap["assets/lang/", n])
-        assert heap["/rom/assets/lang/", n] < len(want[n]) * 8 + 512, (n, heap["/rom/assets/lang/", n])
+        assert size <= heap["-", n] < text_size * 1.5 + 2048, (n, heap["-", n])
+        assert heap["/rom/", n] < len(want[n]) * 8 + 512, (n, heap["/rom/", n])
 
 
 @pytest.mark.parametrize("board", sorted(ROM_CEILING))
@@ -209,6 +218,5 @@ def test_the_mono_profile_flash_stays_under_its_ceiling(staged):
     sizes = run.flash_sizes(staged["pico_oled"][0])
     assert sum(sizes.values()) <= FLASH_CEILING, sizes
     # the language tables go packed: well under half their JSON
-    src = sum(os.path.getsize(os.path.join(ROOT, "assets", "lang", n))
-              for n in os.listdir(os.path.join(ROOT, "assets", "lang")))
+    src = sum(os.path.getsize(os.path.join(ROOT, n)) for n in _tables())
     assert sizes["languages"] < src * 0.45, (sizes["languages"], src)

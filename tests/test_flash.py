@@ -126,7 +126,7 @@ def test_package_json_lists_the_firmware_profiles_and_assets():
     assert urls.pop("main.py") == "firmware/main.py"
     for target, url in urls.items():
         assert target == url and os.path.isfile(os.path.join(ROOT, url)), url
-    want = tracked("firmware/*.py", "boards/*.py", "assets/*/edition.json", "assets/lang/*.json",
+    want = tracked("firmware/*.py", "boards/*.py", "assets/*/edition.json", "assets/lang/*.json", "firmware/games/*/lang/*.json",
                    "assets/fonts/*.fnt", "assets/fonts/LICENSE-*")
     missing = sorted(set(want) - set(urls))
     assert not missing, "package.json lacks %s: run ./flash.sh --package-json" % missing

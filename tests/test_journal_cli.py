@@ -1,7 +1,8 @@
 """The journal on the command line: `replay FILE --journal DIR` journals a
 game as the device does and `resume DIR` recovers it as the device does at
 boot, on CPython (python -m host_sim, host_sim/replay.py) and under the
-MicroPython unix port (micropython host_sim/replay.py)."""
+MicroPython unix port (micropython host_sim/replay.py).  DIR is a data
+folder as the device's (the game in DIR/game): the device boots on it."""
 import os
 import subprocess
 import sys
@@ -22,6 +23,8 @@ def expected(path=DEMO):
 
 
 def files(d):
+    """The files of the game kept in the data folder d."""
+    d = os.path.join(d, "game")
     out = {}
     for name in sorted(os.listdir(d)):
         with open(os.path.join(d, name), "rb") as f:
@@ -30,18 +33,25 @@ def files(d):
 
 
 def test_replay_with_a_journal_prints_the_same_view_and_resume_prints_it_again(tmp_path):
-    d = str(tmp_path / "game")
+    d = str(tmp_path / "data")
     want = expected()
     r = run_py(["-m", "host_sim", "replay", DEMO, "--journal", d])
     assert r.returncode == 0 and r.stdout == want, r.stderr
-    assert sorted(os.listdir(d)) == ["journal.txt", "snap.json", "snap.old"]
+    assert os.listdir(d) == ["game"] and sorted(files(d)) == ["journal.txt", "snap.json", "snap.old"]
     r = run_py(["-m", "host_sim", "resume", d])
     assert r.returncode == 0 and r.stdout == want and r.stderr == ""
     r = run_py(["host_sim/replay.py", "resume", d])
     assert r.returncode == 0 and r.stdout == want
     # the journal is itself a transcript of the game
-    r = run_py(["host_sim/replay.py", os.path.join(d, "journal.txt")])
+    r = run_py(["host_sim/replay.py", os.path.join(d, "game", "journal.txt")])
     assert r.returncode == 0 and r.stdout == want
+    # and the device (the simulator, the same firmware) boots on it into that game
+    import json
+    from host_sim import device
+    app, _ = device.build("pico_oled", d)
+    from firmware.core import jsonout
+    assert app.session is not None and jsonout.dumps(app.view()) == want.strip()
+    assert json.loads(want)["over"]
 
 
 def test_both_runtimes_write_the_same_journal_and_resume_each_others(tmp_path):
@@ -69,7 +79,7 @@ def test_resume_drops_a_torn_record_reports_it_and_exits_0(tmp_path):
     want = expected()
     run_py(["host_sim/replay.py", DEMO, "--journal", d])
     good = files(d)["journal.txt"]
-    with open(os.path.join(d, "journal.txt"), "ab") as f:
+    with open(os.path.join(d, "game", "journal.txt"), "ab") as f:
         f.write(b"adjust blue vp +")
     r = run_mpy(["host_sim/replay.py", "resume", d])
     assert r.returncode == 0 and r.stdout == want
@@ -99,7 +109,7 @@ def test_a_damaged_snapshot_is_reported_and_the_game_still_resumed(tmp_path):
     d = str(tmp_path / "g")
     want = expected()
     run_py(["host_sim/replay.py", DEMO, "--journal", d])
-    p = os.path.join(d, "snap.json")
+    p = os.path.join(d, "game", "snap.json")
     data = bytearray(files(d)["snap.json"])
     data[len(data) // 2] ^= 0x04
     with open(p, "wb") as f:
@@ -111,10 +121,10 @@ def test_a_damaged_snapshot_is_reported_and_the_game_still_resumed(tmp_path):
 
 def test_nothing_to_resume_is_an_error_with_a_clear_message(tmp_path):
     empty = tmp_path / "empty"
-    empty.mkdir()
+    (empty / "game").mkdir(parents=True)
     junk = tmp_path / "junk"
-    junk.mkdir()
-    (junk / "journal.txt").write_bytes(b"\x00garbage\n")
+    (junk / "game").mkdir(parents=True)
+    (junk / "game" / "journal.txt").write_bytes(b"\x00garbage\n")
     for d, words in ((tmp_path / "missing", "no journal directory"), (empty, "no game journal"),
                      (junk, "no good setup line")):
         for r in (run_py(["-m", "host_sim", "resume", str(d)]),

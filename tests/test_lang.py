@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from host_sim import device  # noqa: F401  (puts the framebuf stand-in on the path)
+from host_sim import device  # (also puts the framebuf stand-in on the path)
 from firmware.core import text
 from firmware.core.font import Font
 from firmware.games.inca.cards import NAMES as CARDS
-from firmware.ui import inca_words as w
+from firmware.games.inca import words as w
 from firmware.ui.layout import Layout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -22,8 +22,8 @@ OPTIONAL = ("cs.", "_", "site.")  # short card names only where needed; notes; s
 
 
 def table(lang):
-    with open(os.path.join(ROOT, "assets", "lang", lang + ".json"), encoding="utf-8") as f:
-        return json.load(f)
+    """Inca Empire's words and the shared ones (what the device looks in)."""
+    return device.words(lang, "inca")
 
 
 def layouts():
@@ -219,8 +219,9 @@ def test_the_device_reads_every_table_as_json_does():
     file must be written one "key": "value" pair a line, ASCII keys, no
     escapes, and give the same words as a JSON reader."""
     import glob
-    paths = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.json")))
-    assert len(paths) == 12
+    paths = sorted(glob.glob(os.path.join(ROOT, "assets", "lang", "*.json")) +
+                   glob.glob(os.path.join(ROOT, "firmware", "games", "*", "lang", "*.json")))
+    assert len(paths) == 15
     for p in paths:
         with open(p, encoding="utf-8") as f:
             want = json.load(f)
@@ -246,9 +247,9 @@ def test_words_come_from_the_game_table_first_then_the_language():
     text.load(os.path.join(ROOT, "assets", "lang", "en.json"))
     assert text.t("m.no_such_key") == "m.no_such_key"
     before = text.t("g.title")
-    text.add(os.path.join(ROOT, "assets", "lang", "yu.en.json"))
-    text.add(os.path.join(ROOT, "assets", "lang", "none.en.json"))  # missing: nothing added
-    with open(os.path.join(ROOT, "assets", "lang", "yu.en.json"), encoding="utf-8") as f:
+    text.add(device.words_path("en", "yu"))
+    text.add(os.path.join(ROOT, "firmware", "games", "none", "lang", "en.json"))  # missing: nothing added
+    with open(device.words_path("en", "yu"), encoding="utf-8") as f:
         yu = json.load(f)
     k = sorted(yu)[0]
     assert text.t(k) == yu[k] and text.t("g.title") == before

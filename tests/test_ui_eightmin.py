@@ -13,7 +13,8 @@ import pytest
 
 import goldens
 
-from host_sim import device, keyplan_eightmin as kp
+from host_sim import device
+from host_sim.keyplan import eightmin as kp
 from firmware.core.session import Session
 from firmware.games import eightmin
 from firmware.ui.nav import PROFILES
@@ -154,7 +155,7 @@ def test_setup_reminders_and_leds(tmp_path):
 # ------------------------------------------------------------------ words
 
 def table(lang):
-    with open(os.path.join(ROOT, "assets", "lang", "eightmin.%s.json" % lang), encoding="utf-8") as f:
+    with open(device.words_path(lang, "eightmin"), encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -250,9 +251,7 @@ def places(t, lay):
 @pytest.mark.parametrize("kind", ["mono", "colour"])
 def test_every_string_fits_its_place(lang, kind):
     lay = LAYOUTS[kind]
-    with open(os.path.join(ROOT, "assets", "lang", lang + ".json"), encoding="utf-8") as f:
-        t = json.load(f)
-    t.update(table(lang))
+    t = device.words(lang, "eightmin")
     bad = [(s, lay.font.width(s), room) for s, room in places(t, lay) if lay.font.width(s) > room]
     assert bad == []
 

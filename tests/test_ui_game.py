@@ -148,7 +148,7 @@ def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch
 
     def no_screens(name):
         if name == "origin":
-            raise ImportError("no module named firmware.ui.origin_ui")
+            raise ImportError("no module named firmware.games.origin.ui")
         return real(name)
     monkeypatch.setattr(games, "ui", no_screens)
     app.key("ok")                                   # home -> menu

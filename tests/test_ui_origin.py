@@ -14,7 +14,8 @@ from firmware.core.journal import Journal
 from firmware.core.session import Session
 from firmware.games import origin
 from firmware.ui.nav import PROFILES
-from host_sim import device, keyplan_origin as kp, render
+from host_sim import device, render
+from host_sim.keyplan import origin as kp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "assets", "origin", "edition.json")) as fh:
@@ -133,8 +134,7 @@ def test_a_refused_score_shows_the_reason_in_russian_and_changes_nothing(tmp_pat
 # ---------------------------------------------------------------- words
 
 def table(lang, game=True):
-    name = ("origin.%s.json" if game else "%s.json") % lang
-    with open(os.path.join(ROOT, "assets", "lang", name), encoding="utf-8") as fh:
+    with open(device.words_path(lang, "origin" if game else None), encoding="utf-8") as fh:
         return json.load(fh)
 
 

@@ -12,7 +12,8 @@ import subprocess
 import pytest
 
 from bench import scripts
-from host_sim import device, keyplan, keyplan_eightmin, keyplan_origin, keyplan_yu
+from host_sim import device, keyplan
+from host_sim.keyplan import eightmin as keyplan_eightmin, origin as keyplan_origin, yu as keyplan_yu
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

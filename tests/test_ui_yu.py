@@ -12,7 +12,8 @@ import goldens
 from firmware.core.session import Session
 from firmware.games import yu
 from firmware.ui.nav import PROFILES
-from host_sim import device, keyplan_yu
+from host_sim import device
+from host_sim.keyplan import yu as keyplan_yu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "assets", "yu", "edition.json")) as f:
@@ -174,8 +175,7 @@ LAYOUTS = {"mono": Layout(128, 64, Font(os.path.join(ROOT, "assets", "fonts", "s
 
 
 def table(lang, game=True):
-    with open(os.path.join(ROOT, "assets", "lang", ("yu.%s.json" if game else "%s.json") % lang),
-              encoding="utf-8") as f:
+    with open(device.words_path(lang, "yu" if game else None), encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -234,7 +234,7 @@ def test_refusals_in_russian_and_spanish():
 
 def places(t, lay):
     """(text, room in pixels, where) for every string the Yu screens draw."""
-    from firmware.ui.yu_screens import box_width
+    from firmware.games.yu.screens import box_width
     f = lay.font
     W = lay.w
     row = W - 4

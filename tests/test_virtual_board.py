@@ -125,7 +125,8 @@ def test_flash_play_resume_and_crash_on_the_virtual_board(tmp_path):
         assert r.returncode == 0, r.stdout + r.stderr
         flash = board.flash
         for f in ("main.py", "board.json", "firmware/main.mpy", "firmware/games/inca/engine.mpy",
-                  "boards/virtual.py", "assets/fonts/small.fnt", "assets/inca/edition.json", "assets/lang/en.json.gz"):
+                  "boards/virtual.py", "assets/fonts/small.fnt", "assets/inca/edition.json", "assets/lang/en.json.gz",
+                  "firmware/games/inca/lang/en.json.gz"):
             assert (flash / f).exists(), f
         assert not list(flash.glob("firmware/**/*.py"))
         assert not list(flash.glob("assets/lang/*.json"))   # the tables go packed

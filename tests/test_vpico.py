@@ -112,6 +112,10 @@ def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):
     finally:
         board.send_signal(signal.SIGTERM)
         board.wait(20)
+    for _ in range(200):        # the board's flash is written when its pty closes
+        if flash.exists():
+            break
+        time.sleep(0.05)
     assert flash.stat().st_size == 2 * 1024 * 1024
     fs = tmp_path / "fs.img"
     with open(flash, "rb") as f:
@@ -132,7 +136,8 @@ def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):
 def _script(game, board, actions, seed):
     """Presses of the first `actions` actions of a bundled game, planned on
     the simulator."""
-    from host_sim import keyplan, keyplan_eightmin, keyplan_origin, keyplan_yu
+    from host_sim import keyplan
+    from host_sim.keyplan import eightmin as keyplan_eightmin, origin as keyplan_origin, yu as keyplan_yu
     from bench import scripts
     if game == "inca":
         lines = scripts.transcript()[:actions + 1]

@@ -8,7 +8,7 @@
 // --profile: the board profile as JSON (host_sim/vpico.py writes it from
 // boards/NAME.py); --flash: the 2 MB flash, read at the start if the file
 // exists (else a new board with the firmware only) and written back when
-// stdin closes or the process is told to stop (SIGTERM, SIGINT).  The chip
+// stdin closes or the process is told to stop (SIGTERM, SIGINT, SIGHUP).  The chip
 // keeps to the wall clock (a board's timeouts stay as they are), up to 50 ms
 // ahead so that it answers at once; when the emulator is slower, the
 // board's clock simply lags.
@@ -30,8 +30,11 @@ const board = new Board(profile, flash, {});
 const start = process.hrtime.bigint();
 let done = false;
 
+// written whole, then renamed in: a reader never sees half a flash
 function save() {
-  if (flashFile) fs.writeFileSync(flashFile, board.chip.mcu.flash.subarray(0, FLASH_SIZE));
+  if (!flashFile) return;
+  fs.writeFileSync(flashFile + '.tmp', board.chip.mcu.flash.subarray(0, FLASH_SIZE));
+  fs.renameSync(flashFile + '.tmp', flashFile);
 }
 
 function stop() {
@@ -57,6 +60,7 @@ process.stdin.on('data', (chunk) => {
 process.stdin.on('end', stop);
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+process.on('SIGHUP', stop);     // socat closed the pty
 
 // What the host sends lets the chip run LEAD ahead of its clock at once,
 // whatever the wall clock says: the bytes are taken, and an answer goes out,

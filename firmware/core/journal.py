@@ -90,19 +90,12 @@ from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
 
-JOURNAL = "journal.txt"
-SNAP = "snap.json"
-SNAP_TMP = SNAP + store.TMP
-SNAP_OLD = "snap.old"
-JOURNAL_TMP = "journal.tmp"
-KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP)
+# the files and their format (firmware/core/gamefiles.py: resume reads them too)
+from firmware.core.gamefiles import (JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP,  # noqa: F401
+                                     VERSION, NoGame)
+
 SNAPSHOT_EVERY = 2 * DEPTH
-VERSION = 1
 _CHUNK = 512
-
-
-class NoGame(Exception):
-    """There is no game in the journal directory that can be recovered."""
 
 
 def record(text, prev):

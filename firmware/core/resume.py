@@ -6,7 +6,7 @@
 from firmware.core import store
 from firmware.core.actions import as_tokens
 from firmware.core.errors import IllegalAction
-from firmware.core.journal import JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
+from firmware.core.gamefiles import JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
 from firmware.core.session import Session
 
 

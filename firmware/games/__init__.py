@@ -1,17 +1,55 @@
-# The games the device serves, by the first word of their setup line.  A
-# game is imported only when it is played.
-GAMES = ("inca", "eightmin", "origin", "yu")
+# The games the device serves: one line each, (name, title, package).
+#   name     the first word of the game's setup line (and of its journal)
+#   title    the key of its name on the screen (the word tables)
+#   package  its folder, firmware/games/<name>/: the rules engine (the
+#            package itself: new, apply, check, refusal, view; pure, it
+#            imports only firmware/core), the screens (ui.py and what it
+#            imports), the words (words.py, and lang/<language>.json), and
+#            where its edition table lives (EDITION, under assets/)
+# A game's package is imported only when that game is set up, resumed or
+# played, and forgotten (its modules leave the heap on a board) when
+# another game takes its place.  Adding a game: its folder, and a line here.
+GAMES = (
+    ("inca", "g.inca", "firmware.games.inca"),
+    ("eightmin", "g.eightmin", "firmware.games.eightmin"),
+    ("origin", "g.origin", "firmware.games.origin"),
+    ("yu", "g.yu", "firmware.games.yu"),
+)
+NAMES = tuple(g[0] for g in GAMES)
+
+
+def _entry(name):
+    for g in GAMES:
+        if g[0] == name:
+            return g
+    raise ValueError("unknown game %r" % name)
 
 
 def module(name):
     """The rules engine of a game (new, apply, refusal, check, view)."""
-    if name not in GAMES:
-        raise ValueError("unknown game %r" % name)
-    return __import__("firmware.games." + name, None, None, ("new",))
+    return __import__(_entry(name)[2], None, None, ("new",))
 
 
 def ui(name):
-    """The screens of a game (firmware/ui/<name>_ui.py)."""
-    if name not in GAMES:
-        raise ValueError("unknown game %r" % name)
-    return __import__("firmware.ui." + name + "_ui", None, None, ("home",))
+    """The screens of a game (its package's ui module: home, menu, setup, ...)."""
+    return __import__(_entry(name)[2] + ".ui", None, None, ("home",))
+
+
+def edition(name):
+    """Where the game's edition table lies, under the assets folder."""
+    return getattr(module(name), "EDITION", name + "/edition.json")
+
+
+def words(name, lang):
+    """The path of the game's word table in a language, from the folder
+    that holds firmware/ (the code's own folder on the board)."""
+    return "%s/lang/%s.json" % (_entry(name)[2].replace(".", "/"), lang)
+
+
+def forget(name):
+    """Let every module of a game go (on a board: out of the heap)."""
+    import sys
+    from firmware.core.modules import forget as drop
+    pkg = _entry(name)[2]
+    for m in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
+        drop(m)

@@ -15,19 +15,19 @@ ON_BOARD = sys.implementation.name == "micropython"
 
 
 def test_a_forgotten_module_leaves_the_heap_and_comes_back():
-    import firmware.ui.inca_setup  # noqa: F401
+    import firmware.games.inca.setup  # noqa: F401
     gc.collect()
     before = gc.mem_alloc() if ON_BOARD else 0
-    forget("firmware.ui.inca_setup")
+    forget("firmware.games.inca.setup")
     gc.collect()
     if not ON_BOARD:
-        assert "firmware.ui.inca_setup" in sys.modules
+        assert "firmware.games.inca.setup" in sys.modules
         return
     freed = before - gc.mem_alloc()
-    assert "firmware.ui.inca_setup" not in sys.modules
-    assert not hasattr(sys.modules["firmware.ui"], "inca_setup")
+    assert "firmware.games.inca.setup" not in sys.modules
+    assert not hasattr(sys.modules["firmware.games.inca"], "setup")
     assert freed > 1024, freed
-    from firmware.ui.inca_setup import Setup
+    from firmware.games.inca.setup import Setup
     assert Setup().title
     forget("firmware.no_such_module")   # nothing to forget: nothing happens
 

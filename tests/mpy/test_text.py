@@ -7,16 +7,22 @@ import os
 
 from firmware.core import text
 
-LANG = "assets/lang"
+LANG = "assets/lang"           # the words every game shares
+GAMES = ("inca", "eightmin", "origin", "yu")
 
 
 def _paths():
-    return [LANG + "/" + n for n in sorted(os.listdir(LANG)) if n.endswith(".json")]
+    """Every table: the shared ones, and each game's (in its folder)."""
+    out = [LANG + "/" + n for n in sorted(os.listdir(LANG)) if n.endswith(".json")]
+    for g in GAMES:
+        d = "firmware/games/%s/lang" % g
+        out += [d + "/" + n for n in sorted(os.listdir(d)) if n.endswith(".json")]
+    return out
 
 
 def test_every_table_reads_as_json():
     paths = _paths()
-    assert len(paths) == 12
+    assert len(paths) == 15
     for p in paths:
         with open(p) as f:
             want = json.load(f)
@@ -30,7 +36,7 @@ def test_every_table_reads_as_json():
 def test_a_table_costs_less_than_half_a_dict_of_it():
     if not hasattr(gc, "mem_alloc"):
         return  # CPython: the heap is MicroPython's concern
-    p = LANG + "/ru.json"
+    p = "firmware/games/inca/lang/ru.json"
     gc.collect()
     a = gc.mem_alloc()
     with open(p) as f:
@@ -43,7 +49,7 @@ def test_a_table_costs_less_than_half_a_dict_of_it():
     tb = text.read(p)
     gc.collect()
     as_table = gc.mem_alloc() - a
-    assert tb.get("lang") == "Русский" and d is None
+    assert tb.get("c.blue") == "Синий" and d is None
     assert as_table * 2 < as_dict, (as_table, as_dict)
 
 

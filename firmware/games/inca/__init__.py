@@ -2,3 +2,4 @@
 from firmware.games.inca.engine import new, apply  # noqa: F401
 from firmware.games.inca.view import view  # noqa: F401
 from firmware.games.inca.engine import check, refusal  # noqa: F401,E402
+EDITION = "inca/edition.json"  # the edition table, under assets/ (editable data)

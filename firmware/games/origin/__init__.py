@@ -2,3 +2,4 @@
 from firmware.games.origin.engine import new, apply, check, refusal  # noqa: F401
 from firmware.games.origin.view import view  # noqa: F401
 SEEDED = False  # no randomness: the setup line takes no seed=
+EDITION = "origin/edition.json"  # the edition table, under assets/ (editable data)

@@ -3,7 +3,7 @@
 # settings), then the dealt turn order.
 from firmware.core.text import t, f
 from firmware.games.inca.engine import COLOURS
-from firmware.ui import inca_words as w
+from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 
 

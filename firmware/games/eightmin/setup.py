@@ -2,7 +2,7 @@
 # (in seating order), the variants and who is youngest; Start shows the
 # setup steps for this many players.
 from firmware.core.text import t, f
-from firmware.ui import eightmin_words as w
+from firmware.games.eightmin import words as w
 from firmware.ui.widgets import Screen, row
 
 

@@ -2,7 +2,7 @@
 # track as a bar) and every player's VP, labor and rank.  OK opens the
 # phase's menu.
 from firmware.core.text import t, f
-from firmware.ui import inca_words as w
+from firmware.games.inca import words as w
 from firmware.ui.widgets import Screen, title
 
 

@@ -1,33 +1,33 @@
 # What the app needs to know of Inca Empire's screens.
-from firmware.ui import inca_words
+from firmware.games.inca import words
 
 
 def setup(app):
-    from firmware.ui.inca_setup import Setup
+    from firmware.games.inca.setup import Setup
     return Setup()
 
 
 def home(app):
-    from firmware.ui.inca_home import Home
+    from firmware.games.inca.home import Home
     return Home()
 
 
 def menu(app):
-    from firmware.ui.inca_menu import PhaseMenu
+    from firmware.games.inca.menu import PhaseMenu
     return PhaseMenu()
 
 
 def history(app):
-    from firmware.ui.inca_menu import history as h
+    from firmware.games.inca.menu import history as h
     return h(app)
 
 
 def notable(events):
-    return inca_words.notable(events)
+    return words.notable(events)
 
 
 def action(line):
-    return inca_words.action(line)
+    return words.action(line)
 
 
 def leds(view):

@@ -1,6 +1,6 @@
 # Origin's setup and home screens.
 from firmware.core.text import t, f
-from firmware.ui.origin_words import name, vp
+from firmware.games.origin.words import name, vp
 from firmware.ui.widgets import Screen, row
 
 DEFAULT_NAMES = ("red", "blue", "green", "yellow")

@@ -1,33 +1,33 @@
 # What the app needs to know of Legacy of Yu's screens.
-from firmware.ui import yu_words
+from firmware.games.yu import words
 
 
 def setup(app):
-    from firmware.ui.yu_screens import Setup
+    from firmware.games.yu.screens import Setup
     return Setup()
 
 
 def home(app):
-    from firmware.ui.yu_screens import Home
+    from firmware.games.yu.screens import Home
     return Home()
 
 
 def menu(app):
-    from firmware.ui.yu_screens import PhaseMenu
+    from firmware.games.yu.screens import PhaseMenu
     return PhaseMenu()
 
 
 def history(app):
-    from firmware.ui.yu_screens import history as h
+    from firmware.games.yu.screens import history as h
     return h(app)
 
 
 def notable(events):
-    return yu_words.notable(events)
+    return words.notable(events)
 
 
 def action(line):
-    return yu_words.action(line)
+    return words.action(line)
 
 
 def leds(view):

@@ -1,33 +1,33 @@
 # What the app needs to know of Origin's screens.
-from firmware.ui import origin_words
+from firmware.games.origin import words
 
 
 def setup(app):
-    from firmware.ui.origin_screens import Setup
+    from firmware.games.origin.screens import Setup
     return Setup(app)
 
 
 def home(app):
-    from firmware.ui.origin_screens import Home
+    from firmware.games.origin.screens import Home
     return Home()
 
 
 def menu(app):
-    from firmware.ui.origin_menu import TurnMenu
+    from firmware.games.origin.menu import TurnMenu
     return TurnMenu()
 
 
 def history(app):
-    from firmware.ui.origin_menu import history as h
+    from firmware.games.origin.menu import history as h
     return h(app)
 
 
 def notable(events):
-    return origin_words.notable(events)
+    return words.notable(events)
 
 
 def action(line):
-    return origin_words.action(line)
+    return words.action(line)
 
 
 def leds(view):
@@ -44,8 +44,3 @@ def where(s):
     """Where the game stands (phase, round, turn): when it changes the app
     goes to the home screen."""
     return (s["phase"], s["round"], s["turn"], s["over"])
-
-
-def doing(line):
-    """A row target that applies the action line through act()."""
-    return lambda app: app.act(line)

@@ -2,7 +2,7 @@
 # cards of every player), the menu of the phase (secret bids, the tie, the
 # card row with its prices, the score sheet), results, history, corrections.
 from firmware.core.text import t, f
-from firmware.ui import eightmin_words as w
+from firmware.games.eightmin import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 from firmware.ui import common
 

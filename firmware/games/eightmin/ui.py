@@ -1,5 +1,5 @@
 # What the app needs to know of Eight-Minute Empire's screens.
-from firmware.ui import eightmin_words as w
+from firmware.games.eightmin import words as w
 
 _APP = [None]  # the app showing the game, for the words that need its view
 
@@ -9,25 +9,25 @@ def _use(app):
 
 
 def setup(app):
-    from firmware.ui.eightmin_setup import Setup
+    from firmware.games.eightmin.setup import Setup
     _use(app)
     return Setup(app.edition)
 
 
 def home(app):
-    from firmware.ui.eightmin_screens import Home
+    from firmware.games.eightmin.screens import Home
     _use(app)
     return Home()
 
 
 def menu(app):
-    from firmware.ui.eightmin_screens import TurnMenu
+    from firmware.games.eightmin.screens import TurnMenu
     _use(app)
     return TurnMenu()
 
 
 def history(app):
-    from firmware.ui.eightmin_screens import History
+    from firmware.games.eightmin.screens import History
     _use(app)
     return History()
 

@@ -5,9 +5,9 @@ would.  Tests play whole games through the buttons with it."""
 import sys
 
 from firmware.core.text import t, f
-from firmware.ui import eightmin_words as w
-from firmware.ui.eightmin_screens import Home, TurnMenu
-from firmware.ui.eightmin_setup import Setup
+from firmware.games.eightmin import words as w
+from firmware.games.eightmin.screens import Home, TurnMenu
+from firmware.games.eightmin.setup import Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
 

@@ -1,5 +1,5 @@
 """Turn an Origin transcript into the button presses a person would make,
-by reading the rows the device shows (see host_sim/keyplan.py for Inca).
+by reading the rows the device shows (see host_sim/keyplan/inca.py for Inca).
 
 Score lines are entered on the player's sheet: each entry the line names
 is set (value lists rebuilt, numbers stepped, Treasure toggled), then Save.
@@ -8,9 +8,9 @@ order of keys, so a transcript written that way is journaled verbatim."""
 import sys
 
 from firmware.core.text import t
-from firmware.ui.origin_menu import ListEdit, Sheet, Supplies, TurnMenu
-from firmware.ui.origin_screens import Setup
-from firmware.ui.origin_words import name
+from firmware.games.origin.menu import ListEdit, Sheet, Supplies, TurnMenu
+from firmware.games.origin.screens import Setup
+from firmware.games.origin.words import name
 from firmware.ui.widgets import Numbers
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
@@ -103,7 +103,7 @@ def action(app, line, keys):
         _go_to_row(app, lambda r: r[0] == t("o.ran_out"), keys)
         if not isinstance(_top(app), Supplies):
             raise Stuck("no supply picker")
-        from firmware.ui.origin_words import supply
+        from firmware.games.origin.words import supply
         for x in w[1:]:
             _go_to_row(app, lambda r, x=x: r[0] == supply(x), keys)
         _go_to_row(app, lambda r: r[0] == t("o.confirm"), keys)

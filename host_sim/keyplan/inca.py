@@ -1,70 +1,11 @@
-"""Turn a game transcript into the button presses a person would make.
+"""Inca Empire's key planner: the setup screen (players, variants) and every
+action line through the phase menus, the card lists and number fields."""
+import sys
 
-For each action line the planner looks at the screen the device shows (its
-rows and their targets), presses down/up to the row that does the action
-and OK, through pickers and number fields as a person would.  Tests use it
-to play whole games through the UI only, then compare the result with the
-replay of the transcript.
-"""
-from firmware.ui.inca_menu import PhaseMenu
-from firmware.ui.inca_setup import Setup
-from firmware.ui.widgets import Message, Numbers
-
-LIMIT = 60
-
-
-class Stuck(Exception):
-    pass
-
-
-def _top(app):
-    return app.stack[-1]
-
-
-def _press(app, k, keys):
-    app.key(k)
-    keys.append(k)
-
-
-def _go_to_row(app, pred, keys):
-    scr = _top(app)
-    for i, r in enumerate(scr.rows):
-        if pred(r):
-            n = len(scr.rows)
-            down = (i - scr.cur) % n
-            up = (scr.cur - i) % n
-            if not app.has_up:
-                up = n + 1
-            for _ in range(min(down, up)):
-                _press(app, "down" if down <= up else "up", keys)
-            _press(app, "ok", keys)
-            return True
-    return False
-
-
-def _set_numbers(app, values, keys):
-    scr = _top(app)
-    if not isinstance(scr, Numbers):
-        raise Stuck("expected number fields, found %r" % scr.title)
-    for want in values:
-        f = scr.fields[scr.cur]
-        span = f[3] - f[2] + 1
-        up = (want - f[1]) % span
-        down = (f[1] - want) % span
-        if not app.has_up:
-            up = span + 1
-        for _ in range(min(up, down)):
-            _press(app, "up" if up <= down else "down", keys)
-        _press(app, "ok", keys)
-
-
-def _dismiss(app, keys):
-    for _ in range(LIMIT):
-        if isinstance(_top(app), Message):
-            _press(app, "ok", keys)
-        else:
-            return
-    raise Stuck("messages do not end")
+from firmware.games.inca.menu import PhaseMenu
+from firmware.games.inca.setup import Setup
+from host_sim import keyplan
+from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
 
 
 def setup(app, line, keys):
@@ -89,8 +30,7 @@ def setup(app, line, keys):
             _go_to_row(app, label_pred, keys)
         raise Stuck("cannot set %r" % want_text)
 
-    from firmware.core.text import t
-    from firmware.ui.inca_words import name
+    from firmware.games.inca.words import name
     set_row(lambda r: r[0] == t("s.players"), str(len(players)))
     if len(players) == 3:
         missing = [c for c in ("blue", "orange", "green", "brown") if c not in players][0]
@@ -120,7 +60,7 @@ def action(app, line, keys):
     if _go_to_row(app, lambda r: r[2] == line, keys):
         pass
     elif w[0] == "sun":
-        from firmware.ui.inca_words import sector
+        from firmware.games.inca.words import sector
         sec = w[1]
         a, b = sec.split("-")
         labels = (sector(a + "-" + b), sector(b + "-" + a))
@@ -142,12 +82,12 @@ def action(app, line, keys):
             _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
             _set_numbers(app, [int(w[2])], keys)
     elif w[0] == "connected":
-        from firmware.ui.inca_words import ini, name
+        from firmware.games.inca.words import ini, name
         _go_to_row(app, lambda r: r[0] in (name(w[1]), ini(w[1])), keys)
         _set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "adjust":
         from firmware.core.text import t
-        from firmware.ui.inca_words import name
+        from firmware.games.inca.words import name
         _go_to_row(app, lambda r: r[0] == t("m.adjust"), keys)
         _go_to_row(app, lambda r: r[0] == "%s %s" % (name(w[1]), t("f." + w[2])), keys)
         _set_numbers(app, [int(w[3])], keys)
@@ -157,14 +97,5 @@ def action(app, line, keys):
         raise Stuck("nothing pressed for %r" % line)
 
 
-def play(app, lines, planner=None):
-    """Play a whole transcript (setup line first) through the buttons;
-    returns the list of intents pressed.  planner: the module with the
-    game's setup() and action() (this one, for Inca Empire)."""
-    setup_, action_ = (setup, action) if planner is None else (planner.setup, planner.action)
-    keys = []
-    setup_(app, lines[0], keys)
-    for line in lines[1:]:
-        action_(app, line, keys)
-    _dismiss(app, keys)
-    return keys
+def play(app, lines):
+    return keyplan.play(app, lines, sys.modules[__name__])

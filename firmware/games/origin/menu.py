@@ -3,10 +3,14 @@
 # history.
 from firmware.core.text import t, f
 from firmware.games.origin import engine
-from firmware.ui.origin_ui import doing
-from firmware.ui.origin_words import KEYS, action, name, supply, vp
+from firmware.games.origin.words import KEYS, action, name, supply, vp
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 from firmware.ui import common
+
+
+def doing(line):
+    """A row target that applies the action line through act()."""
+    return lambda app: app.act(line)
 
 
 class TurnMenu(Screen):

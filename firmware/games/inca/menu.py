@@ -4,7 +4,7 @@
 # corrections, history).
 from firmware.core.text import t, f
 from firmware.games.inca import cards, engine
-from firmware.ui import inca_words as w
+from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 from firmware.ui import common
 

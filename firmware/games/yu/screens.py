@@ -2,7 +2,7 @@
 # between games, the round checklist during one), the phase menu with its
 # pickers, the result of a game and the history of the campaign.
 from firmware.core.text import t, f
-from firmware.ui import yu_words as w
+from firmware.games.yu import words as w
 from firmware.ui.widgets import Menu, Message, Numbers, Screen, row, title
 from firmware.ui import common
 

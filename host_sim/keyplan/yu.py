@@ -7,7 +7,7 @@ import sys
 
 from firmware.core.text import t
 from firmware.ui.widgets import Menu, Message, Numbers
-from firmware.ui.yu_screens import Home, PhaseMenu, Setup
+from firmware.games.yu.screens import Home, PhaseMenu, Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers
 

@@ -1,0 +1,16 @@
+# The files of a saved game in its directory, and their format version:
+# what the journal writes (firmware/core/journal.py) and resume reads at
+# boot (firmware/core/resume.py); see journal.py for what each holds.
+from firmware.core.store import TMP
+
+JOURNAL = "journal.txt"
+SNAP = "snap.json"
+SNAP_TMP = SNAP + TMP
+SNAP_OLD = "snap.old"
+JOURNAL_TMP = "journal.tmp"
+KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP)
+VERSION = 1
+
+
+class NoGame(Exception):
+    """There is no game in the journal directory that can be recovered."""

@@ -1,0 +1,101 @@
+"""The layout of firmware/ holds to its layers: a game is one folder
+(firmware/games/<name>/) listed once in the registry; its rules engine is
+pure (it imports only firmware/core); firmware/ui and the app never import a
+game by name; and no module imports one that imports it back."""
+import ast
+import os
+
+from firmware.games import GAMES, NAMES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+# what a rules engine may import besides firmware/core (MicroPython's own modules)
+STDLIB = ("json", "binascii", "hashlib", "random", "sys", "math", "array", "struct", "collections", "io")
+# a game's screens: the rest of its folder is its rules engine
+SCREENS = ("ui", "home", "menu", "setup", "screens", "words")
+
+
+def modules():
+    """{dotted name: path} of every module under firmware/."""
+    out = {}
+    for dp, _, names in os.walk(FIRMWARE):
+        for n in names:
+            if n.endswith(".py"):
+                p = os.path.join(dp, n)
+                name = os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
+                out[name[:-9] if name.endswith(".__init__") else name] = p
+    return out
+
+
+MODULES = modules()
+
+
+def imports(path):
+    """Every module a file imports (at its top or inside a function), with
+    `from a import b` also giving a.b where that is a module."""
+    out = set()
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module)
+            out.update(node.module + "." + a.name for a in node.names if node.module + "." + a.name in MODULES)
+    return out
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    graph = dict((m, {d for d in imports(p) if d in MODULES and d != m and not m.startswith(d + ".")})
+                 for m, p in MODULES.items())
+    cycles = []
+
+    def visit(m, path):
+        for d in sorted(graph[m]):
+            if d in path:
+                cycles.append(path[path.index(d):] + [d])
+            elif d not in done:
+                visit(d, path + [d])
+        done.add(m)
+    done = set()
+    for m in sorted(graph):
+        if m not in done:
+            visit(m, [m])
+    assert cycles == []
+
+
+def test_every_game_is_one_folder_in_the_registry():
+    folders = sorted(n for n in os.listdir(os.path.join(FIRMWARE, "games"))
+                     if os.path.isdir(os.path.join(FIRMWARE, "games", n)) and n != "__pycache__")
+    assert sorted(NAMES) == folders
+    for name, title, package in GAMES:
+        assert package == "firmware.games." + name and title == "g." + name
+        for part in ("__init__", "ui", "words"):
+            assert os.path.exists(os.path.join(FIRMWARE, "games", name, part + ".py")), (name, part)
+        for lang in ("en", "ru", "es"):
+            assert os.path.exists(os.path.join(FIRMWARE, "games", name, "lang", lang + ".json")), (name, lang)
+        game = __import__(package, None, None, ("new",))
+        for f in ("new", "apply", "check", "refusal", "view"):
+            assert callable(getattr(game, f)), (name, f)
+        assert os.path.exists(os.path.join(ROOT, "assets", game.EDITION)), name
+    # no game's screens are left in the shared UI
+    assert sorted(n for n in os.listdir(os.path.join(FIRMWARE, "ui")) if n.endswith(".py")) == \
+        ["__init__.py", "common.py", "layout.py", "nav.py", "widgets.py"]
+
+
+def test_a_rules_engine_imports_only_firmware_core():
+    for name in NAMES:
+        pkg = "firmware.games." + name
+        rules = [m for m in MODULES if (m == pkg or m.startswith(pkg + ".")) and m.rsplit(".", 1)[-1] not in SCREENS]
+        assert pkg + ".engine" in rules
+        for m in rules:
+            for d in imports(MODULES[m]):
+                ok = (d.startswith("firmware.core") or d in rules or d in STDLIB or
+                      (d == "firmware.games" and m == pkg))
+                assert ok, "%s imports %s" % (m, d)
+
+
+def test_the_shared_ui_and_the_app_import_no_game():
+    shared = [m for m in MODULES if m.startswith(("firmware.ui", "firmware.core", "firmware.hal"))]
+    shared += ["firmware.app", "firmware.main"]
+    for m in shared:
+        for d in imports(MODULES[m]):
+            assert not d.startswith("firmware.games."), "%s imports %s" % (m, d)
