@@ -43,6 +43,11 @@ from host_sim.vpico import MS, Pico, Twin  # noqa: E402
 FIRMWARE = "MicroPython v1.28.0 (official RPI_PICO build), rp2040js 1.4.1"
 BOARDS = ("pico_oled", "pico_display")
 RESUME_ACTIONS = 300
+# the budgets (ms; KB of heap a game may need) and, in brackets, the targets beyond them
+CURSOR = (40, 60, 20)          # median, worst; target median
+ACTION = (100, 250, 50)
+RESUME_MS = (1500, 500)
+HEAP_KB = {"pico_oled": (96, 64), "pico_display": (110, 80)}
 
 
 def _records(twin):
@@ -190,6 +195,29 @@ def section(res):
     add("misses and writes flash in no time, so a board is slower: these are lower")
     add("bounds. Heap: gc.mem_alloc() after gc.collect() after every press (a run of")
     add("its own, board.json \"probe\"), on the 32-bit chip's own heap.")
+    add("")
+    add("| board | what | budget (target) | measured | held |")
+    add("| --- | --- | --- | --- | --- |")
+    for board, r in res.items():
+        t = r["time"]
+        h = r["heap"] or {}
+        c, a = t["cursor"], t["action"]
+
+        def held(ok):
+            return "yes" if ok else "**no**"
+        add("| %s | cursor move: median, worst | %d ms, %d ms (%d ms) | %s, %s | %s |" % (
+            board, CURSOR[0], CURSOR[1], CURSOR[2], ms(c["median"]), ms(c["worst"]),
+            held(c["median"] is not None and c["median"] <= CURSOR[0] * MS and c["worst"] <= CURSOR[1] * MS)))
+        add("| %s | action: median, worst | %d ms, %d ms (%d ms) | %s, %s | %s |" % (
+            board, ACTION[0], ACTION[1], ACTION[2], ms(a["median"]), ms(a["worst"]),
+            held(a["median"] is not None and a["median"] <= ACTION[0] * MS and a["worst"] <= ACTION[1] * MS)))
+        add("| %s | boot to the home screen of a %d-action game | %d ms (%d ms) | %s | %s |" % (
+            board, RESUME_ACTIONS, RESUME_MS[0], RESUME_MS[1], ms(r["boot"]), held(r["boot"] <= RESUME_MS[0] * MS)))
+        if h:
+            budget, target = HEAP_KB[board]
+            add("| %s | heap in use after a press, at its peak (the heap a game needs is more) | "
+                "under %d KB (%d KB) | %.1f KB | %s |" % (board, budget, target, h["peak"] / 1024,
+                                                         held(h["peak"] < budget * 1024)))
     add("")
     add("| board | cursor move, median / worst | action, median / worst | heap peak (after press) | "
         "least free | boot to home, %d-action game | flash per action |" % RESUME_ACTIONS)

@@ -16,6 +16,11 @@ from firmware.core.text import t
 from firmware.ui.widgets import Menu, Message, row
 
 LANGS = ("en", "ru", "es")
+
+
+class EditionError(Exception):
+    """A game's bundled edition table cannot be read: the game cannot be
+    set up or resumed until it is put back (flash the firmware again)."""
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
@@ -51,6 +56,7 @@ class App:
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
+        self.playing = None  # the game being played while New game sets up another
         self.probe = probe  # called after every redraw the buttons caused (main.py)
 
     # ------------------------------------------------------------ boot
@@ -60,7 +66,7 @@ class App:
         is one, and show its home screen (else the setup wizard)."""
         if self.dir:
             store.makedirs(self.dir)
-            self.settings.update(store.load_json(self.dir + "/settings.json", {}, report=self.report))
+            self._take_settings(store.load_json(self.dir + "/settings.json", {}, report=self.report))
         if self.lang:
             self.settings["lang"] = self.lang
         if self.settings.get("lang") not in LANGS:
@@ -69,55 +75,125 @@ class App:
         if self.px:
             self.px.brightness = self.settings["brightness"]
         self.session = None
-        name = self._saved_game()
+        kept = None
+        name, damaged = self._saved_game()
+        broken = None
         if name:
             from firmware.core.journal import NoGame
-            self.choose(name)
             try:
+                self.choose(name)
                 self.session = self.journal.resume()
                 for note in self.journal.notes:
                     self.report(note)
-            except NoGame:
-                self.session = None
+            except EditionError as e:
+                # the saved game is kept as it is, for a firmware that can read it
+                self.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
+                broken = e
+                self.name = self.game = self.ui = self.journal = None
+            except NoGame as e:
+                self.report("the saved game cannot be recovered: %s" % e)
+                damaged = True
+        if damaged:
+            kept = self._keep_aside()
         self.stack = []
         if self.session is None:
             self.open_picker()
+            if kept:
+                self.note(t("m.kept_aside") % kept, "m.saved_game")
+            elif broken is not None:
+                self.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
         else:
             self._home_screen()
         self.leds()
 
+    def _take_settings(self, saved):
+        """The saved settings that are what they should be (a file of the
+        wrong shape is reported; the defaults stand for the rest)."""
+        if not isinstance(saved, dict):
+            self.report("settings.json is not a table: the defaults are used")
+            return
+        b = saved.get("brightness")
+        if b in BRIGHTNESS and type(b) is int:
+            self.settings["brightness"] = b
+        elif b is not None:
+            self.report("settings.json: brightness %r is not 1 to 5: the default is used" % (b,))
+        lang = saved.get("lang")
+        if lang in LANGS:
+            self.settings["lang"] = lang
+        elif lang is not None:
+            self.report("settings.json: no language %r: the default is used" % (lang,))
+
     def _saved_game(self):
-        """The game in the journal directory (its setup line's first word)."""
+        """(the game saved in the data folder, or None; whether its folder
+        holds game files from which no game could be named)."""
         if not self.dir:
-            return None
-        try:
-            with open(self.dir + "/game/journal.txt") as f:
-                words = f.readline().split()
-        except OSError:
-            return None
+            return None, False
+        from firmware.core.resume import saved_game
         from firmware.games import NAMES
-        return words[0] if words and words[0] in NAMES else None
+        return saved_game(self.dir + "/game", NAMES)
+
+    def _keep_aside(self):
+        """A saved game that cannot be recovered is never dropped: its folder
+        is renamed game.damaged-N (N the first free), so that a new game does
+        not write over it.  Returns that name, or None if it could not be
+        renamed (the files then stay where they are)."""
+        import os
+        for n in range(1, 100):
+            kept = "game.damaged-%d" % n
+            try:
+                os.stat(self.dir + "/" + kept)
+                continue
+            except OSError:
+                pass
+            try:
+                os.rename(self.dir + "/game", self.dir + "/" + kept)
+            except OSError as e:
+                self.report("could not keep the damaged game aside (%s)" % (e,))
+                return None
+            self.report("kept the damaged game in %s/%s" % (self.dir, kept))
+            self.journal = None
+            return kept
+        return None
 
     def choose(self, name):
         """Make `name` the game played: its engine, screens, edition table
-        (the one saved in the settings if the players edited it)."""
+        (the one saved in the settings if the players edited it).  While a
+        game is being played (New game), that game is kept as it is, to go
+        back to if the players back out (resume_playing)."""
         from firmware import games
         game = games.module(name)
         screens = games.ui(name)  # ImportError here leaves the app as it was
+        if self.session is not None and self.playing is None:
+            self.playing = (self.name, self.game, self.ui, self.edition, self.journal)
         self.name = name
         self.game = game
         self.ui = screens
         self._load_words()
+        bundled = self._bundled_edition(games.edition(name))
         ed = None
         if self.dir:
             ed = store.load_json("%s/%s-edition.json" % (self.dir, name), None, report=self.report)
-        if ed is None:
-            with open("%s/%s" % (self.assets, games.edition(name))) as f:
-                ed = json.load(f)
-        self.edition = ed
+            why = None if ed is None else store.same_shape(ed, bundled)
+            if why:
+                self.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
+                ed = None
+        self.edition = bundled if ed is None else ed
+        bundled = None
         if self.dir:
             from firmware.core.journal import Journal
-            self.journal = Journal(self.dir + "/game", self.game, ed)
+            self.journal = Journal(self.dir + "/game", self.game, self.edition)
+
+    def _bundled_edition(self, path):
+        """The edition table that came with the firmware (assets/GAME/...);
+        EditionError if it cannot be read."""
+        try:
+            with open("%s/%s" % (self.assets, path)) as f:
+                ed = json.load(f)
+        except (OSError, ValueError) as e:
+            raise EditionError("%s: %s" % (path, e))
+        if not isinstance(ed, dict):
+            raise EditionError("%s: not a table" % path)
+        return ed
 
     def _load_words(self):
         """The language's words, and the game's own in front of them."""
@@ -136,7 +212,9 @@ class App:
             rows.append(row(t(title), "", _pick(name)))
         if not over:
             self.stack = []
-        self.push(Menu(t("g.title"), rows, hint="h.pick"))
+        picker = Menu(t("g.title"), rows, hint="h.pick")
+        picker.picker = True    # leaving it goes back to the game being played
+        self.push(picker)
 
     def _home_screen(self):
         self.stack = []
@@ -151,14 +229,28 @@ class App:
 
     def pop(self):
         if len(self.stack) > 1:
-            self.stack.pop()
+            gone = self.stack.pop()
+            if getattr(gone, "picker", False):
+                self.resume_playing()
             self.stack[-1].refresh(self)
         self.dirty = True
 
     def home(self):
         del self.stack[1:]
+        self.resume_playing()
         self.stack[0].refresh(self)
         self.dirty = True
+
+    def resume_playing(self):
+        """Back from New game without starting one: the game being played
+        is the one the screens serve again (its engine, screens, words,
+        edition and journal as they were)."""
+        if self.playing is None:
+            return
+        self.name, self.game, self.ui, self.edition, self.journal = self.playing
+        self.playing = None
+        self._load_words()
+        self._changed()
 
     def open_menu(self):
         self.push(self.ui.menu(self))
@@ -207,6 +299,10 @@ class App:
         except IllegalAction as e:
             self.note(text.reason(e))
             return
+        except OSError as e:
+            self.note(self._storage(e))
+            return
+        self.playing = None     # the game played before has ended
         self._changed()
         self._home_screen()
         # the setup wizard's code (where a game has it apart) until New game,
@@ -233,10 +329,7 @@ class App:
             self.note(text.reason(e))
             return False
         except OSError as e:
-            # the system's own message is English: the player gets the
-            # error number, and a full flash in words
-            no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
-            self.note(t("m.storage_full") if no == 28 else t("m.storage") % no)
+            self.note(self._storage(e))
             return False
         self._changed()
         for scr in self.stack:
@@ -261,6 +354,12 @@ class App:
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
 
+    def _storage(self, e):
+        """What a failed write means, in the players' language (the system's
+        own message is English): a full flash in words, else its number."""
+        no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+        return t("m.storage_full") if no == 28 else t("m.storage") % no
+
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
         the screens go back to the home screen.  A game's screens may say it
@@ -281,12 +380,20 @@ class App:
         self.dirty = True
 
     def save_settings(self):
+        """Keep the settings; a failed write is told (the setting holds for now)."""
         if self.dir:
-            store.save_json(self.dir + "/settings.json", self.settings)
+            try:
+                store.save_json(self.dir + "/settings.json", self.settings)
+            except OSError as e:
+                self.note(self._storage(e))
 
     def save_edition(self):
+        """Keep the edited edition table, for new games; a failed write is told."""
         if self.dir:
-            store.save_json("%s/%s-edition.json" % (self.dir, self.name), self.edition)
+            try:
+                store.save_json("%s/%s-edition.json" % (self.dir, self.name), self.edition)
+            except OSError as e:
+                self.note(self._storage(e))
 
     # ------------------------------------------------------------ input and output
 
@@ -363,6 +470,10 @@ def _pick(name):
             # a build without this game's screens (flash.sh can leave games out)
             app.note(t("g.missing"))
             return
+        except EditionError as e:
+            app.resume_playing()
+            app.note(t("m.edition_damaged") % (t("g." + name), e))
+            return
         app.push(app.ui.setup(app))
     return go
 
@@ -373,9 +484,9 @@ def _cycle_brightness(app):
     if app.px:
         app.px.brightness = app.settings["brightness"]
         app.leds()
-    app.save_settings()
     app.pop()
     app.open_settings()
+    app.save_settings()     # a failed write is told over the settings
 
 
 def _cycle_language(app):
@@ -383,9 +494,9 @@ def _cycle_language(app):
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
     app.settings["lang"] = nxt
     app._load_words()
-    app.save_settings()
     app.pop()
     app.open_settings()
+    app.save_settings()
 
 
 def _urandom_seed():

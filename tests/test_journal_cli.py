@@ -37,7 +37,7 @@ def test_replay_with_a_journal_prints_the_same_view_and_resume_prints_it_again(t
     want = expected()
     r = run_py(["-m", "host_sim", "replay", DEMO, "--journal", d])
     assert r.returncode == 0 and r.stdout == want, r.stderr
-    assert os.listdir(d) == ["game"] and sorted(files(d)) == ["journal.txt", "snap.json", "snap.old"]
+    assert os.listdir(d) == ["game"] and sorted(files(d)) == ["edition.json", "journal.txt", "snap.json", "snap.old"]
     r = run_py(["-m", "host_sim", "resume", d])
     assert r.returncode == 0 and r.stdout == want and r.stderr == ""
     r = run_py(["host_sim/replay.py", "resume", d])

@@ -8,7 +8,8 @@ SNAP = "snap.json"
 SNAP_TMP = SNAP + TMP
 SNAP_OLD = "snap.old"
 JOURNAL_TMP = "journal.tmp"
-KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP)
+EDITION = "edition.json"   # the edition table the game was started with
+KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP)
 VERSION = 1
 
 

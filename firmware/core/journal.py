@@ -91,8 +91,8 @@ from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
-from firmware.core.gamefiles import (JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP,  # noqa: F401
-                                     VERSION, NoGame)
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
+                                     SNAP_TMP, VERSION, NoGame)
 
 SNAPSHOT_EVERY = 2 * DEPTH
 _CHUNK = 512
@@ -159,6 +159,9 @@ class Journal:
             except OSError:
                 pass
         data, crc = record(session.setup, 0)
+        # the edition table goes with the game (edits made later are for
+        # new games), written before the journal makes the game exist
+        store.save_json(self._p(EDITION), self.edition, fs)
         store.write(self._p(JOURNAL_TMP), data, fs)
         fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
         self.session = session

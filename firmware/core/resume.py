@@ -6,7 +6,7 @@
 from firmware.core import store
 from firmware.core.actions import as_tokens
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
+from firmware.core.gamefiles import EDITION, JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
 from firmware.core.session import Session
 
 
@@ -93,6 +93,15 @@ def resume(j):
             notes.append("ignored unknown file %s" % name)
     if JOURNAL not in names:
         raise NoGame("no game journal in %s" % j.dir)
+    if EDITION in names:
+        # the edition table the game was started with, not the one the
+        # players may have edited since (for new games)
+        ok, ed = store.read_json(j._p(EDITION), fs)
+        why = (ed or "missing") if not ok else store.same_shape(ed, j.edition)
+        if why:
+            notes.append("the game's edition table %s is damaged (%s); using the current one" % (EDITION, why))
+        else:
+            j.edition = ed
 
     def snapshots(*which):
         """[(n, name, snapshot)] of the intact ones among which; the
@@ -167,6 +176,20 @@ def resume(j):
     return session
 
 
+def _find(f, mark, size):
+    """The position just after the line of the journal f ending in mark
+    (the record of a checksum), or -1."""
+    f.seek(0)
+    pos = 0
+    line = f.readline()
+    while line:
+        pos += len(line)
+        if line.endswith(mark):
+            return pos
+        line = f.readline()
+    return -1
+
+
 def _scan(j, f, cands, older, notes):
     """Load the newest snapshot in cands (or else in older(), called
     only then) that matches the journal open in f, then replay the good
@@ -187,13 +210,22 @@ def _scan(j, f, cands, older, notes):
                     cands[k], cands[k + 1] = cands[k + 1], cands[k]
         for n, name, cand in cands:
             end = cand["end"]
+            mark = b"#" + cand["crc"].encode() + b"\n"
             ok = end <= size
             if ok:
                 f.seek(end - 10)
-                ok = f.read(10) == b"#" + cand["crc"].encode() + b"\n"
+                ok = f.read(10) == mark
             if not ok:
-                notes.append("snapshot %s does not match the journal; not used" % name)
-                continue
+                # the journal's bytes before it changed length (a record
+                # cut short, a byte lost): the record the snapshot ends at is
+                # found by its checksum, which the chain makes unique
+                at = _find(f, mark, size)
+                if at < 0:
+                    notes.append("snapshot %s does not match the journal; not used" % name)
+                    continue
+                notes.append("the journal before snapshot %s is damaged (%d bytes moved); "
+                             "resumed from the snapshot" % (name, at - end))
+                cand["end"] = end = at
             try:
                 session = Session.restore(j._module(as_tokens(cand["setup"])), j.edition,
                                           cand["setup"], cand["base"], cand["base_n"],
@@ -241,3 +273,40 @@ def _scan(j, f, cands, older, notes):
         count += 1
         raw = nxt
     return session, snap, pos, prev, count, dropped, raw, size
+
+
+def saved_game(path, names, fs=None):
+    """(name, damaged) of the game saved in the game directory path: its
+    name is the first word of its setup line, from the journal's first line,
+    or where that cannot be read, from an intact snapshot (which holds the
+    setup line); names are the games the device knows.  (None, True) when
+    the directory holds game files but no game can be named from them;
+    (None, False) when it holds none."""
+    fs = fs or store.FS
+    try:
+        found = [n for n in fs.listdir(path) if n in KNOWN]
+    except OSError:
+        return None, False
+    if not found:
+        return None, False
+    try:
+        f = fs.open(path + "/" + JOURNAL, "rb")
+        try:
+            first = f.readline()
+        finally:
+            f.close()
+        rec = parse(first, 0)
+        if type(rec) is not str:
+            words = as_tokens(rec[0])
+            if words and words[0] in names:
+                return words[0], False
+    except (OSError, ValueError, IllegalAction):
+        pass
+    for name in (SNAP, SNAP_TMP, SNAP_OLD):
+        if name in found:
+            ok, snap = store.read_json(path + "/" + name, fs)
+            if ok and isinstance(snap, dict) and isinstance(snap.get("setup"), str):
+                w = snap["setup"].split()
+                if w and w[0] in names:
+                    return w[0], False
+    return None, True

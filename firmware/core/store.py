@@ -214,3 +214,37 @@ def makedirs(path, fs=None):
             fs.mkdir(cur)
         except OSError:
             pass  # exists already (or a real problem that the next open will report)
+
+
+def same_shape(value, like, where="the table"):
+    """Why value is not shaped like `like` (the same keys of every table,
+    lists of the same kinds of item, numbers where numbers are, text where
+    text is), or None.  An edition table edited on the device keeps the
+    shape of the bundled one: that one is its schema."""
+    if isinstance(like, dict):
+        if not isinstance(value, dict):
+            return "%s is not a table" % where
+        for k in like:
+            if k not in value:
+                return "%s has no %s" % (where, k)
+            why = same_shape(value[k], like[k], "%s.%s" % (where, k))
+            if why:
+                return why
+        return None
+    if isinstance(like, list):
+        if not isinstance(value, list):
+            return "%s is not a list" % where
+        if like:
+            for i in range(len(value)):
+                why = same_shape(value[i], like[min(i, len(like) - 1)], "%s[%d]" % (where, i))
+                if why:
+                    return why
+        return None
+    if isinstance(like, bool) or like is None:
+        return None if type(value) is type(like) or like is None else "%s is not %s" % (where, type(like).__name__)
+    if isinstance(like, (int, float)):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return None if ok else "%s is not a number" % where
+    if isinstance(like, str):
+        return None if isinstance(value, str) else "%s is not text" % where
+    return None

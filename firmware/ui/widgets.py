@@ -37,6 +37,7 @@ class Screen:
     title = ""
     hint = "h.back"
     plain = False  # no selected row (a message)
+    picker = False  # the game picker of New game: leaving it goes back to the game played
     moved = None   # the row the cursor left on the last key, if it moved
     shown = -1     # the first visible row when last drawn
 

@@ -10,7 +10,7 @@ from util import edition
 
 from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
-from firmware.core.journal import (DEPTH, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
+from firmware.core.journal import (DEPTH, EDITION, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
                                    Journal, NoGame, record)
 from firmware.core.resume import parse
 from firmware.games import inca
@@ -51,7 +51,8 @@ def test_a_whole_game_on_real_files_resumes_exactly():
         assert r.records == len(lines)
         assert same(s, j.session)
         assert _view(s) == _view(j.session)
-        assert sorted(os.listdir(d + "/game")) == sorted([JOURNAL, SNAP, SNAP_OLD])
+        # the game's files: with the edition table it was started with
+        assert sorted(os.listdir(d + "/game")) == sorted([JOURNAL, SNAP, SNAP_OLD, EDITION])
     finally:
         rmtree(d)
 
@@ -147,7 +148,7 @@ def test_a_new_game_replaces_the_old_one():
     j = Journal("g", inca, edition(), fs)
     j.start("inca players=blue,green,brown seed=7")
     j.apply("next")
-    assert sorted(fs.listdir("g")) == [JOURNAL]
+    assert sorted(fs.listdir("g")) == [EDITION, JOURNAL]
     r = resume(fs)
     assert r.records == 2 and r.notes == [] and r.session.setup == "inca players=blue,green,brown seed=7"
 

@@ -85,9 +85,9 @@ def _edit_labor(era_no):
 
         def done(app, v):
             era["labor"] = v[0]
-            app.save_edition()
             app.pop()
             board_check(app)
+            app.save_edition()      # a failed write is told over the list
         app.push(Numbers(f("s.era_labor", t("era." + str(era_no))), [["f.labor", era["labor"], 0, 20]], done))
     return go
 
@@ -107,8 +107,8 @@ def _edit_kind(i):
 
         def done(app, v):
             k[1], k[2], k[3] = v
-            app.save_edition()
             app.pop()
             _kinds(app)
+            app.save_edition()
         app.push(Numbers(f("s.kind", k[0]), [["f.res", k[1], 0, 9], ["f.labor", k[2], 0, 9], ["f.vp", k[3], 0, 9]], done))
     return go

@@ -1,0 +1,251 @@
+"""A saved game is never lost to a damaged file or a failing flash, and never
+crashes the device: the device (the firmware on CPython, as the simulator
+runs it) boots on a data folder with the game's files damaged, the settings
+or edition tables of the wrong shape, storage that refuses writes, and
+after backing out of New game.  Each case as a player meets it."""
+import json
+import os
+import shutil
+
+import pytest
+
+from firmware.core import jsonout, store
+from firmware.core.text import t
+from host_sim import device, keyplan, replay
+
+ROOT = device.ROOT
+SETUP = "inca players=blue,orange,green,brown seed=77 pizarro"
+
+
+def transcript(n):
+    with open(os.path.join(ROOT, "tests", "scenarios", "pizarro_four.txt")) as f:
+        lines = [ln for ln in f.read().splitlines() if ln and not ln.startswith("#")]
+    return lines[:n]
+
+
+@pytest.fixture
+def saved(tmp_path):
+    """A data folder with a game 75 actions in (a snapshot among its files),
+    as `replay --journal` writes it; and the view it resumes to."""
+    src = tmp_path / "mid.txt"
+    src.write_text("\n".join(transcript(75)) + "\n")
+    data = tmp_path / "data"
+    out = []
+    status, session = replay.run(str(src), journal=str(data / "game"), out=out.append)
+    assert status == 0 and os.path.exists(data / "game" / "snap.json")
+    return data, out[-1]
+
+
+def boot(data, lang=None):
+    notes = []
+    app, _ = device.build("pico_oled", str(data), 1, report=notes.append, lang=lang)
+    return app, notes
+
+
+def resumed(app):
+    return jsonout.dumps(app.view()) if app.session is not None else None
+
+
+def resume_cli(data):
+    out = []
+    status, _ = replay.resume(str(data / "game"), out=out.append)
+    return status, out[-1] if out else None
+
+
+def screen_text(app):
+    return " ".join(r[0] for r in app.stack[-1].rows)
+
+
+# ------------------------------------------------------------ damaged game files
+
+def test_a_damaged_first_journal_line_still_resumes_the_game(saved):
+    data, want = saved
+    p = data / "game" / "journal.txt"
+    raw = p.read_bytes()
+    for damaged in (b"y" + raw[1:], raw[:20] + raw[raw.index(b"\n"):]):    # a letter changed; the line cut short
+        p.write_bytes(damaged)
+        app, notes = boot(data)
+        assert resumed(app) == want, notes
+        assert resume_cli(data) == (0, want)
+    p.write_bytes(raw)
+
+
+def test_a_game_that_cannot_be_recovered_is_kept_aside_and_the_players_told(saved):
+    data, _ = saved
+    game = data / "game"
+    (game / "journal.txt").write_bytes(b"\xffgarbage \x00\n")
+    for n in ("snap.json", "snap.old"):
+        if (game / n).exists():
+            (game / n).write_bytes(b"nonsense")
+    kept = sorted(os.listdir(game))
+    app, notes = boot(data, lang="ru")
+    assert app.session is None
+    # the files are all there, under a new name; the players are told where
+    assert not game.exists() and sorted(os.listdir(data / "game.damaged-1")) == kept
+    assert "game.damaged-1" in screen_text(app) and app.stack[-1].title == "Сохранённая игра"
+    assert resume_cli(data)[0] == 1         # resume agrees: nothing to recover
+    # a new game started now leaves them alone; a second damaged game gets the next name
+    app.key("ok")
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session is not None and sorted(os.listdir(data / "game.damaged-1")) == kept
+    (data / "game" / "journal.txt").write_bytes(b"nothing\n")
+    app, _ = boot(data)
+    assert os.path.isdir(data / "game.damaged-2") and "game.damaged-2" in screen_text(app)
+
+
+def test_a_non_utf8_byte_in_the_journal_is_dropped_not_a_crash(saved):
+    data, want = saved
+    p = data / "game" / "journal.txt"
+    raw = bytearray(p.read_bytes())
+    raw[raw.index(b"\n") + 2] = 0xFF           # in the second record (before the snapshot)
+    p.write_bytes(bytes(raw))
+    app, notes = boot(data)
+    assert resumed(app) == want                # the snapshot covers it
+    raw[-3] = 0xFE                             # in the last record (after it): that record is dropped
+    p.write_bytes(bytes(raw))
+    app, notes = boot(data)
+    assert app.session is not None and any("record" in n for n in notes), notes
+    assert resume_cli(data)[1] == resumed(app)
+
+
+# ------------------------------------------------------------ the edition belongs to the game
+
+def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
+    data, want = saved
+    app, _ = boot(data)
+    assert resumed(app) == want
+    # New game, Check your board: era I's labor 5 -> 9, then back out without starting
+    app.key("ok")
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("s.board"), [])
+    app.key("ok")
+    for _ in range(4):
+        app.key("up")
+    app.key("ok")
+    assert json.loads((data / "inca-edition.json").read_text().split("\n")[0])["eras"][0]["labor"] == 9
+    app.key("back")
+    app.key("back")
+    app.key("back")
+    assert resumed(app) == want                # the game goes on as it was
+    journal = (data / "game" / "journal.txt").read_bytes()
+    app, notes = boot(data)
+    assert resumed(app) == want and (data / "game" / "journal.txt").read_bytes() == journal, notes
+    # a new game gets the edited table
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session.edition["eras"][0]["labor"] == 9
+
+
+def test_backing_out_of_new_game_goes_on_with_the_game(saved):
+    data, want = saved
+    app, _ = boot(data)
+    for other in ("g.eightmin", "g.origin", "g.yu"):
+        app.key("ok")
+        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+        assert keyplan._go_to_row(app, lambda r: r[0] == t(other), [])
+        app.key("back")                        # the setup screen
+        app.key("back")                        # the picker
+        assert app.name == "inca" and resumed(app) == want
+        app.key("home")
+        assert type(app.stack[-1]).__name__ == "Home" and t("c.blue") == "Blue"
+    # the game takes its next action, and the device resumes it after
+    keys = []
+    keyplan.action(app, transcript(76)[-1], keys)
+    assert app.session.tail[-1] == transcript(76)[-1]
+    after = resumed(app)
+    app, _ = boot(data)
+    assert resumed(app) == after
+    # home from the setup screen of another game (a long press of OK) too
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+    app.key("home")
+    assert app.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
+
+
+# ------------------------------------------------------------ files of the wrong shape
+
+@pytest.mark.parametrize("settings", [[1, 2], "x", {"brightness": "x"}, {"brightness": 9, "lang": 3},
+                                      {"lang": "xx"}, None])
+def test_settings_of_the_wrong_shape_give_the_defaults(saved, settings):
+    data, want = saved
+    store.save_json(str(data / "settings.json"), settings)   # a good checksum, the wrong shape
+    app, notes = boot(data)
+    assert resumed(app) == want and app.settings == {"brightness": 3, "lang": "en"}
+    if settings is not None:
+        assert notes
+
+
+@pytest.mark.parametrize("edition", [[1], {"eras": "x"}, {"eras": [{"labor": "five"}]}])
+def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
+    data = tmp_path / "data"
+    data.mkdir()
+    store.save_json(str(data / "inca-edition.json"), edition)
+    app, notes = boot(data)
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session is not None and any("not an edition table" in n for n in notes), notes
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        assert app.session.edition == json.load(f)
+
+
+def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypatch):
+    data, _ = saved
+    assets = tmp_path / "assets"
+    shutil.copytree(os.path.join(ROOT, "assets"), assets)
+    p = assets / "inca" / "edition.json"
+    p.write_text(p.read_text()[:100])          # cut short
+    from firmware.app import App
+    real = App.__init__
+
+    def init(self, *a, **kw):
+        kw["assets"] = str(assets)
+        real(self, *a, **kw)
+    monkeypatch.setattr(App, "__init__", init)
+    app, notes = boot(data)
+    assert app.session is None and t("g.inca") in screen_text(app)
+    assert os.path.exists(data / "game" / "journal.txt")     # the saved game is left as it is
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])  # picking it again: told again
+    assert app.session is None and "edition" in screen_text(app)
+
+
+# ------------------------------------------------------------ storage that refuses writes
+
+@pytest.mark.parametrize("errno", [28, 30])
+def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goes_on(saved, errno, monkeypatch):
+    data, want = saved
+    app, _ = boot(data, lang="es")
+
+    def refuse(*a, **kw):
+        raise OSError(errno, "refused")
+    monkeypatch.setattr(store, "save_json", refuse)
+    app.key("ok")
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.settings"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.brightness"), [])
+    assert app.settings["brightness"] == 4 and resumed(app) == want
+    said = screen_text(app)
+    assert (t("m.storage_full") in said) if errno == 28 else ((t("m.storage") % errno) in said)
+    app.key("ok")
+    assert app.stack[-1].title == t("m.settings")
+    app.key("home")
+    keyplan.action(app, transcript(76)[-1], [])   # the game goes on
+    assert app.session.tail[-1] == transcript(76)[-1]
+
+
+def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    app, _ = boot(data)
+
+    def refuse(*a, **kw):
+        raise OSError(30, "read-only")
+    monkeypatch.setattr(store, "write", refuse)
+    keys = []
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    assert app.session is None and (t("m.storage") % 30) in screen_text(app)
