@@ -249,3 +249,52 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
     keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), keys)
     assert app.session is None and (t("m.storage") % 30) in screen_text(app)
+
+
+# ------------------------------------------------------------ the history after an undo
+
+@pytest.mark.parametrize("game", ["inca", "eightmin", "origin", "yu"])
+def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
+    """The history open with the cursor on its last row, then undo (a long
+    press of BACK): the list is built again without the action taken back,
+    and the cursor stays on a row (it was past the end: IndexError)."""
+    from bench import scripts
+    from host_sim.keyplan import planner
+    names = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
+    if game == "inca":
+        lines = scripts.transcript(undo_every=0)[:12]
+    else:
+        with open(os.path.join(ROOT, "tests", "scenarios", names[game] + ".txt")) as f:
+            lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+        lines = [ln for ln in lines if ln][:12]
+    app, _ = device.build("pico_oled", str(tmp_path / "data"), 77)
+    planner(game).setup(app, lines[0], [])
+    for ln in lines[1:]:
+        planner(game).action(app, ln, [])
+    keyplan._dismiss(app, [])
+    app.key("home")
+    app.key("back")                            # BACK on the home screen: the history
+    hist = app.stack[-1]
+    assert hist.title == t("m.history")
+    rows = len(hist.rows)
+    undone = app.session.tail[-1]
+    shown = [r[0] for r in hist.rows]
+    app.key("up")                              # the last row (the oldest action)
+    assert hist.cur == rows - 1
+    app.render()
+    app.key("undo")
+    while app.stack[-1] is not hist and len(app.stack) > 1:
+        app.key("ok")                          # the note saying what was undone
+    if app.stack[-1] is not hist:
+        # the undo went back to another phase: the home screen, as after any
+        # such change; the history opened again
+        app.key("back")
+        hist = app.stack[-1]
+    app.render()
+    assert len(hist.rows) < rows + 1 and hist.cur < len(hist.rows)
+    # the undone action is no longer the newest in the list (the redo row names it)
+    assert [r[0] for r in hist.rows] != shown
+    assert app.session.redo_stack[-1] == undone
+    for k in ("down", "up", "up", "ok"):
+        app.key(k)
+        app.render()

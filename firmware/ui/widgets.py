@@ -78,6 +78,14 @@ class Screen:
         else:
             target(app)
 
+    def keep_in_range(self):
+        """The cursor on a row (the rows may be fewer than when it moved)."""
+        n = len(self.rows)
+        if self.cur >= n:
+            self.cur = max(0, n - 1)
+        if self.top > self.cur:
+            self.top = self.cur
+
     def select(self, index):
         if 0 <= index < len(self.rows):
             self.cur = index
@@ -169,14 +177,22 @@ class Screen:
 
 
 class Menu(Screen):
-    """A list built once from rows given by the caller."""
+    """A list built once from rows given by the caller; with build, a
+    function build(app) -> rows, built again whenever the game changed
+    (a history after an undo)."""
 
-    def __init__(self, title, rows, cur=0, hint="h.back"):
+    def __init__(self, title, rows, cur=0, hint="h.back", build=None):
         Screen.__init__(self)
         self.title = title
         self.rows = rows
         self.cur = cur
         self.hint = hint
+        self.build = build
+
+    def refresh(self, app):
+        if self.build is not None:
+            self.rows = self.build(app)
+            self.keep_in_range()
 
 
 class Message(Screen):

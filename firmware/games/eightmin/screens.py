@@ -317,3 +317,4 @@ class History(Screen):
         for i in range(len(ss.tail) - 1, -1, -1):
             rows.append(row(w.action(ss.tail[i], secret[i])))
         self.rows = rows
+        self.keep_in_range()

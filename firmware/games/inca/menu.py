@@ -220,6 +220,12 @@ def _adjust(c, what):
 
 
 def history(app):
+    return Menu(t("m.history"), _history(app), build=_history)
+
+
+def _history(app):
+    """The rows of the history: undo and redo (naming the action), then
+    the actions since the undo checkpoint, newest first."""
     ss = app.session
     rows = []
     last = ss.tail[-1] if ss.tail else None
@@ -228,4 +234,4 @@ def history(app):
         rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
     for line in reversed(ss.tail):
         rows.append(row(w.action(line)))
-    return Menu(t("m.history"), rows)
+    return rows

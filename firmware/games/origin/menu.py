@@ -58,6 +58,10 @@ def common_rows(app):
 
 
 def history(app):
+    return Menu(t("m.history"), _history(app), build=_history)
+
+
+def _history(app):
     ss = app.session
     rows = common_rows(app)[:2 if ss.redo_stack else 1]
     for line in reversed(ss.tail):
@@ -65,7 +69,7 @@ def history(app):
         parts = app.lay.wrap(action(line), app.lay.w - 4 - app.lay.font.width(" "))
         for i in range(len(parts)):
             rows.append(row(parts[i] if i == 0 else " " + parts[i]))
-    return Menu(t("m.history"), rows)
+    return rows
 
 
 # ---------------------------------------------------------------- the end

@@ -314,6 +314,10 @@ def _losses(app):
 # ---------------------------------------------------------------- history
 
 def history(app):
+    return Menu(t("m.history"), _history(app), build=_history)
+
+
+def _history(app):
     """Undo, then every game of the campaign (newest first: OK shows its
     result), then the actions entered (newest first)."""
     ss = app.session
@@ -330,4 +334,4 @@ def history(app):
         rows.append(row(t("y.c.carried"), "%d/%d" % (carried[0], carried[1])))
     for line in reversed(ss.tail):
         rows.append(row(w.action(line)))
-    return Menu(t("m.history"), rows)
+    return rows
