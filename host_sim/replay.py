@@ -98,8 +98,29 @@ def _journal_setup(path):
 
 
 def read_lines(path):
-    with open(path) as f:
-        return f.read().split("\n")
+    """The lines of a transcript, read alike on CPython and MicroPython:
+    UTF-8 text (ValueError names a line that is not), lines ended by LF,
+    CR LF or CR alone, a no-break space taken as a space; before its '#'
+    comment a line may hold only ASCII (the two runtimes split other
+    spaces differently: ValueError names the character)."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    lines = []
+    no = 0
+    for b in raw.split(b"\n"):
+        no += 1
+        try:
+            text = b.decode("utf-8")
+        except UnicodeError:
+            raise ValueError("line %d is not UTF-8 text" % no)
+        text = text.replace("\u00a0", " ")
+        i = text.find("#")
+        for ch in (text if i < 0 else text[:i]):
+            if ord(ch) > 127:
+                raise ValueError("line %d: U+%04X is not a character of an action" % (no, ord(ch)))
+        lines.append(text)
+    return lines
 
 
 def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
@@ -111,6 +132,9 @@ def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
     except OSError:
         _err("cannot read %s" % path)
         return 1, None
+    except ValueError as e:
+        _err("%s: %s" % (path, e))
+        return 2, None
     try:
         edition = load_edition(edition_path)
     except ValueError as e:

@@ -130,3 +130,23 @@ def test_demo_prints_final_standings():
     assert r.returncode == 0, r.stderr
     assert "game over" in r.stdout and "Winner:" in r.stdout
     assert r.stdout.count("\n") >= 7
+
+
+@pytest.mark.parametrize("raw,status,err", [
+    (b"inca players=blue,orange,green\nnext\n\xff\xfe next\n", 2, "line 3 is not UTF-8 text"),
+    (b"inca players=blue,orange,green\rnext\rnext\r", 0, ""),                  # CR-only line ends
+    (b"inca players=blue,orange,green\r\nnext\r\nnext\r\n", 0, ""),
+    (b"inca players=blue,orange,green\nnext\xc2\xa0\nnext\n", 0, ""),          # a no-break space
+    (b"inca players=blue,orange,green\nnext \xe2\x80\x83\n", 2, "line 2: U+2003 is not a character"),
+    (b"inca players=blue,orange,green # \xd0\xb8\xd0\xb3\xd1\x80\xd0\xb0\nnext\n", 0, ""),   # any text in a comment
+])
+def test_a_transcript_is_read_alike_on_both_runtimes(tmp_path, raw, status, err):
+    p = tmp_path / "t.txt"
+    p.write_bytes(raw)
+    py = subprocess.run([sys.executable, "host_sim/replay.py", str(p)], cwd=ROOT, capture_output=True, timeout=120)
+    mp = run_mpy(["host_sim/replay.py", str(p)])
+    assert py.returncode == mp.returncode == status, (py.stderr, mp.stderr)
+    assert py.stdout.decode() == mp.stdout and py.stderr.decode() == mp.stderr
+    assert err in mp.stderr and "Traceback" not in mp.stderr + mp.stdout
+    if status == 0:
+        assert json.loads(mp.stdout)["round"] >= 1
