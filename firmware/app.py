@@ -99,11 +99,20 @@ class App:
         if self.session is None:
             self.open_picker()
             if kept:
-                self.note(t("m.kept_aside") % kept, "m.saved_game")
+                self.push(Message(t("m.saved_game"), [t("m.kept_aside"), kept]))
             elif broken is not None:
                 self.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
         else:
             self._home_screen()
+            j = self.journal
+            if j is not None and j.lost:
+                # confirmed actions could not be read back: the game goes on
+                # from before them (or from its last snapshot), and the
+                # journal as it was is kept
+                lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
+                if j.kept:
+                    lines.append("game/" + j.kept)
+                self.push(Message(t("m.saved_game"), lines))
         self.leds()
 
     def _take_settings(self, saved):

@@ -186,13 +186,27 @@ def resume(path, edition_path=EDITION, out=None):
     """Recover the game journaled in the directory path as the device does
     at boot and print its view; returns (exit status, session or None)."""
     from firmware.core.journal import Journal, NoGame
+    from firmware.core.resume import saved_game
+    from firmware.games import NAMES
     write = out or (lambda s: print(s))
+    # the game saved there, named as the device names it (its journal's
+    # setup line, or else a snapshot's)
+    name, damaged = saved_game(path, NAMES)
+    if name is None:
+        try:
+            import os
+            os.listdir(path)
+            why = "the journal %s/journal.txt has no good setup line" % path if damaged else "no game journal in %s" % path
+        except OSError:
+            why = "no journal directory %s" % path
+        _err("resume: nothing to recover: %s" % why)
+        return 1, None
     try:
-        edition = load_edition(edition_for(_journal_setup(path), edition_path))
+        edition = load_edition(edition_for([name], edition_path))
     except ValueError as e:
         _err(str(e))
         return 1, None
-    j = Journal(path, game_module, edition)
+    j = Journal(path, game_module([name]), edition)
     try:
         session = j.resume()
     except NoGame as e:

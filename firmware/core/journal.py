@@ -92,18 +92,10 @@ from firmware.core.session import DEPTH, Session
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
-                                     SNAP_TMP, VERSION, NoGame)
+                                     SNAP_TMP, VERSION, NoGame, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
 _CHUNK = 512
-
-
-def record(text, prev):
-    """(bytes of the journal line for action text after a record with CRC
-    prev, its CRC)."""
-    body = text.encode()
-    crc = store.crc32(body + b"\n", prev)
-    return body + b" #" + ("%08x" % crc).encode() + b"\n", crc
 
 
 def _text(action):
@@ -127,6 +119,8 @@ class Journal:
         self.session = None
         self.records = 0       # records in the journal, setup line included
         self.notes = []        # what resume found and did, one line each
+        self.lost = 0          # confirmed actions resume could not read back (not a torn last one)
+        self.kept = None       # where the journal was kept before they were cut away
         self.source = None     # the snapshot file resume started from
         self._end = 0          # bytes of good records in journal.txt
         self._crc = 0          # CRC of the last good record
@@ -153,7 +147,10 @@ class Journal:
         session = Session(self._module(words), self.edition, words)
         fs = self.fs
         store.makedirs(self.dir, fs)
-        for name in (SNAP, SNAP_TMP, SNAP_OLD):
+        # the game in the directory goes first, its journal before its
+        # snapshots: a power cut on the way leaves that game (resumed from a
+        # snapshot) or no game, never its records under the new edition
+        for name in (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD):
             try:
                 fs.remove(self._p(name))
             except OSError:
@@ -241,25 +238,43 @@ class Journal:
     def _cut(self, end):
         """Keep only the first `end` bytes of the journal: copy them to
         journal.tmp and rename it over (there is no truncate on MicroPython)."""
+        self._copy(end, JOURNAL_TMP)
+        self.fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
+        self._dirty = False
+
+    def keep(self):
+        """Copy the whole journal to damaged-N.txt (N the first
+        free) before records that were confirmed are cut away: the players
+        are told, and nothing is deleted without their say-so.  Returns the
+        file's name."""
+        names = self.fs.listdir(self.dir)
+        n = 1
+        while "damaged-%d.txt" % n in names:
+            n += 1
+        name = "damaged-%d.txt" % n
+        self._copy(None, name)
+        return name
+
+    def _copy(self, end, name):
+        """Copy the first `end` bytes of the journal (all if None) to name."""
         fs = self.fs
         src = fs.open(self._p(JOURNAL), "rb")
         try:
-            dst = fs.open(self._p(JOURNAL_TMP), "wb")
+            dst = fs.open(self._p(name), "wb")
             try:
                 left = end
-                while left > 0:
-                    chunk = src.read(min(_CHUNK, left))
+                while left is None or left > 0:
+                    chunk = src.read(_CHUNK if left is None else min(_CHUNK, left))
                     if not chunk:
                         break
                     dst.write(chunk)
-                    left -= len(chunk)
+                    if left is not None:
+                        left -= len(chunk)
                 dst.flush()
             finally:
                 dst.close()
         finally:
             src.close()
-        fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
-        self._dirty = False
 
     # ---------------------------------------------------------- resuming
 

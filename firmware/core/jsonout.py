@@ -30,7 +30,7 @@ def _str(s):
     return "".join(out)
 
 
-def dumps(v):
+def _scalar(v):
     if v is None:
         return "null"
     if v is True:
@@ -42,12 +42,17 @@ def dumps(v):
         return str(v)
     if t is str:
         return _str(v)
-    if t is dict:
-        keys = sorted(v)
-        return "{" + ",".join(_str(k) + ":" + dumps(v[k]) for k in keys) + "}"
-    if t is list or t is tuple:
-        return "[" + ",".join(dumps(x) for x in v) + "]"
     raise TypeError("cannot write %r as JSON" % (v,))
+
+
+def dumps(v):
+    """v as canonical JSON text."""
+    t = type(v)
+    if t is not dict and t is not list and t is not tuple:
+        return _scalar(v)
+    parts = []
+    dump(v, parts.append)
+    return "".join(parts)
 
 
 class Raw:
@@ -59,31 +64,44 @@ class Raw:
 
 def dump(v, out):
     """Write v as canonical JSON through out(str), piece by piece: the text
-    of a big object is never built whole in RAM."""
-    t = type(v)
-    if t is dict:
-        out("{")
-        first = True
-        for k in sorted(v):
-            if not first:
-                out(",")
-            first = False
-            out(_str(k))
-            out(":")
-            dump(v[k], out)
-        out("}")
-    elif t is list or t is tuple:
-        out("[")
-        first = True
-        for x in v:
-            if not first:
-                out(",")
-            first = False
-            dump(x, out)
-        out("]")
-    elif t is Raw:
-        out(v.text)
-    elif hasattr(v, "write_json"):
-        v.write_json(out)   # JSON text kept elsewhere, copied piece by piece
-    else:
-        out(dumps(v))
+    of a big object is never built whole in RAM.  No recursion: a nested
+    table must not run out of the device's small C stack (the rp2 port
+    allows a few dozen Python calls deep, and the caller may be deep in the
+    UI already), so open containers are kept on a list of
+    [container, sorted keys or None, next index]."""
+    stack = []
+    while True:
+        t = type(v)
+        if t is dict:
+            out("{")
+            stack.append([v, sorted(v), 0])
+        elif t is list or t is tuple:
+            out("[")
+            stack.append([v, None, 0])
+        elif t is Raw:
+            out(v.text)
+        elif hasattr(v, "write_json"):
+            v.write_json(out)   # JSON text kept elsewhere, copied piece by piece
+        else:
+            out(_scalar(v))
+        # the next value to write: the next item of the innermost open
+        # container, closing those that are done
+        while stack:
+            top = stack[-1]
+            c, keys, i = top
+            if i < len(c):
+                top[2] = i + 1
+                if i:
+                    out(",")
+                if keys is None:
+                    v = c[i]
+                else:
+                    k = keys[i]
+                    out(_str(k))
+                    out(":")
+                    v = c[k]
+                break
+            out("}" if keys is not None else "]")
+            stack.pop()
+        else:
+            return

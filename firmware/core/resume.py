@@ -6,7 +6,8 @@
 from firmware.core import store
 from firmware.core.actions import as_tokens
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import EDITION, JOURNAL, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION, NoGame
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
+                                     NoGame, record)
 from firmware.core.session import Session
 
 
@@ -89,10 +90,10 @@ def resume(j):
     except OSError:
         raise NoGame("no journal directory %s" % j.dir)
     for name in sorted(names):
-        if name not in KNOWN:
+        if name not in KNOWN and not name.startswith("damaged-"):
             notes.append("ignored unknown file %s" % name)
-    if JOURNAL not in names:
-        raise NoGame("no game journal in %s" % j.dir)
+    j.lost = 0
+    j.kept = None
     if EDITION in names:
         # the edition table the game was started with, not the one the
         # players may have edited since (for new games)
@@ -103,15 +104,17 @@ def resume(j):
         else:
             j.edition = ed
 
-    def snapshots(*which):
+    def snapshots(*which, quiet=False):
         """[(n, name, snapshot)] of the intact ones among which; the
-        damaged ones are noted."""
+        damaged ones are noted (unless quiet: looked at again)."""
         out = []
         for name in which:
             if name not in names:
                 continue
             ok, snap = store.read_json(j._p(name), fs)
             problem = check_snapshot(snap) if ok else snap
+            if problem and quiet:
+                continue
             if problem:
                 if name == SNAP_TMP:
                     notes.append("ignored an unfinished snapshot %s (%s)" % (name, problem))
@@ -121,6 +124,8 @@ def resume(j):
                 out.append((snap["n"], name, snap))
         return out
 
+    if JOURNAL not in names:
+        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD), notes, "no game journal in %s" % j.dir)
     try:
         f = fs.open(j._p(JOURNAL), "rb")
     except OSError as e:
@@ -131,6 +136,14 @@ def resume(j):
             j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes)
     finally:
         f.close()
+    if session is None or dropped is not None or j.source not in (SNAP, None) or \
+            (snap is None and (SNAP in names or SNAP_OLD in names)):
+        # something is off (a snapshot that does not match the journal, a
+        # record dropped): an intact snapshot that holds more of the game
+        # than the journal gave is the better source
+        intact = snapshots(SNAP, SNAP_TMP, SNAP_OLD, quiet=True) if SNAP in names or SNAP_OLD in names else []
+        if intact and (session is None or max(c[0] for c in intact) > count):
+            return _rebase(j, intact, notes, None)
     if session is None:
         raise NoGame("the journal %s has no good setup line (%s)%s"
                      % (j._p(JOURNAL), dropped or "it is empty",
@@ -143,6 +156,16 @@ def resume(j):
         else:
             notes.append("journal record %d is bad (%s): dropped it and everything after "
                          "it (%d bytes, starting %s)" % (count + 1, dropped, lost, _preview(raw)))
+            # confirmed actions, not one the power cut short: the journal as
+            # it was is kept aside before they are cut away
+            j.lost = _records_after(f_path=j._p(JOURNAL), pos=pos, fs=fs)
+            try:
+                j.kept = j.keep()
+                notes.append("kept the journal as it was in %s" % j.kept)
+            except OSError as e:
+                notes.append("could not keep the journal aside (%s)" % (e,))
+                j._dirty = True
+                dropped = None     # nothing is cut away that is not kept
     j.session = session
     j.records = count
     j._end = pos
@@ -156,7 +179,7 @@ def resume(j):
         j._snap_n = snap["n"]
         j._snap_base_n = snap["base_n"]
         j._rotate = j.source == SNAP
-    if dropped is not None:
+    if dropped is not None and (j.lost == 0 or j.kept is not None):
         try:
             j._cut(pos)
         except OSError as e:
@@ -174,6 +197,68 @@ def resume(j):
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
     return session
+
+
+def _rebase(j, intact, notes, why):
+    """Resume from the newest intact snapshot when the journal does not
+    hold its records (it was cut short, or is gone): the journal as it was
+    is kept (damaged-N.txt), and begun again as the setup line with a
+    snapshot of the game written over it, so that the next boot finds them
+    matching.  What was played after that snapshot is lost: j.lost is -1
+    (not known), and the players are told."""
+    if not intact:
+        raise NoGame(why or "no snapshot can be used")
+    best = intact[0]
+    for c in intact:
+        if c[0] > best[0]:
+            best = c
+    n, name, cand = best
+    try:
+        session = Session.restore(j._module(as_tokens(cand["setup"])), j.edition, cand["setup"], cand["base"],
+                                  cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"))
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+        raise NoGame("snapshot %s cannot be restored (%s)" % (name, e))
+    fs = j.fs
+    try:
+        if JOURNAL in fs.listdir(j.dir):
+            j.kept = j.keep()
+    except OSError as e:
+        notes.append("could not keep the journal aside (%s)" % (e,))
+    j.lost = -1
+    data, crc = record(session.setup, 0)
+    j.session = session
+    j.records = n
+    j._end = len(data)
+    j._crc = crc
+    j._dirty = False
+    j._rotate = SNAP in fs.listdir(j.dir)
+    j.source = name
+    try:
+        store.write(j._p(JOURNAL_TMP), data, fs)
+        fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+        j.snapshot()
+    except OSError as e:
+        notes.append("could not begin the journal again (%s); the next boot resumes the same way" % (e,))
+    notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
+                 % (name, n, "; the journal as it was is kept in %s" % j.kept if j.kept else ""))
+    return session
+
+
+def _records_after(f_path, pos, fs):
+    """How many records (lines) the journal holds from byte pos on."""
+    n = 0
+    f = fs.open(f_path, "rb")
+    try:
+        f.seek(pos)
+        line = f.readline()
+        while line:
+            n += 1
+            line = f.readline()
+    finally:
+        f.close()
+    return n
 
 
 def _find(f, mark, size):
@@ -284,10 +369,13 @@ def saved_game(path, names, fs=None):
     (None, False) when it holds none."""
     fs = fs or store.FS
     try:
-        found = [n for n in fs.listdir(path) if n in KNOWN]
+        found = fs.listdir(path)
     except OSError:
         return None, False
-    if not found:
+    # a game exists once its journal or a snapshot does: an edition table
+    # or a journal.tmp alone are what a start cut short left (the game was
+    # never there), and the next start writes over them
+    if JOURNAL not in found and SNAP not in found and SNAP_TMP not in found and SNAP_OLD not in found:
         return None, False
     try:
         f = fs.open(path + "/" + JOURNAL, "rb")

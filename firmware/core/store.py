@@ -158,7 +158,9 @@ def read(path, fs=None):
 def save_json(path, obj, fs=None):
     """Save obj to path crash-safely: write path.tmp, flush, rename over."""
     fs = fs or FS
-    write(path + TMP, encode(obj), fs)
+    # streamed (write_json): the text of a table such as an edition is never
+    # whole in RAM, where a board in play may have no free block that big
+    write_json(path + TMP, obj, fs)
     fs.rename(path + TMP, path)
 
 

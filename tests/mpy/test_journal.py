@@ -194,8 +194,11 @@ def test_a_bad_record_drops_it_and_everything_after():
         r = resume(disk)
         assert r.records == k, (k, r.records)
         assert same(r.session, ref.at(k))
-        assert len(r.notes) == 1 and "record %d is bad" % (k + 1) in r.notes[0], r.notes
+        assert len(r.notes) == 2 and "record %d is bad" % (k + 1) in r.notes[0], r.notes
         assert disk.files["g/journal.txt"] == data[:ends[k - 1]]
+        # confirmed records were dropped: the journal as it was is kept aside
+        assert r.lost == len(ends) - k and r.kept == "damaged-1.txt"
+        assert disk.files["g/damaged-1.txt"] == disk.files["g/journal.txt"][:0] + _flip(data, ends[k - 1] + 2)
 
 
 def test_a_damaged_snapshot_falls_back_to_the_previous_one_then_to_a_full_replay():
