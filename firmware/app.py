@@ -286,8 +286,11 @@ class App:
     # ------------------------------------------------------------ the game
 
     def view(self):
+        """The view of the game being played (while New game sets up another
+        game, still the one played)."""
         if self._view is None:
-            self._view = self.game.view(self.session.state)
+            game = self.game if self.playing is None else self.playing[1]
+            self._view = game.view(self.session.state)
         return self._view
 
     def check(self, action):
@@ -411,7 +414,9 @@ class App:
         if not self.stack:
             return
         if k == "undo":
-            if self.session is not None:
+            # not while New game sets up another game: the game played is
+            # not on the screen then (HOME or BACK return to it)
+            if self.session is not None and self.playing is None:
                 self.act("undo")
         elif k == "home":
             if self.session is not None:
@@ -444,7 +449,8 @@ class App:
             self.px.players([], None)
             return
         v = self.view()
-        colours, lit = self.ui.leds(v)
+        ui = self.ui if self.playing is None else self.playing[2]
+        colours, lit = ui.leds(v)
         self.px.players(colours, lit)
         if animation:
             self.px.animate(animation, v)

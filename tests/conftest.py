@@ -33,3 +33,55 @@ def staged(tmp_path_factory):
         keys, again = scripts.write_keys(board, str(work))
         out[board] = (folder, keys, again)
     return out
+
+
+# The tests that run for a minute or more (a board emulated instruction by
+# instruction, a pty in real time), with what they take on one core (s):
+# spread over the workers' first chunks of tests (pytest-xdist's load
+# scheduling gives worker i the items [i*chunk, (i+1)*chunk) first), each
+# to the worker with the least so far, so that they run side by side from
+# the start and not one after another at the end.
+_SLOW = (("test_vpico.py::test_a_whole_scripted_inca_game", 100),
+         ("test_vpico.py::test_power_cuts_in_actions", 80),
+         ("test_vpico.py::test_power_cuts_in_the_edition", 70),
+         ("test_vpico.py::test_flash_sh_deploys", 60),
+         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_display]", 40),
+         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_oled]", 30),
+         ("test_vpico.py::test_every_frame_is_the_simulators[pico_display", 27),
+         ("test_vpico.py::", 16),
+         ("test_virtual_board.py::", 19),
+         ("test_micropython.py::test_portable_suite_under_micropython[test_walker]", 75),
+         ("mpy/test_walker.py::", 35),
+         ("test_micropython.py::test_portable_suite_under_micropython[test_journal_cut]", 17),
+         ("test_journal_powercut.py::", 13),
+         ("test_static.py::test_pyright", 12))
+
+
+def _cost(item):
+    for head, seconds in _SLOW:
+        if head in item.nodeid:
+            return seconds
+    return 0
+
+
+def pytest_collection_modifyitems(config, items):
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slow = sorted((it for it in items if _cost(it)), key=_cost, reverse=True)
+    if workers < 2 or len(items) < 2 * workers:
+        items[:] = slow + [it for it in items if not _cost(it)]
+        return
+    chunk = max(len(items) // workers // 4, 2)
+    queues = [[] for _ in range(workers)]
+    load = [0] * workers
+    for it in slow:
+        w = load.index(min(load))
+        queues[w].append(it)
+        load[w] += _cost(it)
+    rest = iter([it for it in items if not _cost(it)])
+    out = []
+    for q in queues:
+        # the worker's first chunk: its slow tests, then quick ones
+        out += q + [next(rest) for _ in range(max(chunk - len(q), 0))]
+    out += list(rest)
+    if len(out) == len(items):
+        items[:] = out

@@ -169,6 +169,30 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     assert app.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
 
 
+def test_undo_and_the_leds_while_new_game_sets_up_another_game(saved):
+    # found by the menu walker (tests/mpy/test_walker.py): UNDO on the
+    # setup screen of another game raised NoGame (the new game's journal has
+    # no game yet), and the view and the LEDs read the played game's state
+    # with the other game's engine (KeyError)
+    data, want = saved
+    app, _ = boot(data)
+    records = app.journal.records
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+    assert app.name == "eightmin" and app.playing is not None
+    app.key("undo")                        # nothing to undo on a setup screen
+    app.render()
+    assert resumed(app) == want            # the view of the game played, by its own engine
+    app.leds()
+    assert sorted(app.px.colours) == ["blue", "brown", "green", "orange"]
+    app.key("home")
+    assert app.name == "inca" and resumed(app) == want and app.journal.records == records
+    app, _ = boot(data)
+    assert resumed(app) == want
+
+
 # ------------------------------------------------------------ files of the wrong shape
 
 @pytest.mark.parametrize("settings", [[1, 2], "x", {"brightness": "x"}, {"brightness": 9, "lang": 3},
