@@ -239,6 +239,8 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="bench-")
     try:
         report = measure(work)
+        from bench import faults
+        report += "\n".join(faults.section(faults.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico
             report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"
