@@ -321,13 +321,32 @@ def test_store_torn_file_falls_back_to_a_complete_temp_copy_or_the_default():
 
 
 def test_store_power_cut_during_a_save_keeps_the_old_or_the_new_value():
+    _cut_every_byte_of_a_save({"v": "old"}, {"v": "new", "more": list(range(20))})
+
+
+def test_power_cut_at_every_byte_of_a_settings_and_an_edition_save():
+    # what the device saves as settings.json and GAME-edition.json (and
+    # game/edition.json when a game starts): the old or the new table after
+    # a cut at every byte of its writes, never a damaged one
+    import json
+    with open("assets/inca/edition.json") as f:
+        edition = json.load(f)
+    _cut_every_byte_of_a_save({"v": "old", "brightness": 3, "lang": "en"},
+                              {"v": "new", "brightness": 5, "lang": "es"})
+    edited = json.loads(json.dumps(edition))
+    edited["v"] = "new"
+    edition["v"] = "old"
+    _cut_every_byte_of_a_save(edition, edited)
+
+
+def _cut_every_byte_of_a_save(old, new):
     fs = MemFs(dirs=["d"])
-    store.save_json("d/s.json", {"v": "old"}, fs)
+    store.save_json("d/s.json", old, fs)
     start = len(fs.log)
-    store.save_json("d/s.json", {"v": "new", "more": list(range(20))}, fs)
+    store.save_json("d/s.json", new, fs)
     ops = fs.log[start:]
     base = MemFs(fs.files, fs.dirs)
-    base.files["d/s.json"] = store.encode({"v": "old"})
+    base.files["d/s.json"] = store.encode(old)
     base.files.pop("d/s.json.tmp", None)
     for i in range(len(ops) + 1):
         cuts = [None]
