@@ -18,12 +18,14 @@ modelled at their bus, the files put there as a user does.
   (the same frame and journal as the same presses made slowly);
 - a whole scripted Inca Empire game to its end with no exception.
 """
+import atexit
 import hashlib
 import json
 import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 
 import pytest
@@ -36,11 +38,21 @@ pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.read
 SEED = 77
 
 
+_STAGED = {}
+
+
 def staged_fs(tmp, board, data=None, seed=SEED):
     """A littlefs image of what flash.sh stages for the board (new games
-    dealt from `seed`), with the folder `data` as the board's /data."""
+    dealt from `seed`), with the folder `data` as the board's /data.  The
+    staging (mpy-cross over every file) is done once per board and seed in
+    a test process, and copied."""
+    key = (board, seed)
+    if key not in _STAGED:
+        base = tempfile.mkdtemp(prefix="vpico-staged-")
+        atexit.register(shutil.rmtree, base, True)
+        _STAGED[key] = vpico.stage(board, os.path.join(base, board), seed=seed)
     out = str(tmp / ("staged-" + board))
-    vpico.stage(board, out, seed=seed)
+    shutil.copytree(_STAGED[key], out)
     if data:
         shutil.copytree(data, os.path.join(out, "data"))
     return vpico.mkfs(out, str(tmp / (board + ".img")))
