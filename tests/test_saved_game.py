@@ -275,6 +275,33 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     assert app.session is None and (t("m.storage") % 30) in screen_text(app)
 
 
+def test_a_new_game_refused_by_full_storage_leaves_the_game_played(saved, monkeypatch):
+    # the new game's files are written before the old game's go: a start
+    # that finds the storage full deletes nothing, and the game played goes
+    # on and is resumed after a reboot
+    data, want = saved
+    app, _ = boot(data)
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    before = sorted(os.listdir(data / "game"))
+
+    def full(*a, **kw):
+        raise OSError(28, "full")
+    monkeypatch.setattr(store, "write", full)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), [])
+    assert t("m.storage_full") in screen_text(app)
+    monkeypatch.undo()
+    assert [n for n in sorted(os.listdir(data / "game")) if not n.endswith(".tmp")] == before
+    app.key("home")
+    assert resumed(app) == want
+    keyplan.action(app, transcript(76)[-1], [])
+    after = resumed(app)
+    app, _ = boot(data)
+    assert resumed(app) == after
+
+
 # ------------------------------------------------------------ the history after an undo
 
 @pytest.mark.parametrize("game", ["inca", "eightmin", "origin", "yu"])

@@ -147,19 +147,24 @@ class Journal:
         session = Session(self._module(words), self.edition, words)
         fs = self.fs
         store.makedirs(self.dir, fs)
-        # the game in the directory goes first, its journal before its
-        # snapshots: a power cut on the way leaves that game (resumed from a
-        # snapshot) or no game, never its records under the new edition
+        data, crc = record(session.setup, 0)
+        # the new game's files are written whole under temporary names
+        # first: a write refused (full storage) or cut short leaves the game
+        # in the directory as it was.  The edition table goes with the game
+        # (edits made later are for new games).
+        store.write_json(self._p(EDITION + store.TMP), self.edition, fs)
+        store.write(self._p(JOURNAL_TMP), data, fs)
+        # then the game in the directory goes, its journal before its
+        # snapshots (removing needs no room): a power cut on the way leaves
+        # that game (resumed from a snapshot) or no game, never its records
+        # under the new edition; then the new files are renamed in, the
+        # journal last (it makes the game exist)
         for name in (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD):
             try:
                 fs.remove(self._p(name))
             except OSError:
                 pass
-        data, crc = record(session.setup, 0)
-        # the edition table goes with the game (edits made later are for
-        # new games), written before the journal makes the game exist
-        store.save_json(self._p(EDITION), self.edition, fs)
-        store.write(self._p(JOURNAL_TMP), data, fs)
+        fs.rename(self._p(EDITION + store.TMP), self._p(EDITION))
         fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
         self.session = session
         self.records = 1

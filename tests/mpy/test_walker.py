@@ -26,7 +26,7 @@ except ImportError:  # CPython: the stand-in
 from firmware.app import App
 from firmware.core import jsonout, resume, store
 from firmware.core.font import Font
-from firmware.core.gamefiles import JOURNAL
+from firmware.core.gamefiles import EDITION, JOURNAL
 from firmware.core.session import Session
 from firmware.hal.canvas import Canvas
 from firmware.hal.pixels import PlayerPixels
@@ -37,7 +37,7 @@ MPY = sys.implementation.name == "micropython"
 # presses per runtime (the unix port's framebuf is native: it draws faster)
 PRESSES = 100000 if MPY else 100000
 INTENTS = ("ok", "ok", "ok", "down", "down", "down", "up", "up", "back", "back", "home", "undo")
-CUT = 24          # one press in CUT has a power cut in one of its writes (if it writes)
+CUT = 24          # one press in CUT has a power cut in one of its writes (if it makes that many)
 REFUSE = 60       # one press in REFUSE finds the storage full or read-only
 CHECK_EVERY = 1500   # presses between full replays of the journal
 LONGEST = 600     # records: a game this long (random presses make long games) is left for a new device
@@ -117,6 +117,7 @@ class FaultFs(store.OsFs):
         self.full = False
         self.readonly = False
         self.journal_removed = False   # a game's journal was removed: a start
+        self.starting = False          # a new game's files are being written
 
     def due(self):
         if self.cut is None:
@@ -136,6 +137,8 @@ class FaultFs(store.OsFs):
     def open(self, path, mode):
         if "r" in mode and "+" not in mode:
             return open(path, mode)
+        if path.endswith("/game/" + EDITION + store.TMP):
+            self.starting = True
         self._write_op("opening " + path)
         if self.full and "w" not in mode:
             raise OSError(28, path)
@@ -264,7 +267,8 @@ def walk(presses, seed):
     fs = FaultFs(rand)
     saved = store.FS
     store.FS = fs
-    tally = {"presses": 0, "cuts": 0, "refused": 0, "games": 0, "full checks": 0, "screens": 0, "devices": 1}
+    tally = {"presses": 0, "cuts": 0, "refused": 0, "games": 0, "full checks": 0, "screens": 0, "devices": 1,
+             "cuts in a start": 0}
     screens = set()
     step = 0
     try:
@@ -277,7 +281,10 @@ def walk(presses, seed):
             screens.add(type(top).__name__ + ":" + str(getattr(top, "title", "")))
             before = view0 = None
             if rand.below(CUT) == 0:
-                fs.cut = 1 + rand.below(4)
+                # the cut at one of the press's first writes (an action's
+                # append is its first two), or anywhere in a longer run of
+                # them (a new game's start makes about 15, a snapshot 10)
+                fs.cut = 1 + rand.below(4 if rand.below(2) else 24)
                 before = records(data) if app.session is not None else []
                 view0 = view_of(app)
             elif rand.below(REFUSE) == 0:
@@ -286,13 +293,15 @@ def walk(presses, seed):
                 else:
                     fs.readonly = True
                 tally["refused"] += 1
-            fs.journal_removed = False
+            fs.journal_removed = fs.starting = False
             had = app.session
             try:
                 app.key(k)
                 app.render()
             except PowerCut as e:
                 tally["cuts"] += 1
+                if fs.starting:
+                    tally["cuts in a start"] += 1
                 fs.cut = None
                 app = _after_cut(data, rand, before, view0, fs.journal_removed, "%s (%s: %s)" % (where, k, e))
                 continue
