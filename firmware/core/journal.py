@@ -121,6 +121,7 @@ class Journal:
         self.notes = []        # what resume found and did, one line each
         self.lost = 0          # confirmed actions resume could not read back (not a torn last one)
         self.kept = None       # where the journal was kept before they were cut away
+        self._keep_first = False   # keep the journal aside before the next cut
         self.source = None     # the snapshot file resume started from
         self._end = 0          # bytes of good records in journal.txt
         self._crc = 0          # CRC of the last good record
@@ -173,6 +174,7 @@ class Journal:
         self._end = len(data)
         self._crc = crc
         self._dirty = False
+        self._keep_first = False
         self._snap_n = 1
         self._snap_base_n = 0
         self._rotate = False
@@ -187,6 +189,13 @@ class Journal:
         if s is None:
             raise NoGame("no game: start or resume one first")
         if self._dirty:
+            if self._keep_first:
+                # confirmed records that could not be read back are kept
+                # aside before they are cut away (resume could not, the
+                # storage being full then); if it still cannot, this
+                # action is not saved (OSError) and the game stays as it was
+                self.kept = self.keep()
+                self._keep_first = False
             self._cut(self._end)
         text = _text(action)
         redo = s.redo_stack

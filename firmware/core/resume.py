@@ -148,6 +148,7 @@ def resume(j):
         raise NoGame("the journal %s has no good setup line (%s)%s"
                      % (j._p(JOURNAL), dropped or "it is empty",
                         "".join("; " + x for x in notes)))
+    keep_first = False
     if dropped is not None:
         lost = size - pos
         if raw[-1:] != b"\n":
@@ -163,14 +164,19 @@ def resume(j):
                 j.kept = j.keep()
                 notes.append("kept the journal as it was in %s" % j.kept)
             except OSError as e:
-                notes.append("could not keep the journal aside (%s)" % (e,))
-                j._dirty = True
+                notes.append("could not keep the journal aside (%s): the next action keeps it "
+                             "first, or is not saved" % (e,))
                 dropped = None     # nothing is cut away that is not kept
+                keep_first = True
     j.session = session
     j.records = count
     j._end = pos
     j._crc = prev
-    j._dirty = False
+    # the bad records must go before anything is appended after them (else
+    # the next replay stops there again): the next apply() keeps the
+    # journal aside, then cuts them away, and saves nothing until it can
+    j._dirty = keep_first
+    j._keep_first = keep_first
     if snap is None:
         j._snap_n = 1
         j._snap_base_n = 0
