@@ -139,7 +139,12 @@ class App:
             return None, False
         from firmware.core.resume import saved_game
         from firmware.games import NAMES
-        return saved_game(self.dir + "/game", NAMES)
+        found = saved_game(self.dir + "/game", NAMES)
+        if found[0] is None:
+            # nothing to resume: the resume code (a sixth of the core's
+            # heap) is not needed until the next boot
+            forget("firmware.core.resume")
+        return found
 
     def _keep_aside(self):
         """A saved game that cannot be recovered is never dropped: its folder

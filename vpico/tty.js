@@ -43,7 +43,7 @@ function stop() {
   if (process.env.VPICO_STATS) {
     const wall = Number(process.hrtime.bigint() - start) / 1e9;
     process.stderr.write(`vpico: wall ${wall.toFixed(1)} s, chip ${(board.nanos / 1e9).toFixed(1)} s, ` +
-                         `busy ${(board.chip.busyNanos / 1e9).toFixed(1)} s, boots ${board.boots}\n`);
+                         `busy ${(board.chip.busyNanos / 1e9).toFixed(1)} s, cpu ${(process.cpuUsage().user / 1e6).toFixed(1)} s, boots ${board.boots}\n`);
   }
   save();
   process.exit(0);
@@ -81,7 +81,15 @@ function tick() {
       return;
     }
     const out = board.readSerial();
-    if (out.length) process.stdout.write(out);
+    if (out.length) {
+      // an answer went out: the lead is used up (the chip keeps to the wall
+      // clock again until the host sends more), and the host's next bytes
+      // are let in before the chip runs on; else every exchange would wait
+      // while the emulator ran the idle chip to the end of its lead
+      process.stdout.write(out);
+      grant = board.nanos;
+      break;
+    }
   }
   if (board.nanos < target) setImmediate(tick);
   else timer = setTimeout(tick, 1);

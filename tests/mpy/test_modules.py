@@ -7,7 +7,7 @@
 import gc
 import sys
 
-from test_journal_fs import MemFs, demo_lines, play, resume
+from test_journal_fs import MemFs, demo_lines, play, resume, rmtree, scratch
 
 from firmware.core.modules import forget
 
@@ -39,3 +39,16 @@ def test_the_resume_code_is_forgotten_after_a_resume():
     r = resume(fs)
     assert r.records == len(lines)
     assert ("firmware.core.resume" in sys.modules) != ON_BOARD
+
+
+def test_a_boot_with_no_saved_game_does_not_keep_the_resume_code():
+    # the game picker and the game then set up never need it: it was a
+    # sixth of the heap a new game took on the Pico
+    from firmware.app import App
+    data = scratch("no-game")
+    try:
+        app = App(None, None, data_dir=data)
+        assert app._saved_game() == (None, False)
+        assert ("firmware.core.resume" in sys.modules) != ON_BOARD
+    finally:
+        rmtree(data)
