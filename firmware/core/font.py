@@ -5,14 +5,18 @@
 # Spanish and Cyrillic are all just glyphs of the file: no per-script code.
 #
 # How a character is drawn, with no heap allocation per character:
-#   - the file is read once into a bytearray; its glyph table is one tall
-#     MONO_HLSB image (advance wide, N*height tall) wrapped once in a
-#     FrameBuffer;
+#   - the file is read once into a bytes object; its glyph table is one tall
+#     MONO_HLSB image (advance wide, N*height tall), each glyph's bytes
+#     contiguous;
 #   - the glyph index comes from the ASCII run (direct) or a binary search
 #     in the sorted table of code points;
-#   - blit #1 copies that glyph out of the table into a preallocated
-#     one-glyph FrameBuffer (a blit at y = -index*height, clipped in C);
-#   - blit #2 puts the glyph on the screen through a 2-entry palette
+#   - the glyph's bytes are copied out of the table into a preallocated
+#     one-glyph FrameBuffer's buffer by an io.BytesIO over the file's bytes
+#     (seek + readinto: a copy in C; the BytesIO refers to the bytes, it
+#     does not copy them).  On a Pico this is about 10 us a character where
+#     a blit of the glyph out of a FrameBuffer over the table (pixel by
+#     pixel) took about 90 us;
+#   - a blit puts the glyph on the screen through a 2-entry palette
 #     (0 -> key, 1 -> colour) with that key, so the background stays
 #     transparent and the colour can be anything the format holds,
 #     including 0 (dark text on a lit bar of the mono screen).  The palette
@@ -21,8 +25,10 @@
 #     where colour and key, c and c ^ 1, are two different indices).
 #
 # RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes;
-# nothing when the file is in a ROM file system, used in place)
-# plus a few hundred bytes of objects (three FrameBuffers, a memoryview, the
+# nothing when the file is in a ROM file system, used in place: then the
+# glyph is blitted out of the table, which cannot be read by a BytesIO
+# without a copy) plus a few hundred bytes of objects (two FrameBuffers, a
+# BytesIO, the
 # one-glyph buffer of height*ceil(advance/8) bytes, the 4-byte palette).
 # Measured with gc.mem_alloc() on the 64-bit unix port: 4256 and 6144 bytes;
 # a 32-bit board, with its smaller heap blocks, needs a little less.
@@ -31,6 +37,7 @@
 # time any string iteration meets it, once per distinct character.
 # A missing character draws the file's replacement glyph (U+FFFD).
 import framebuf
+import io
 
 _HEADER = 16
 
@@ -50,8 +57,7 @@ class Font:
                 f.seek(0, 2)
                 size = f.tell()
                 f.seek(0)
-                data = bytearray(size)
-                f.readinto(data)
+                data = f.read(size)    # bytes of exactly that size
         size = len(data)
         if bytes(data[0:4]) != b"MFNT" or data[4] != 1:
             raise ValueError("not a version 1 font file: " + path)
@@ -68,15 +74,19 @@ class Font:
             raise ValueError("font file size does not match its header: " + path)
         self._data = data
         self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
-        table = memoryview(data)[_HEADER + 2 * n:]
-        if isinstance(data, bytearray):
-            self._table = framebuf.FrameBuffer(table, self.advance, n * self.height, framebuf.MONO_HLSB)
+        self._gsize = gsize
+        self._at = _HEADER + 2 * n        # where the glyph table starts
+        if isinstance(data, bytes):
+            self._src = io.BytesIO(data)
+            self._table = None
         else:
-            # read-only: a FrameBuffer needs a buffer it could write, blit
-            # takes (buffer, width, height, format) as its source as well
-            self._table = (table, self.advance, n * self.height, framebuf.MONO_HLSB)
-        self._glyph = framebuf.FrameBuffer(bytearray(gsize), self.advance, self.height,
-                                           framebuf.MONO_HLSB)
+            # in place in a ROM file system: blit takes (buffer, width,
+            # height, format) as its source (a FrameBuffer needs a buffer
+            # it could write)
+            self._src = None
+            self._table = (memoryview(data)[self._at:], self.advance, n * self.height, framebuf.MONO_HLSB)
+        self._gbuf = bytearray(gsize)
+        self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 
     def index(self, cp):
@@ -125,7 +135,11 @@ class Font:
             pal.pixel(0, 0, key)
             pal.pixel(1, 0, color)
         glyph = self._glyph
+        src = self._src
+        gbuf = self._gbuf
         table = self._table
+        at = self._at
+        gsize = self._gsize
         h = self.height
         adv = self.advance
         first = self._first
@@ -134,7 +148,11 @@ class Font:
             i = ord(ch) - first
             if i < 0 or i >= run:
                 i = self.index(i + first)
-            glyph.blit(table, 0, -i * h)
+            if src is not None:
+                src.seek(at + i * gsize)
+                src.readinto(gbuf)
+            else:
+                glyph.blit(table, 0, -i * h)
             if pal is None:
                 fb.blit(glyph, x, y, 0)
             else:
