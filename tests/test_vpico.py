@@ -388,10 +388,11 @@ def test_a_whole_scripted_inca_game(tmp_path):
     and every choice the first the rules allow (Sun cards, connected
     counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
-    thumb makes them (held 40 ms, 10 ms apart: the board falls behind
-    during actions and draws only when it has caught up), so the whole
-    game also shows that no press is lost or doubled however far behind
-    the board is."""
+    thumb makes them (held 40 ms, 10 ms apart): the board falls behind
+    during actions (runs of up to 29 OKs pass turns) and draws only when
+    it has caught up, and still ends as the simulator does, so no press
+    was lost or doubled on the way (the buttons keep up to 32 intents
+    waiting)."""
     from host_sim import autoplay, keyplan
     board = "pico_oled"
     seed = 3     # Pizarro is the first invasion marker flipped
@@ -407,6 +408,7 @@ def test_a_whole_scripted_inca_game(tmp_path):
         twin.key(k)
     with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
         p.boot()
+        booted = len(p.frames())
         t = p.t + GAP
         for k in keys:
             button, hold = p.buttons_for(k)
@@ -417,8 +419,9 @@ def test_a_whole_scripted_inca_game(tmp_path):
         p.run(t - p.t)
         p.settle(limit=60_000 * MS)
         no_crash(p)
-        drawn = len(p.frames())
-        assert drawn < len(keys), "the board kept up (%d frames for %d presses): press faster" % (drawn, len(keys))
+        drawn = len(p.frames(booted))
+        assert drawn < 0.8 * len(keys), "the board kept up (%d frames for %d presses): press faster" % (
+            drawn, len(keys))
         assert p.picture() == twin.picture()
         p.save(str(tmp_path / "flash.bin"))
     got = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/journal.txt")

@@ -30,7 +30,7 @@
 # without a copy) plus a few hundred bytes of objects (two FrameBuffers, a
 # BytesIO, the
 # one-glyph buffer of height*ceil(advance/8) bytes, the 4-byte palette).
-# Measured with gc.mem_alloc() on the 64-bit unix port: 4256 and 6144 bytes;
+# Measured with gc.mem_alloc() on the 64-bit unix port: 4352 and 6208 bytes;
 # a 32-bit board, with its smaller heap blocks, needs a little less.
 # Drawing allocates nothing per character (tests/mpy/test_font.py measures
 # it); the only heap use is MicroPython interning a character the first
