@@ -83,6 +83,11 @@ class App:
             try:
                 self.choose(name)
                 self.session = self.journal.resume()
+                # the game's own edition table (what it was started with)
+                # is what its screens read while it is played; the one for
+                # new games (bundled or edited) is read again by New game.
+                # One copy in RAM instead of two (7-8 KB for Inca Empire)
+                self.edition = self.journal.edition
                 for note in self.journal.notes:
                     self.report(note)
             except EditionError as e:

@@ -140,6 +140,30 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     assert app.session.edition["eras"][0]["labor"] == 9
 
 
+def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
+    """The table edited for new games (its kinds renamed) does not change
+    the conquest picker of the game resumed: that game's own table does."""
+    data, want = saved
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edited = json.load(f)
+    for kind in edited["marker_kinds"]["kinds"]:
+        kind[0] = "Z" + kind[0]
+    store.save_json(str(data / "inca-edition.json"), edited)
+    app, notes = boot(data)
+    assert resumed(app) == want, notes
+    app.key("ok")
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    kinds = [r[0].split(" ")[0] for r in app.stack[-1].rows[:-1]]
+    assert kinds == ["A", "B", "C", "D", "E", "F"], kinds
+    # and New game sets up with the edited table
+    app.home()
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session.edition["marker_kinds"]["kinds"][0][0] == "ZA"
+
+
 def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     data, want = saved
     app, _ = boot(data)
