@@ -58,6 +58,7 @@ class App:
         self.edition = None
         self.playing = None  # the game being played while New game sets up another
         self.probe = probe  # called after every redraw the buttons caused (main.py)
+        self.running = False    # in run(), the device's loop
 
     # ------------------------------------------------------------ boot
 
@@ -201,6 +202,7 @@ class App:
         if self.dir:
             from firmware.core.journal import Journal
             self.journal = Journal(self.dir + "/game", self.game, self.edition)
+            self.journal.defer = self.running
 
     def _bundled_edition(self, path):
         """The edition table that came with the firmware (assets/GAME/...);
@@ -471,6 +473,7 @@ class App:
         changes (buttons.wait(): the buttons note their edges by interrupt
         meanwhile, so a press made while drawing is not lost)."""
         import asyncio
+        self.running = True     # snapshots wait until a frame is drawn (Journal.idle)
         self.boot()
         self.render()
         if self.px:
@@ -484,6 +487,10 @@ class App:
             self.render()
             if pressed and self.probe:
                 self.probe()
+            if self.journal is not None:
+                # the snapshot an action made due, now that its frame is
+                # on the screen (the buttons note presses meanwhile)
+                self.journal.idle()
             await buttons.wait()
 
 

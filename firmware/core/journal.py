@@ -129,6 +129,9 @@ class Journal:
         self._snap_n = 1       # records covered by the last snapshot (or the setup)
         self._snap_base_n = 0  # the Session's base_n in it
         self._rotate = False   # snap.json holds a good snapshot to keep
+        # True: apply() leaves a snapshot that falls due to idle() (the
+        # device's loop calls it once the action's frame is drawn)
+        self.defer = False
 
     def _p(self, name):
         return self.dir + "/" + name
@@ -216,15 +219,31 @@ class Journal:
         self._end += len(data)
         self._crc = crc
         s.settle()
-        if s.base_n != self._snap_base_n or self.records - self._snap_n >= SNAPSHOT_EVERY:
-            try:
-                self.snapshot()
-            except OSError as e:
-                # The action is safe in the journal; only resume gets slower.
-                msg = "could not write a snapshot (%s)" % (e,)
-                if not self.notes or self.notes[-1] != msg:
-                    self.notes.append(msg)
+        if not self.defer:
+            self.idle()
         return kind
+
+    def idle(self):
+        """Write the snapshot that is due, if one is: when the undo
+        checkpoint has moved, and every SNAPSHOT_EVERY records.  The actions
+        are safe in the journal already; a snapshot only shortens a resume,
+        so the device writes it after the action's frame is drawn (defer):
+        on a Pico it takes 120-150 ms, which the press would otherwise wait
+        for.  Returns True if it wrote one."""
+        s = self.session
+        if s is None or self._dirty:
+            return False
+        if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
+            return False
+        try:
+            self.snapshot()
+        except OSError as e:
+            # The actions are safe in the journal; only resume gets slower.
+            msg = "could not write a snapshot (%s)" % (e,)
+            if not self.notes or self.notes[-1] != msg:
+                self.notes.append(msg)
+            return False
+        return True
 
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""

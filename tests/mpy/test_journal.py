@@ -117,6 +117,38 @@ def test_snapshots_are_few_and_resume_cost_does_not_grow():
         assert calls[0] < SNAPSHOT_EVERY, (n, calls[0])
 
 
+def test_a_deferred_snapshot_waits_for_idle_and_holds_every_action():
+    """defer (the device): apply never writes a snapshot; idle() writes the
+    one that is due, of the session as it is then, and a resume from it
+    gives the same game.  Nothing is due: idle() writes nothing."""
+    fs = MemFs()
+    lines = demo_lines()[:2 * DEPTH + 5]
+    j = Journal("g", inca, edition(), fs)
+    j.defer = True
+    j.start(lines[0])
+    assert not j.idle()
+    wrote = []
+    for a in lines[1:]:
+        before = len(fs.log)
+        j.apply(a)
+        assert not [op for op in fs.log[before:] if "snap" in op[1]], a
+        # a few actions pressed before the device is idle again
+        if len(wrote) < 1 and j.records > DEPTH + 3:
+            mark = len(fs.log)
+            if j.idle():
+                wrote.append(j.records)
+                assert [op for op in fs.log[mark:] if op[0] == "rename" and op[2] == "g/snap.json"]
+                assert not j.idle()    # nothing due any more
+    assert wrote and wrote[0] > DEPTH + 3, wrote
+    r = resume(fs)
+    assert r.source == SNAP and r.records == len(lines), (r.source, r.notes)
+    assert same(r.session, j.session)
+    # without defer the same game writes its snapshots within apply
+    fs2 = MemFs()
+    play(fs2, lines)
+    assert [op for op in fs2.log if op[0] == "rename" and op[2] == "g/snap.json"]
+
+
 def test_a_refused_action_writes_nothing():
     fs = MemFs()
     j, durable = play(fs, demo_lines()[:5])
