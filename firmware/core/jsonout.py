@@ -5,17 +5,26 @@
 # bool, None.
 
 
-def _plain(s):
-    for ch in s:
-        if ch == '"' or ch == "\\" or ord(ch) < 0x20:
-            return False
-    return True
+from json import dumps as _json
+
+try:
+    _json("", ensure_ascii=False)
+
+    def _quoted(s):
+        return _json(s, ensure_ascii=False)
+except TypeError:      # MicroPython: non-ASCII is written as it is anyway
+    def _quoted(s):
+        return _json(s)
 
 
 def _str(s):
-    if _plain(s):
-        # the usual case: nothing to escape, one allocation
-        return '"' + s + '"'
+    # the usual case, nothing to escape: the runtime's own JSON writer (in C
+    # on a board: a Python loop over the characters took most of the time
+    # of writing an edition table) gives '"' + s + '"', and only that has
+    # the length of s plus the two quotes
+    q = _quoted(s)
+    if len(q) == len(s) + 2:
+        return q
     out = ['"']
     for ch in s:
         if ch == '"' or ch == "\\":
@@ -43,6 +52,17 @@ def _scalar(v):
     if t is str:
         return _str(v)
     raise TypeError("cannot write %r as JSON" % (v,))
+
+
+_FLAT = 64     # a list this long or shorter, of scalars only, is one piece
+_SCALARS = (int, str, bool, type(None))
+
+
+def _flat(v):
+    for x in v:
+        if type(x) not in _SCALARS:
+            return False
+    return True
 
 
 def dumps(v):
@@ -75,6 +95,9 @@ def dump(v, out):
         if t is dict:
             out("{")
             stack.append([v, sorted(v), 0])
+        elif (t is list or t is tuple) and len(v) <= _FLAT and _flat(v):
+            # a short list of numbers and words: one piece
+            out("[" + ",".join([_scalar(x) for x in v]) + "]")
         elif t is list or t is tuple:
             out("[")
             stack.append([v, None, 0])
@@ -91,14 +114,13 @@ def dump(v, out):
             c, keys, i = top
             if i < len(c):
                 top[2] = i + 1
-                if i:
-                    out(",")
                 if keys is None:
+                    if i:
+                        out(",")
                     v = c[i]
                 else:
                     k = keys[i]
-                    out(_str(k))
-                    out(":")
+                    out(("," if i else "") + _str(k) + ":")
                     v = c[k]
                 break
             out("}" if keys is not None else "]")
