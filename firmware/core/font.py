@@ -149,8 +149,9 @@ class Font:
             if i < 0 or i >= run:
                 i = self.index(i + first)
             if src is not None:
-                src.seek(at + i * gsize)
-                src.readinto(gbuf)
+                # (the device stubs' io streams lack seek and readinto)
+                src.seek(at + i * gsize)  # pyright: ignore[reportAttributeAccessIssue]
+                src.readinto(gbuf)  # pyright: ignore[reportAttributeAccessIssue]
             else:
                 glyph.blit(table, 0, -i * h)
             if pal is None:

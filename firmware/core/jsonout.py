@@ -9,12 +9,13 @@ from json import dumps as _json
 
 try:
     _json("", ensure_ascii=False)
+    _KEEP = True       # CPython: non-ASCII as it is, as MicroPython writes it
+except TypeError:      # MicroPython: no such option, non-ASCII is written as it is
+    _KEEP = False
 
-    def _quoted(s):
-        return _json(s, ensure_ascii=False)
-except TypeError:      # MicroPython: non-ASCII is written as it is anyway
-    def _quoted(s):
-        return _json(s)
+
+def _quoted(s):
+    return _json(s, ensure_ascii=False) if _KEEP else _json(s)
 
 
 def _str(s):
