@@ -122,11 +122,22 @@ class Chip {
     let addr = -1;
     let value = -1;
     let at = 0;
+    const sramView = mcu.sramView;
+    const sramEnd = 0x20000000 + mcu.sram.length - 3;
+    // RAM first: rp2040js looks a write's address up among the peripherals
+    // (a lookup in a sparse table) before it tries RAM, where most go
+    const write = mcu.writeUint32.bind(mcu);
+    mcu.writeUint32 = (address, value) => {
+      const a = address >>> 0;
+      if (a >= 0x20000000 && a < sramEnd) sramView.setUint32(a - 0x20000000, value, true);
+      else write(a, value);
+    };
     this.instructions = 0;
     this.spin = false;
     mcu.readUint32 = (address) => {
-      const v = read(address);
       const a = address >>> 0;
+      if (a >= 0x20000000 && a < sramEnd && (a & 3) === 0) return sramView.getUint32(a - 0x20000000, true);
+      const v = read(a);
       if ((a >= 0x4003c000 && a < 0x4004c000) || (a >= 0x50000000 && a < 0x50001000)) {
         if (core.PC === pc && a === addr && v === value && this.instructions - at < 64) this.spin = true;
         pc = core.PC;
