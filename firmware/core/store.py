@@ -226,30 +226,40 @@ def same_shape(value, like, where="the table"):
     lists of the same kinds of item, numbers where numbers are, text where
     text is), or None.  An edition table edited on the device keeps the
     shape of the bundled one: that one is its schema."""
+    why = _mismatch(value, like)
+    return None if why is None else "%s%s %s" % (where, why[0], why[1])
+
+
+def _mismatch(value, like):
+    """None, or (the path below to what is wrong, what is wrong).  The path
+    is put together only for a mismatch: a resume checks the whole edition
+    table (some 300 values), and text made at each would cost a Pico tens
+    of milliseconds."""
     if isinstance(like, dict):
         if not isinstance(value, dict):
-            return "%s is not a table" % where
+            return "", "is not a table"
         for k in like:
             if k not in value:
-                return "%s has no %s" % (where, k)
-            why = same_shape(value[k], like[k], "%s.%s" % (where, k))
+                return "", "has no " + k
+            why = _mismatch(value[k], like[k])
             if why:
-                return why
+                return "." + k + why[0], why[1]
         return None
     if isinstance(like, list):
         if not isinstance(value, list):
-            return "%s is not a list" % where
+            return "", "is not a list"
         if like:
+            last = len(like) - 1
             for i in range(len(value)):
-                why = same_shape(value[i], like[min(i, len(like) - 1)], "%s[%d]" % (where, i))
+                why = _mismatch(value[i], like[i if i < last else last])
                 if why:
-                    return why
+                    return "[%d]%s" % (i, why[0]), why[1]
         return None
     if isinstance(like, bool) or like is None:
-        return None if type(value) is type(like) or like is None else "%s is not %s" % (where, type(like).__name__)
+        return None if type(value) is type(like) or like is None else ("", "is not " + type(like).__name__)
     if isinstance(like, (int, float)):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return None if ok else "%s is not a number" % where
+        return None if ok else ("", "is not a number")
     if isinstance(like, str):
-        return None if isinstance(value, str) else "%s is not text" % where
+        return None if isinstance(value, str) else ("", "is not text")
     return None

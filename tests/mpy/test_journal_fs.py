@@ -282,6 +282,25 @@ def test_store_round_trip_and_format():
     assert kinds == ["create", "write", "rename"], kinds
 
 
+def test_store_same_shape_names_the_first_value_out_of_shape():
+    like = edition()
+    assert store.same_shape(json.loads(json.dumps(like)), like) is None
+    like = {"era": [{"labor": 5, "name": "I", "on": True}], "sun": {"cards": [["a", 1]]}, "x": None}
+    ok = {"era": [{"labor": 6, "name": "II", "on": False, "more": 1}] * 3, "sun": {"cards": []}, "x": 3}
+    assert store.same_shape(ok, like) is None
+    bad = (({"era": [], "sun": {"cards": [["a", "1"]]}, "x": 0}, "the table.sun.cards[0][1] is not a number"),
+           ({"era": [{"labor": 5, "name": "I", "on": 1}], "sun": {"cards": []}, "x": 0}, "the table.era[0].on is not bool"),
+           ({"era": [ok["era"][0], {"labor": 5, "on": True}], "sun": {"cards": []}, "x": 0}, "the table.era[1] has no name"),
+           ({"era": {}, "sun": {"cards": []}, "x": 0}, "the table.era is not a list"),
+           ({"era": [7], "sun": {"cards": []}, "x": 0}, "the table.era[0] is not a table"),
+           ({"era": [], "sun": {"cards": [[1, 1]]}, "x": 0}, "the table.sun.cards[0][0] is not text"),
+           ({"era": [], "x": 0}, "the table has no sun"),
+           ([], "the table is not a table"))
+    for value, why in bad:
+        assert store.same_shape(value, like) == why, (store.same_shape(value, like), why)
+    assert store.same_shape({"era": 1}, {"era": []}, "edition.json") == "edition.json.era is not a list"
+
+
 def test_store_missing_file_gives_the_default_quietly():
     said = []
     assert store.load_json("nowhere/x.json", {"a": 1}, MemFs(), said.append) == {"a": 1}
