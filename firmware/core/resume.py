@@ -350,10 +350,18 @@ def _scan(j, f, cands, older, notes):
         # that undo can use; writing it out for every record would
         # cost resume most of its time
         nxt = f.readline()
+        undone = None
+        if session is not None and nxt.startswith(b"undo #"):
+            # an action and its undo: replayed as a pair (Session.taken_back)
+            undone = parse(nxt, crc)
+            if type(undone) is str:
+                undone = None    # a bad undo record: dropped on the next turn
         try:
             if session is None:
                 words = as_tokens(text)
                 session = Session(j._module(words), j.edition, words)
+            elif undone is not None:
+                session.taken_back(text)
             else:
                 session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
@@ -362,6 +370,11 @@ def _scan(j, f, cands, older, notes):
         pos += len(raw)
         prev = crc
         count += 1
+        if undone is not None:
+            pos += len(nxt)
+            prev = undone[1]
+            count += 1
+            nxt = f.readline()
         raw = nxt
     return session, snap, pos, prev, count, dropped, raw, size
 

@@ -212,3 +212,42 @@ def test_an_action_that_fails_or_is_refused_leaves_undo_right():
         assert s.state == {"n": 2}
         s.apply("undo")
         assert s.state == {"n": 1}, failing
+
+
+def test_a_resume_replays_an_action_and_its_undo_as_they_left_the_game():
+    # Resume replays a record followed by its undo as a pair (neither is
+    # applied: Session.taken_back).  Taken and undone around the moment
+    # the checkpoint moves (the tail reaches 2 * DEPTH actions), every
+    # resume right after such a pair must give the session as it was,
+    # and redo must bring the action back.
+    lines = demo_lines()
+    first = 2 * DEPTH - 4
+    fs = MemFs()
+    j = Journal("g", inca, edition(), fs)
+    j.start(lines[0])
+    moved = snapped = 0
+    for n, a in enumerate(lines[1:first + 10], 1):
+        if n >= first:
+            base_n = j.session.base_n
+            j.apply(a)
+            moved += j.session.base_n != base_n
+            j.apply("undo")
+            # from the snapshot, and from the setup (no snapshot: every
+            # record replayed, the pair that moved the checkpoint too)
+            bare = fs.copy()
+            for name in list(bare.files):
+                if "/snap" in name:
+                    del bare.files[name]
+            snapped += len(bare.files) < len(fs.files)
+            for r in (resume(fs), resume(bare)):
+                assert same(r.session, j.session), "resumed after %r and its undo" % a
+                assert r.session.has_prev == j.session.has_prev
+            r = resume(fs)
+            r.apply("redo")
+            j = resume(fs)
+            assert same(r.session, j.session)
+            assert j.session.tail[-1] == a
+        else:
+            j.apply(a)
+    assert moved == 1, moved      # the checkpoint moved under one of the pairs
+    assert snapped, "no resume from a snapshot"
