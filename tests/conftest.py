@@ -41,14 +41,14 @@ def staged(tmp_path_factory):
 # scheduling gives worker i the items [i*chunk, (i+1)*chunk) first), each
 # to the worker with the least so far, so that they run side by side from
 # the start and not one after another at the end.
-_SLOW = (("test_vpico.py::test_a_whole_scripted_inca_game", 100),
-         ("test_vpico.py::test_power_cuts_in_actions", 80),
-         ("test_vpico.py::test_power_cuts_in_the_edition", 70),
-         ("test_vpico.py::test_flash_sh_deploys", 60),
-         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_display]", 40),
-         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_oled]", 30),
-         ("test_vpico.py::test_every_frame_is_the_simulators[pico_display", 27),
-         ("test_vpico.py::", 16),
+_SLOW = (("test_vpico.py::test_a_whole_scripted_inca_game", 75),
+         ("test_vpico.py::test_power_cuts_in_actions", 60),
+         ("test_vpico.py::test_power_cuts_in_the_edition", 48),
+         ("test_vpico.py::test_flash_sh_deploys", 52),
+         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_display]", 34),
+         ("test_vpico.py::test_fast_presses_are_each_taken_once[pico_oled]", 21),
+         ("test_vpico.py::test_every_frame_is_the_simulators[pico_display", 19),
+         ("test_vpico.py::", 11),
          ("test_virtual_board.py::", 19),
          ("test_micropython.py::test_portable_suite_under_micropython[test_walker]", 75),
          ("mpy/test_walker.py::", 35),
