@@ -525,10 +525,13 @@ def _cycle_language(app):
     cur = app.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
     app.settings["lang"] = nxt
+    # kept first: a table that finds no room in a heap a long game has cut
+    # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
+    # device starts again, on a whole heap, in the language chosen
+    app.save_settings()
     app._load_words()
     app.pop()
     app.open_settings()
-    app.save_settings()
 
 
 def _urandom_seed():

@@ -401,3 +401,25 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     for k in ("down", "up", "up", "ok"):
         app.key(k)
         app.render()
+
+
+def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(tmp_path, monkeypatch):
+    # A long game on a colour Pico can leave no free block for a language
+    # table: the MemoryError restarts the device, which must come back in
+    # the language chosen (the setting kept before the table is read).
+    from firmware import app as app_module
+    from firmware.core import text
+    data = tmp_path / "data"
+    app, _ = boot(data)
+    assert app.settings["lang"] == "en"
+    english = t("g.title")
+
+    def no_room(path):
+        raise MemoryError("memory allocation failed, allocating 8618 bytes")
+    monkeypatch.setattr(text, "read", no_room)
+    with pytest.raises(MemoryError):
+        app_module._cycle_language(app)
+    monkeypatch.undo()
+    app, _ = boot(data)     # the restart
+    assert app.settings["lang"] == "ru"
+    assert t("g.title") and t("g.title") != english
