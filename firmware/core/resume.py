@@ -4,11 +4,11 @@
 # the policy are described in firmware.core.journal.
 
 from firmware.core import store
-from firmware.core.actions import as_tokens
+from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
                                      NoGame, record)
-from firmware.core.session import Session
+from firmware.core.session import DEPTH, Session
 
 
 def parse(raw, prev):
@@ -281,6 +281,25 @@ def _find(f, mark, size):
     return -1
 
 
+def taken_back(session, action):
+    """A replayed action that the next record undoes: the session ends as
+    apply(action) then undo() leave it (the state as it was, the action
+    alone on the redo stack), without either.  Both would keep the state,
+    apply the action and read the state back: some 30 ms of a Pico's clock
+    a pair, which a resume pays for every undo since the last snapshot.
+    The action is not checked by the rules again: it was when it was
+    taken.  An undo or redo, and an action that moves the checkpoint, are
+    applied and undone.  (Here, not in Session: this code leaves the heap
+    with the rest of resume after the boot.)"""
+    t = as_tokens(action)
+    if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
+        session.apply(action)
+        session.undo()
+        return
+    session.has_prev = False
+    session.redo_stack = [join(t)]
+
+
 def _scan(j, f, cands, older, notes):
     """Load the newest snapshot in cands (or else in older(), called
     only then) that matches the journal open in f, then replay the good
@@ -352,7 +371,7 @@ def _scan(j, f, cands, older, notes):
         nxt = f.readline()
         undone = None
         if session is not None and nxt.startswith(b"undo #"):
-            # an action and its undo: replayed as a pair (Session.taken_back)
+            # an action and its undo: replayed as a pair (taken_back)
             undone = parse(nxt, crc)
             if type(undone) is str:
                 undone = None    # a bad undo record: dropped on the next turn
@@ -361,7 +380,7 @@ def _scan(j, f, cands, older, notes):
                 words = as_tokens(text)
                 session = Session(j._module(words), j.edition, words)
             elif undone is not None:
-                session.taken_back(text)
+                taken_back(session, text)
             else:
                 session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:

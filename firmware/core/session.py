@@ -164,23 +164,6 @@ class Session:
         self.redo_stack = []
         return "action"
 
-    def taken_back(self, action):
-        """A replay's action that the next record undoes: the session ends
-        as apply(action) then undo() leave it (the state as it was, the
-        action alone on the redo stack), without either.  Both would keep
-        the state, apply the action and read the state back: some 30 ms
-        of a Pico's clock a pair, which a resume pays for every undo since
-        the last snapshot.  The action is not checked by the rules again:
-        it was when it was taken.  An undo or redo, and an action that
-        moves the checkpoint, are applied and undone."""
-        t = as_tokens(action)
-        if t == ["undo"] or t == ["redo"] or len(self.tail) + 1 >= 2 * DEPTH:
-            self.apply(action)
-            self.undo()
-            return
-        self.has_prev = False
-        self.redo_stack = [join(t)]
-
     def take_back(self, kind, redo):
         """Reverse the last apply(..., settle=False), which returned kind;
         redo: the redo stack before it (the list object itself).  For a

@@ -216,7 +216,7 @@ def test_an_action_that_fails_or_is_refused_leaves_undo_right():
 
 def test_a_resume_replays_an_action_and_its_undo_as_they_left_the_game():
     # Resume replays a record followed by its undo as a pair (neither is
-    # applied: Session.taken_back).  Taken and undone around the moment
+    # applied: firmware.core.resume.taken_back).  Taken and undone around the moment
     # the checkpoint moves (the tail reaches 2 * DEPTH actions), every
     # resume right after such a pair must give the session as it was,
     # and redo must bring the action back.
