@@ -46,6 +46,11 @@ def resumed(app):
     return jsonout.dumps(app.view()) if app.session is not None else None
 
 
+def game_edition(data):
+    """The edition table the game in data/ was started with, as its journal keeps it."""
+    return store.load_json(str(data / "game" / "edition.json"), None)
+
+
 def resume_cli(data):
     out = []
     status, _ = replay.resume(str(data / "game"), out=out.append)
@@ -137,7 +142,8 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session.edition["eras"][0]["labor"] == 9
+    assert app.session.state["labor"][0] == 9
+    assert game_edition(data)["eras"][0]["labor"] == 9
 
 
 def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
@@ -161,7 +167,34 @@ def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session.edition["marker_kinds"]["kinds"][0][0] == "ZA"
+    assert game_edition(data)["marker_kinds"]["kinds"][0][0] == "ZA"
+    assert app.edition["marker_kinds"]["kinds"][0][0] == "ZA"     # what the conquest picker reads
+
+
+def test_a_game_played_keeps_only_the_parts_of_its_edition_its_screens_read(saved):
+    """The rules copied what they need into the state at setup: through a
+    game the device keeps in RAM only what the pickers list (Inca Empire:
+    the marker kinds and temple sites), for a new game and a resumed one."""
+    data, want = saved
+    app, _ = boot(data)
+    assert resumed(app) == want
+    assert sorted(app.edition) == ["marker_kinds", "temple_sites"]
+    assert app.journal.edition is None and not hasattr(app.session, "edition")
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    assert "eras" in app.edition and "catch_up" in app.edition   # set-up reads the whole table
+    app.key("back")
+    app.key("back")
+    assert resumed(app) == want and sorted(app.edition) == ["marker_kinds", "temple_sites"]
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session.state["seating"] == ["blue", "orange", "green"]
+    assert sorted(app.edition) == ["marker_kinds", "temple_sites"]
+    assert app.journal.edition is None and not hasattr(app.session, "edition")
 
 
 def test_backing_out_of_new_game_goes_on_with_the_game(saved):
@@ -239,7 +272,7 @@ def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.session is not None and any("not an edition table" in n for n in notes), notes
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
-        assert app.session.edition == json.load(f)
+        assert game_edition(data) == json.load(f)
 
 
 def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypatch):

@@ -220,7 +220,7 @@ def _rebase(j, intact, notes, why):
             best = c
     n, name, cand = best
     try:
-        session = Session.restore(j._module(as_tokens(cand["setup"])), j.edition, cand["setup"], cand["base"],
+        session = Session.restore(j._module(as_tokens(cand["setup"])), cand["setup"], cand["base"],
                                   cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"))
     except MemoryError:
         raise
@@ -337,7 +337,7 @@ def _scan(j, f, cands, older, notes):
                              "resumed from the snapshot" % (name, at - end))
                 cand["end"] = end = at
             try:
-                session = Session.restore(j._module(as_tokens(cand["setup"])), j.edition,
+                session = Session.restore(j._module(as_tokens(cand["setup"])),
                                           cand["setup"], cand["base"], cand["base_n"],
                                           cand["tail"], cand["redo"], cand.get("state"),
                                           cand.get("prev"))

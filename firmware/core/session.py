@@ -96,8 +96,9 @@ class Kept:
 
 class Session:
     def __init__(self, game, edition, setup):
+        # the edition table is read once, by new(): the state holds what
+        # the rules need of it, and the session does not keep it
         self.game = game
-        self.edition = edition
         self.setup = join(as_tokens(setup))
         self.state = game.new(self.setup, edition)
         self.base = Kept(self.state)
@@ -108,7 +109,7 @@ class Session:
         self.has_prev = False  # prev holds the state before the last action
 
     @classmethod
-    def restore(cls, game, edition, setup, base, base_n, tail, redo=(), state=None, prev=None):
+    def restore(cls, game, setup, base, base_n, tail, redo=(), state=None, prev=None):
         """Rebuild a session from a saved checkpoint (the state, not its
         text) and its tail (and the redo stack, newest last).  state: the
         state after the tail, if it was saved with them (resume then
@@ -116,7 +117,6 @@ class Session:
         (resume then replays that one)."""
         self = object.__new__(cls)  # MicroPython classes have no __new__
         self.game = game
-        self.edition = edition
         self.setup = setup
         self.base = Kept(base)
         self.base_n = base_n

@@ -5,7 +5,8 @@
 #            package itself: new, apply, check, refusal, view; pure, it
 #            imports only firmware/core), the screens (ui.py and what it
 #            imports), the words (words.py, and lang/<language>.json), and
-#            where its edition table lives (EDITION, under assets/)
+#            where its edition table lives (EDITION, under assets/) and
+#            which parts of it the screens read during play (PLAYED)
 # A game's package is imported only when that game is set up, resumed or
 # played, and forgotten (its modules leave the heap on a board) when
 # another game takes its place.  Adding a game: its folder, and a line here.
@@ -38,6 +39,12 @@ def ui(name):
 def edition(name):
     """Where the game's edition table lies, under the assets folder."""
     return getattr(module(name), "EDITION", name + "/edition.json")
+
+
+def played(name):
+    """The parts of the game's edition table its screens read while the game
+    is played (its package's PLAYED; the rest is let go once it is set up)."""
+    return getattr(module(name), "PLAYED", ())
 
 
 def words(name, lang):

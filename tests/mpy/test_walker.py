@@ -245,6 +245,19 @@ def view_of(app):
 REBASED = []
 
 
+def edition_of(app, j, name):
+    """The edition table the journal's game was started with: the copy in
+    its folder, or (if that is damaged, as resume does) the table for new
+    games, the players' edited one or the bundled one."""
+    ok, ed = store.read_json(j._p(EDITION), j.fs)
+    if ok:
+        return ed
+    from firmware import games
+    bundled = app._bundled_edition(games.edition(name))
+    ok, ed = store.read_json("%s/%s-edition.json" % (app.dir, name))
+    return ed if ok and not store.same_shape(ed, bundled) else bundled
+
+
 def replay(app, recs):
     """The view of the game of records recs, replayed from its setup line
     with the edition table the device's game uses; None for a rebased
@@ -252,7 +265,7 @@ def replay(app, recs):
     if recs and recs[0] in REBASED:
         return None
     j = journal_of(app)
-    s = Session(j._module(recs[0].split()), j.edition, recs[0])
+    s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
     for r in recs[1:]:
         s.apply(r)
     return jsonout.dumps(s.view())
