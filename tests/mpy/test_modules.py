@@ -41,6 +41,23 @@ def test_the_resume_code_is_forgotten_after_a_resume():
     assert ("firmware.core.resume" in sys.modules) != ON_BOARD
 
 
+def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
+    # Inca Empire's start.py and the era track's builder run once a game
+    import firmware.games.inca as inca
+    s = inca.new("inca players=blue,orange,green seed=5", _inca_edition())
+    assert s["order"] and s["track"] and s["copies"]
+    for name in ("firmware.games.inca.start", "firmware.games.inca.track"):
+        assert (name in sys.modules) != ON_BOARD, name
+    s2 = inca.new("inca players=blue,orange,green seed=5", _inca_edition())   # and it comes back
+    assert s2 == s
+
+
+def _inca_edition():
+    import json
+    with open("assets/inca/edition.json") as f:
+        return json.load(f)
+
+
 def test_a_boot_with_no_saved_game_does_not_keep_the_resume_code():
     # the game picker and the game then set up never need it: it was a
     # sixth of the heap a new game took on the Pico

@@ -1,7 +1,18 @@
 # Inca Empire: new(setup, edition), apply(state, action), view(state).
-from firmware.games.inca.engine import new, apply  # noqa: F401
+from firmware.games.inca.engine import apply, check, refusal  # noqa: F401
 from firmware.games.inca.view import view  # noqa: F401
-from firmware.games.inca.engine import check, refusal  # noqa: F401,E402
 EDITION = "inca/edition.json"  # the edition table, under assets/ (editable data)
 # what the screens read of it while a game is played (the conquest and temple pickers)
 PLAYED = ("marker_kinds", "temple_sites")
+
+
+def new(setup, edition):
+    """The state of a new game (start.py).  Its code, and the era track's
+    builder, are needed once a game: they leave the heap after the call."""
+    from firmware.core.modules import forget
+    from firmware.games.inca import start
+    try:
+        return start.new(setup, edition)
+    finally:
+        forget("firmware.games.inca.start")
+        forget("firmware.games.inca.track")

@@ -1,4 +1,4 @@
-# Inca Empire rules engine: state = new(setup, edition); state = apply(state, action).
+# Inca Empire rules engine: state = apply(state, action) (a new game's state: start.py).
 # Pure Python for CPython and MicroPython: no I/O, no clock, no hardware.
 #
 # Every handler first checks everything that could refuse the action and only
@@ -6,10 +6,8 @@
 # was.  The state is a dict of plain values (JSON-able) so that a snapshot is
 # just its JSON text.
 
-from firmware.core import rng
 from firmware.core import rules
-from firmware.core.actions import as_tokens
-from firmware.games.inca import track, cards
+from firmware.games.inca import cards
 
 COLOURS = ("blue", "orange", "green", "brown")
 VARIANTS = ("early-fall", "pizarro", "gods")
@@ -23,139 +21,6 @@ def _refuse(msg, *args):
 
 def _int(word, what, lo=0, hi=rules.MAX_NUMBER):
     return rules.whole(word, what, lo, hi)
-
-
-# ---------------------------------------------------------------- setup
-
-def _options(t):
-    if not t or t[0] != "inca":
-        _refuse("a game starts with a setup line: inca players=blue,orange,green,brown")
-    o = rules.options(t, {"players": None, "order": None, "seed": 1, "labor": None}, VARIANTS)
-    if not o["players"]:
-        _refuse("the setup line needs players=, e.g. players=blue,orange,green")
-    ps = o["players"].split(",")
-    for c in ps:
-        if c not in COLOURS:
-            _refuse("unknown colour %r (colours: %s)", c, " ".join(COLOURS))
-    if len(set(ps)) != len(ps):
-        _refuse("a colour is named twice in players=")
-    if len(ps) < 3 or len(ps) > 4:
-        _refuse("Inca Empire is for 3 or 4 players, not %d", len(ps))
-    o["players"] = ps
-    if o["order"] is not None:
-        order = o["order"].split(",")
-        if sorted(order) != sorted(ps):
-            _refuse("order= must name each player once, by turn-order tile 1..%d", len(ps))
-        o["order"] = order
-    o["seed"] = _int(o["seed"], "seed", 0, 0xFFFFFFFF)
-    if o["labor"] is not None:
-        ls = o["labor"].split(",")
-        if len(ls) != 4:
-            _refuse("labor= needs four numbers, one per era: labor=5,3,2,1")
-        o["labor"] = [_int(x, "era labor", 0, 20) for x in ls]
-    if o.get("early-fall") and len(ps) != 4:
-        _refuse("Early Fall is a variant for 4 players")
-    return o
-
-
-def _sectors(players):
-    cyc = [c for c in COLOURS if c in players]
-    return [cyc[i] + "-" + cyc[(i + 1) % len(cyc)] for i in range(len(cyc))]
-
-
-def _copies(edition, n, early_fall):
-    out = {}
-    for name in cards.NAMES:
-        k = edition["cards"].get(name, (0, 0))
-        out[name] = k[0] if n == 4 else k[1]
-    if early_fall:
-        for name in edition.get("early_fall_remove", ()):
-            out[name] = 0
-    return out
-
-
-def _commit(pos, salt):
-    import hashlib
-    import binascii
-    h = hashlib.sha256(("pizarro %d %d" % (pos, salt)).encode())
-    return binascii.hexlify(h.digest()).decode()
-
-
-def new(setup, edition):
-    o = _options(as_tokens(setup))
-    ps = o["players"]
-    n = len(ps)
-    cols = track.build(edition, o.get("early-fall"))
-    labor = o["labor"] or track.era_labor(edition)
-    if len(labor) < 4:
-        _refuse("the edition must give a labor number for each of the 4 eras")
-    r = rng.seed_state(o["seed"])
-    order = o["order"]
-    if order is None:
-        order = list(ps)
-        r = rng.shuffle(r, order)
-    piz = None
-    if o.get("pizarro"):
-        r, pos = rng.below(r, MARKERS)
-        r = rng.step(r)
-        salt = r
-        piz = {"pos": pos + 1, "salt": salt, "commit": _commit(pos + 1, salt),
-               "flipped": 0, "arrived": False}
-    players = {}
-    for i, c in enumerate(order):
-        # At setup the figures stand on the start space with tile 1
-        # outermost: while all are level the last in the standings holds
-        # tile 1, so a Sun phase with everyone still level keeps the dealt
-        # order.
-        players[c] = {"labor": 0, "vp": 0, "at": n - i, "m": [], "ter": 0,
-                      "built": {"city": 0, "temple": 0, "garrison": 0, "road": 0,
-                                "conquer": 0, "pilgrimage": 0},
-                      "con": None, "last": [0, 0, 0]}
-    catch = {}
-    for era in ("1", "2", "3", "4"):
-        catch[era] = [list(x) for x in edition["catch_up"].get(era, ())]
-    bld = {}
-    for k in ("city", "temple", "garrison", "terrace", "road", "outpost", "zeal"):
-        bld[k] = list(edition["buildings"][k])
-    s = {
-        "game": "inca",
-        "seating": list(ps),
-        "order": order,
-        "sectors": _sectors(ps),
-        "track": cols,
-        "labor": labor,
-        "bld": bld,
-        "sapa_pts": dict((k, edition["sapa"][k]) for k in ("terrace", "garrison", "city", "temple")),
-        "catch": catch,
-        "free": edition["free_roads"],
-        "rx": edition["rapid_expansion_labor"],
-        "pilg": dict(edition["pilgrimages"]),
-        "copies": _copies(edition, n, o.get("early-fall")),
-        "variants": [v for v in VARIANTS if o.get(v)],
-        "ci": 0, "pi": 0,
-        "p": players,
-        "at": n,
-        "rng": r,
-        "seed": o["seed"],
-        "board": dict((sec, []) for sec in _sectors(ps)),
-        "placed": [],
-        "turn": None,
-        "act": None,
-        "piz": piz,
-        "over": False,
-        "winner": None,
-        "ev": [],
-        "entry": [],
-    }
-    s["ev"].append(["order"] + order)
-    if n == 3:
-        s["ev"].append(["remind", "three-players"])
-    if o.get("gods"):
-        s["ev"].append(["remind", "gods"])
-    if o.get("early-fall"):
-        s["ev"].append(["remind", "early-fall"])
-    _enter(s)
-    return s
 
 
 # ---------------------------------------------------------------- helpers
