@@ -214,3 +214,40 @@ def test_a_failed_write_is_told_in_the_players_language_and_changes_nothing(errn
     shown = " ".join(r[0] for r in app.stack[-1].rows)
     assert words in shown and "No space" not in shown
     assert app.view() == before
+
+
+def test_the_sun_card_list_checks_only_the_cards_it_shows():
+    """The list of 21 Sun Event cards is made row by row as it is drawn: on
+    opening, the rules check the cards on the screen, not all 21 (they took
+    120-145 ms of a Pico's clock), and the list still offers every card."""
+    from bench import scripts
+    from firmware.games.inca import cards
+    from firmware.games.inca import words as w
+    from firmware.games.inca.menu import PhaseMenu
+    lines = scripts.transcript()
+    first = [i for i, a in enumerate(lines) if a.startswith("sun ")][0]
+    app, _ = device.build("pico_oled", None, scripts.SEED)
+    app.seed = lambda: scripts.SEED
+    keyplan.play(app, lines[:first])
+    if not isinstance(app.stack[-1], PhaseMenu):
+        app.key("ok")
+    sec = lines[first].split()[1]
+    menu = app.stack[-1]
+    menu.select([i for i, r in enumerate(menu.rows) if r[0] == w.sector(sec)][0])
+    checked = []
+    check = app.check
+    app.check = lambda a: checked.append(a) or check(a)
+    app.key("ok")
+    app.render()
+    shown = app.lay.rows - 1 - app.lay.footer
+    assert len(app.stack[-1].rows) == len(cards.NAMES)
+    assert checked == ["sun %s %s" % (sec, n) for n in cards.NAMES[:shown]], checked
+    card = lines[first].split()[2]
+    for _ in range(cards.NAMES.index(card)):     # down to the card revealed, drawn at each press
+        app.key("down")
+        app.render()
+    # each row made once: a cursor move makes no row, a scroll one
+    assert len(checked) == len(set(checked)) == max(shown, cards.NAMES.index(card) + 1), checked
+    before = len(app.session.tail)
+    app.key("ok")
+    assert app.session.tail[-1] == lines[first] and len(app.session.tail) == before + 1

@@ -16,6 +16,37 @@ def row(label, right="", target=None, why=None, colour=None):
     return [label, right, target, why, colour]
 
 
+class Rows:
+    """The rows of a long list, each made when it is read (drawn, or picked)
+    rather than all when the list opens.  The Sun Event card list has 21
+    rows, each checked against the rules: made at once they took 120-145 ms
+    of a Pico's clock to open and 3-4 KB of its heap, for the five to eight
+    the screen shows.  make(i) gives row i.  The rows made last are kept
+    (up to KEEP: more than a screen shows), so that a cursor move, which
+    draws two rows again, makes none."""
+    KEEP = 12
+
+    def __init__(self, n, make):
+        self.n = n
+        self.make = make
+        self.made = {}
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        r = self.made.get(i)
+        if r is None:
+            if len(self.made) >= self.KEEP:
+                self.made.clear()
+            r = self.made[i] = self.make(i)
+        return r
+
+
 def title(cv, lay, text, right=""):
     """The title line: a coloured band on the TFT; underlined text on the
     mono screen (an inverted band there would look like the selected row)."""
@@ -193,6 +224,8 @@ class Menu(Screen):
         if self.build is not None:
             self.rows = self.build(app)
             self.keep_in_range()
+        elif isinstance(self.rows, Rows):
+            self.rows.made.clear()   # made again from the game as it is now
 
 
 class Message(Screen):

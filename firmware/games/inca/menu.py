@@ -5,7 +5,7 @@
 from firmware.core.text import t, f
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Menu, Numbers, Screen, row
+from firmware.ui.widgets import Menu, Numbers, Rows, Screen, row
 from firmware.ui import common
 
 BUILD = ("city", "temple", "garrison", "terrace", "road")
@@ -115,17 +115,18 @@ def common_rows(app):
 
 def _card_picker(sec):
     def open_(app):
-        rows = []
-        for name in cards.NAMES:
+        def card(i):
+            # the card, the copies not yet revealed, greyed if not allowed now
+            name = cards.NAMES[i]
             a = "sun %s %s" % (sec, name)
-            why = app.check(a)
-            left = app.session.state["copies"][name]
-            for x in app.session.state["board"].values():
+            s = app.session.state
+            left = s["copies"][name]
+            for x in s["board"].values():
                 left -= x.count(name)
             lay = app.lay
             label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
-            rows.append(row(label, "x%d" % left if left > 0 else "", a, why))
-        app.push(Menu(w.sector(sec), rows))
+            return row(label, "x%d" % left if left > 0 else "", a, app.check(a))
+        app.push(Menu(w.sector(sec), Rows(len(cards.NAMES), card)))
     return open_
 
 
