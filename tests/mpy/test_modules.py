@@ -52,6 +52,15 @@ def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
     assert s2 == s
 
 
+def test_a_game_that_has_ended_leaves_with_all_its_modules():
+    from firmware import games
+    games.ui("origin")      # its engine and screens
+    games.forget("yu")      # a game never loaded: nothing to do
+    games.forget("origin")
+    left = [m for m in sys.modules if m.startswith("firmware.games.origin")]
+    assert (left == []) == ON_BOARD, left
+
+
 def _inca_edition():
     import json
     with open("assets/inca/edition.json") as f:
