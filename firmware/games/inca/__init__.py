@@ -7,12 +7,11 @@ PLAYED = ("marker_kinds", "temple_sites")
 
 
 def new(setup, edition):
-    """The state of a new game (start.py).  Its code, and the era track's
-    builder, are needed once a game: they leave the heap after the call."""
+    """The state of a new game (start.py).  Its code (with the era track's
+    builder) is needed once a game: it leaves the heap after the call."""
     from firmware.core.modules import forget
     from firmware.games.inca import start
     try:
         return start.new(setup, edition)
     finally:
         forget("firmware.games.inca.start")
-        forget("firmware.games.inca.track")

@@ -7,8 +7,40 @@
 from firmware.core import rng
 from firmware.core import rules
 from firmware.core.actions import as_tokens
-from firmware.games.inca import cards, track
+from firmware.games.inca import cards
 from firmware.games.inca.engine import COLOURS, MARKERS, VARIANTS, _enter, _int, _refuse
+
+
+PHASES = ("inca", "sun", "people", "sapa")
+
+
+def _track(edition, early_fall):
+    """The era track, built from the edition table: a list of columns
+    (rounds), each [era, column number on the board, [phases top to
+    bottom]]."""
+    skip = ()
+    if early_fall:
+        skip = [tuple(x) for x in edition.get("early_fall_skip", ())]
+    cols = []
+    number = 0
+    for era in edition["eras"]:
+        k = 0
+        for phases in era["columns"]:
+            number += 1
+            k += 1
+            if (era["era"], k) in skip:
+                continue
+            for p in phases:
+                if p not in PHASES:
+                    raise ValueError("edition: unknown phase %r in era %d" % (p, era["era"]))
+            cols.append([era["era"], number, list(phases)])
+    if not cols:
+        raise ValueError("edition: the era track is empty")
+    return cols
+
+
+def _era_labor(edition):
+    return [e["labor"] for e in edition["eras"]]
 
 
 def _options(t):
@@ -69,8 +101,8 @@ def new(setup, edition):
     o = _options(as_tokens(setup))
     ps = o["players"]
     n = len(ps)
-    cols = track.build(edition, o.get("early-fall"))
-    labor = o["labor"] or track.era_labor(edition)
+    cols = _track(edition, o.get("early-fall"))
+    labor = o["labor"] or _era_labor(edition)
     if len(labor) < 4:
         _refuse("the edition must give a labor number for each of the 4 eras")
     r = rng.seed_state(o["seed"])
