@@ -130,8 +130,10 @@ class Journal:
         self._snap_base_n = 0  # the Session's base_n in it
         self._rotate = False   # snap.json holds a good snapshot to keep
         # True: apply() leaves a snapshot that falls due to idle() (the
-        # device's loop calls it once the action's frame is drawn)
+        # device's loop calls it once the action's frame is drawn), and
+        # start() the game's edition table
         self.defer = False
+        self.edition_due = None   # the edition table to write into the game's folder (idle)
 
     def _p(self, name):
         return self.dir + "/" + name
@@ -155,20 +157,31 @@ class Journal:
         # the new game's files are written whole under temporary names
         # first: a write refused (full storage) or cut short leaves the game
         # in the directory as it was.  The edition table goes with the game
-        # (edits made later are for new games).
-        store.write_json(self._p(EDITION + store.TMP), self.edition, fs)
+        # (edits made later are for new games).  On the device (defer) it is
+        # written once the game's first frame is drawn (idle): 150 ms of a
+        # Pico's clock that Start game would wait for.  A power cut before
+        # then leaves the game without it, and resume takes the table for
+        # new games, the one it was started with, and writes it.
+        gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
+        if self.defer:
+            gone += (EDITION,)
+        else:
+            store.write_json(self._p(EDITION + store.TMP), self.edition, fs)
         store.write(self._p(JOURNAL_TMP), data, fs)
         # then the game in the directory goes, its journal before its
         # snapshots (removing needs no room): a power cut on the way leaves
         # that game (resumed from a snapshot) or no game, never its records
         # under the new edition; then the new files are renamed in, the
         # journal last (it makes the game exist)
-        for name in (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD):
+        for name in gone:
             try:
                 fs.remove(self._p(name))
             except OSError:
                 pass
-        fs.rename(self._p(EDITION + store.TMP), self._p(EDITION))
+        if self.defer:
+            self.edition_due = self.edition
+        else:
+            fs.rename(self._p(EDITION + store.TMP), self._p(EDITION))
         fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
         self.session = session
         self.records = 1
@@ -233,6 +246,8 @@ class Journal:
         s = self.session
         if s is None or self._dirty:
             return False
+        if self.edition_due is not None:
+            self._write_edition()
         if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
             return False
         try:
@@ -244,6 +259,18 @@ class Journal:
                 self.notes.append(msg)
             return False
         return True
+
+    def _write_edition(self):
+        """The game's edition table into its folder (start() or resume left
+        it due); a failed write is noted and tried again at the next idle."""
+        try:
+            store.save_json(self._p(EDITION), self.edition_due, self.fs)
+        except OSError as e:
+            msg = "could not write the game's edition table (%s)" % (e,)
+            if not self.notes or self.notes[-1] != msg:
+                self.notes.append(msg)
+            return
+        self.edition_due = None
 
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""

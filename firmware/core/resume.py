@@ -103,6 +103,11 @@ def resume(j):
             notes.append("the game's edition table %s is damaged (%s); using the current one" % (EDITION, why))
         else:
             j.edition = ed
+    else:
+        # a game started on the device, cut off before its first frame was
+        # drawn (Journal.start): it was started with the table for new
+        # games, which it goes on with; that table is written there next
+        j.edition_due = j.edition
 
     def snapshots(*which, quiet=False):
         """[(n, name, snapshot)] of the intact ones among which; the

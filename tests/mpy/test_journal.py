@@ -149,6 +149,47 @@ def test_a_deferred_snapshot_waits_for_idle_and_holds_every_action():
     assert [op for op in fs2.log if op[0] == "rename" and op[2] == "g/snap.json"]
 
 
+def test_a_game_started_on_the_device_writes_its_edition_table_when_idle():
+    """defer (the device): Start game writes the journal, not the edition
+    table (150 ms of a Pico's clock): idle() writes it once the first frame
+    is drawn.  The table of the game replaced is gone at once, so that a
+    power cut before idle never leaves the new game's records under it:
+    the game resumes with the table for new games (the one it was started
+    with) and writes it."""
+    lines = demo_lines()[:6]
+    old = json.loads(json.dumps(edition()))
+    old["eras"][0]["labor"] = 9
+    fs = MemFs()
+    j = Journal("g", inca, old, fs)
+    j.start("inca players=blue,orange,green seed=2")     # a game before, with another table
+    assert store.decode(fs.files["g/" + EDITION])["eras"][0]["labor"] == 9
+    j = Journal("g", inca, edition(), fs)
+    j.defer = True
+    mark = len(fs.log)
+    j.start(lines[0])
+    assert "g/" + EDITION not in fs.files
+    assert [op for op in fs.log[mark:] if EDITION in op[1]] == [("remove", "g/" + EDITION)], fs.log[mark:]
+    cut = fs.copy()                 # the power goes before the first frame
+    j.apply(lines[1])
+    assert "g/" + EDITION not in fs.files
+    j.idle()
+    assert store.decode(fs.files["g/" + EDITION]) == edition() and j.edition_due is None
+    mark = len(fs.log)
+    j.idle()
+    assert fs.log[mark:] == []      # written once
+    # after the cut: the game is there, with the table for new games
+    r = Journal("g", inca, edition(), cut)
+    r.resume()
+    assert r.records == 1 and r.edition == edition() and not r.lost, r.notes
+    r.apply(lines[1])               # the next action writes it (no defer: within apply)
+    assert store.decode(cut.files["g/" + EDITION]) == edition()
+    edited = json.loads(json.dumps(edition()))
+    edited["marker_kinds"]["kinds"][0][0] = "ZA"    # edited for new games since: not this game's
+    r2 = Journal("g", inca, edited, cut)
+    r2.resume()
+    assert r2.edition == edition() and r2.edition_due is None and same(r2.session, r.session)
+
+
 def test_a_refused_action_writes_nothing():
     fs = MemFs()
     j, durable = play(fs, demo_lines()[:5])
