@@ -56,6 +56,9 @@ class App:
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
         self.edition = None
+        # False: the players' edit of the table for new games could not be
+        # saved, so a game started with it writes it before its journal
+        self.edition_saved = True
         self.playing = None  # the game being played while New game sets up another
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
@@ -198,6 +201,7 @@ class App:
                 self.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
                 ed = None
         self.edition = bundled if ed is None else ed
+        self.edition_saved = True
         bundled = None
         if self.dir:
             from firmware.core.journal import Journal
@@ -332,7 +336,10 @@ class App:
             line = "%s seed=%d" % (setup, self.seed())
         try:
             if self.journal:
-                self.session = self.journal.start(line)
+                # on the device the table is written after the first frame,
+                # unless it is an edit the storage did not take (a resume
+                # without the game's own table would not find it)
+                self.session = self.journal.start(line, None if self.edition_saved else False)
             else:
                 self.session = Session(self.game, self.edition, line)
         except IllegalAction as e:
@@ -433,7 +440,10 @@ class App:
             try:
                 store.save_json("%s/%s-edition.json" % (self.dir, self.name), self.edition)
             except OSError as e:
+                self.edition_saved = False
                 self.note(self._storage(e))
+                return
+            self.edition_saved = True
 
     # ------------------------------------------------------------ input and output
 

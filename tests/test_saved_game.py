@@ -146,6 +146,51 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     assert game_edition(data)["eras"][0]["labor"] == 9
 
 
+def _edit_era_one_labor(app):
+    """New game, Check your board: era I's labor 5 -> 9 (saved for new games)."""
+    app.key("ok")
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("s.board"), [])
+    app.key("ok")
+    for _ in range(4):
+        app.key("up")
+    app.key("ok")
+    keyplan._dismiss(app, [])        # a note that the storage did not take it
+    from firmware.games.inca.setup import Setup
+    while not isinstance(app.stack[-1], Setup):
+        app.key("back")
+
+
+@pytest.mark.parametrize("saves", [True, False])
+def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless_it_is_unsaved(
+        saved, saves, monkeypatch):
+    """The device (its loop running) writes a new game's edition table at
+    idle, after the frame; but a table edited for new games that the storage
+    did not take is written before the game's journal, as a resume without
+    it would not find the edit."""
+    data, _ = saved
+    app, _ = boot(data)
+    app.running = True
+    if not saves:
+        real = store.save_json
+
+        def full(path, obj, fs=None):
+            if path.endswith("inca-edition.json"):
+                raise OSError(28, path)
+            real(path, obj, fs)
+        monkeypatch.setattr(store, "save_json", full)
+    _edit_era_one_labor(app)
+    assert app.edition["eras"][0]["labor"] == 9 and app.edition_saved == saves
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session.state["labor"][0] == 9
+    if saves:
+        assert not (data / "game" / "edition.json").exists()
+        app.journal.idle()
+    assert game_edition(data)["eras"][0]["labor"] == 9
+
+
 def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
     """The table edited for new games (its kinds renamed) does not change
     the conquest picker of the game resumed: that game's own table does."""

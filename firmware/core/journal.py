@@ -95,6 +95,7 @@ from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP,
                                      SNAP_TMP, VERSION, NoGame, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
+_ENOENT = 2   # errno: no such file
 _CHUNK = 512
 
 
@@ -134,6 +135,7 @@ class Journal:
         # start() the game's edition table
         self.defer = False
         self.edition_due = None   # the edition table to write into the game's folder (idle)
+        self._edition_tried = -1  # records when that write last failed (tried again after an action)
 
     def _p(self, name):
         return self.dir + "/" + name
@@ -146,9 +148,12 @@ class Journal:
 
     # ---------------------------------------------------------- writing
 
-    def start(self, setup):
+    def start(self, setup, edition_later=None):
         """Begin a new game from its setup line, replacing any game in the
-        directory.  Raises IllegalAction (and writes nothing) for a bad setup."""
+        directory.  Raises IllegalAction (and writes nothing) for a bad setup.
+        edition_later (by default defer): the game's edition table is written
+        at idle(), not before its journal; only for a table that a resume
+        without it would take too (the table for new games as saved)."""
         words = as_tokens(_text(setup))
         session = Session(self._module(words), self.edition, words)
         fs = self.fs
@@ -162,10 +167,9 @@ class Journal:
         # Pico's clock that Start game would wait for.  A power cut before
         # then leaves the game without it, and resume takes the table for
         # new games, the one it was started with, and writes it.
+        later = self.defer if edition_later is None else edition_later
         gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
-        if self.defer:
-            gone += (EDITION,)
-        else:
+        if not later:
             store.write_json(self._p(EDITION + store.TMP), self.edition, fs)
         store.write(self._p(JOURNAL_TMP), data, fs)
         # then the game in the directory goes, its journal before its
@@ -178,8 +182,16 @@ class Journal:
                 fs.remove(self._p(name))
             except OSError:
                 pass
-        if self.defer:
+        if later:
+            # the old game's table goes after its journal and snapshots; if
+            # it is there and cannot be removed, the new game does not start
+            try:
+                fs.remove(self._p(EDITION))
+            except OSError as e:
+                if e.args[0] != _ENOENT:
+                    raise
             self.edition_due = self.edition
+            self._edition_tried = -1
         else:
             fs.rename(self._p(EDITION + store.TMP), self._p(EDITION))
         fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
@@ -246,7 +258,7 @@ class Journal:
         s = self.session
         if s is None or self._dirty:
             return False
-        if self.edition_due is not None:
+        if self.edition_due is not None and self._edition_tried != self.records:
             self._write_edition()
         if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
             return False
@@ -254,9 +266,7 @@ class Journal:
             self.snapshot()
         except OSError as e:
             # The actions are safe in the journal; only resume gets slower.
-            msg = "could not write a snapshot (%s)" % (e,)
-            if not self.notes or self.notes[-1] != msg:
-                self.notes.append(msg)
+            self._note("could not write a snapshot (%s)" % (e,))
             return False
         return True
 
@@ -266,11 +276,17 @@ class Journal:
         try:
             store.save_json(self._p(EDITION), self.edition_due, self.fs)
         except OSError as e:
-            msg = "could not write the game's edition table (%s)" % (e,)
-            if not self.notes or self.notes[-1] != msg:
-                self.notes.append(msg)
+            # the game goes on: a resume without it takes the same table
+            # (start()); tried again once an action was saved, not at every
+            # idle (150 ms of a Pico's clock a try)
+            self._note("could not write the game's edition table (%s)" % (e,))
+            self._edition_tried = self.records
             return
         self.edition_due = None
+
+    def _note(self, msg):
+        if msg not in self.notes:   # once, however often it happens
+            self.notes.append(msg)
 
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""

@@ -190,6 +190,73 @@ def test_a_game_started_on_the_device_writes_its_edition_table_when_idle():
     assert r2.edition == edition() and r2.edition_due is None and same(r2.session, r.session)
 
 
+class _Refusing(MemFs):
+    """Storage that refuses to write (full) or remove (an I/O error) the
+    edition table while told to."""
+    full = False
+    stuck = False
+    tries = 0
+
+    def open(self, path, mode):
+        if EDITION in path and "w" in mode:
+            self.tries += 1
+            if self.full:
+                raise OSError(28, path)
+        return MemFs.open(self, path, mode)
+
+    def remove(self, path):
+        if self.stuck and path.endswith("/" + EDITION):
+            raise OSError(5, path)
+        return MemFs.remove(self, path)
+
+
+def test_an_edition_table_the_storage_refuses_is_tried_again_after_the_next_action():
+    lines = demo_lines()[:8]
+    fs = _Refusing()
+    j = Journal("g", inca, edition(), fs)
+    j.defer = True
+    j.start(lines[0])
+    fs.full = True
+    assert not j.idle() and j.edition_due is not None and len(j.notes) == 1
+    for _ in range(5):      # the loop wakes with nothing new: not tried again
+        j.idle()
+    assert fs.tries == 1 and len(j.notes) == 1, (fs.tries, j.notes)
+    for a in lines[1:4]:
+        j.apply(a)
+        j.idle()
+    assert fs.tries == 4 and len(j.notes) == 1, (fs.tries, j.notes)
+    fs.full = False
+    j.apply(lines[4])
+    j.idle()
+    assert j.edition_due is None and store.decode(fs.files["g/" + EDITION]) == edition()
+    r = resume(fs)
+    assert r.records == 5 and same(r.session, j.session)
+
+
+def test_an_old_edition_table_that_cannot_be_removed_stops_a_start_on_the_device():
+    # never the new game's records beside the old game's table
+    old = json.loads(json.dumps(edition()))
+    old["eras"][0]["labor"] = 9
+    fs = _Refusing()
+    Journal("g", inca, old, fs).start("inca players=blue,orange,green seed=2")
+    fs.stuck = True
+    j = Journal("g", inca, edition(), fs)
+    j.defer = True
+    try:
+        j.start(demo_lines()[0])
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the start went on")
+    assert "g/" + JOURNAL not in fs.files and store.decode(fs.files["g/" + EDITION]) == old
+    try:
+        resume(fs)
+    except NoGame:
+        pass
+    else:
+        raise AssertionError("a game was resumed")
+
+
 def test_a_refused_action_writes_nothing():
     fs = MemFs()
     j, durable = play(fs, demo_lines()[:5])

@@ -54,7 +54,12 @@ def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
 def test_a_game_that_has_ended_leaves_with_all_its_modules():
     from firmware import games
     games.ui("origin")      # its engine and screens
-    games.forget("yu")      # a game never loaded: nothing to do
+    games.forget("yu")
+    games.forget("yu")      # a game not loaded (any more): nothing to do
+    loaded = [m for m in sys.modules if m.startswith("firmware.games.origin")]
+    assert "firmware.games.origin.ui" in loaded and "firmware.games.origin.engine" in loaded, loaded
+    if ON_BOARD:
+        assert "firmware.games.yu" not in sys.modules
     games.forget("origin")
     left = [m for m in sys.modules if m.startswith("firmware.games.origin")]
     assert (left == []) == ON_BOARD, left
