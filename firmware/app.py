@@ -8,7 +8,7 @@
 import json
 
 from firmware.core import store
-from firmware.core.errors import IllegalAction
+from firmware.core.errors import EditionError, IllegalAction
 from firmware.core.modules import forget
 from firmware.core.session import Session
 from firmware.core import text
@@ -18,9 +18,6 @@ from firmware.ui.widgets import Menu, Message, row
 LANGS = ("en", "ru", "es")
 
 
-class EditionError(Exception):
-    """A game's bundled edition table cannot be read: the game cannot be
-    set up or resumed until it is put back (flash the firmware again)."""
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
@@ -59,15 +56,22 @@ class App:
         # False: the players' edit of the table for new games could not be
         # saved, so a game started with it writes it before its journal
         self.edition_saved = True
-        self.playing = None  # the game being played while New game sets up another
+        self.playing = None  # type: tuple | None  # the game played while New game sets up another
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
 
     # ------------------------------------------------------------ boot
 
     def boot(self):
-        """Load settings and the edition table, resume a saved game if there
-        is one, and show its home screen (else the setup wizard)."""
+        """Load settings, resume a saved game if there is one and show its
+        home screen, else the game picker (firmware/chooser.py)."""
+        try:
+            self._chooser().boot(self)
+        finally:
+            self._done_choosing()
+
+    def _load_settings(self):
+        """The saved settings, and the language the caller chose over them."""
         if self.dir:
             store.makedirs(self.dir)
             self._take_settings(store.load_json(self.dir + "/settings.json", {}, report=self.report))
@@ -75,54 +79,6 @@ class App:
             self.settings["lang"] = self.lang
         if self.settings.get("lang") not in LANGS:
             self.settings["lang"] = "en"
-        text.load("%s/lang/%s.json" % (self.assets, self.settings["lang"]))
-        if self.px:
-            self.px.brightness = self.settings["brightness"]
-        self.session = None
-        kept = None
-        name, damaged = self._saved_game()
-        broken = None
-        if name:
-            from firmware.core.journal import NoGame
-            try:
-                self.choose(name)
-                self.session = self.journal.resume()
-                # the game's own edition table (what it was started with)
-                # is what its screens read while it is played; the one for
-                # new games (bundled or edited) is read again by New game
-                self.edition = self.journal.edition
-                self._played_edition()
-                for note in self.journal.notes:
-                    self.report(note)
-            except EditionError as e:
-                # the saved game is kept as it is, for a firmware that can read it
-                self.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
-                broken = e
-                self.name = self.game = self.ui = self.journal = None
-            except NoGame as e:
-                self.report("the saved game cannot be recovered: %s" % e)
-                damaged = True
-        if damaged:
-            kept = self._keep_aside()
-        self.stack = []
-        if self.session is None:
-            self.open_picker()
-            if kept:
-                self.push(Message(t("m.saved_game"), [t("m.kept_aside"), kept]))
-            elif broken is not None:
-                self.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
-        else:
-            self._home_screen()
-            j = self.journal
-            if j is not None and j.lost:
-                # confirmed actions could not be read back: the game goes on
-                # from before them (or from its last snapshot), and the
-                # journal as it was is kept
-                lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
-                if j.kept:
-                    lines.append("game/" + j.kept)
-                self.push(Message(t("m.saved_game"), lines))
-        self.leds()
 
     def _take_settings(self, saved):
         """The saved settings that are what they should be (a file of the
@@ -141,72 +97,25 @@ class App:
         elif lang is not None:
             self.report("settings.json: no language %r: the default is used" % (lang,))
 
-    def _saved_game(self):
-        """(the game saved in the data folder, or None; whether its folder
-        holds game files from which no game could be named)."""
-        if not self.dir:
-            return None, False
-        from firmware.core.resume import saved_game
-        from firmware.games import NAMES
-        found = saved_game(self.dir + "/game", NAMES)
-        if found[0] is None:
-            # nothing to resume: the resume code (a sixth of the core's
-            # heap) is not needed until the next boot
-            forget("firmware.core.resume")
-        return found
-
-    def _keep_aside(self):
-        """A saved game that cannot be recovered is never dropped: its folder
-        is renamed game.damaged-N (N the first free), so that a new game does
-        not write over it.  Returns that name, or None if it could not be
-        renamed (the files then stay where they are)."""
-        import os
-        for n in range(1, 100):
-            kept = "game.damaged-%d" % n
-            try:
-                os.stat(self.dir + "/" + kept)
-                continue
-            except OSError:
-                pass
-            try:
-                os.rename(self.dir + "/game", self.dir + "/" + kept)
-            except OSError as e:
-                self.report("could not keep the damaged game aside (%s)" % (e,))
-                return None
-            self.report("kept the damaged game in %s/%s" % (self.dir, kept))
-            self.journal = None
-            return kept
-        return None
-
     def choose(self, name):
-        """Make `name` the game played: its engine, screens, edition table
-        (the one saved in the settings if the players edited it).  While a
-        game is being played (New game), that game is kept as it is, to go
-        back to if the players back out (resume_playing)."""
-        from firmware import games
-        game = games.module(name)
-        screens = games.ui(name)  # ImportError here leaves the app as it was
+        """Make `name` the game played or set up (firmware/chooser.py)."""
+        self._chooser().choose(self, name)
+
+    def open_picker(self, over=False):
+        self._chooser().open_picker(self, over)
+
+    def confirm_new_game(self):
+        self._chooser().confirm_new_game(self)
+
+    def _chooser(self):
+        # the code that boots the device and sets up a game: imported when
+        # needed and forgotten once a game is played (3.5 KB of a Pico's heap)
+        from firmware import chooser
+        return chooser
+
+    def _done_choosing(self):
         if self.session is not None and self.playing is None:
-            self.playing = (self.name, self.game, self.ui, self.edition, self.journal)
-        self.name = name
-        self.game = game
-        self.ui = screens
-        self._load_words()
-        bundled = self._bundled_edition(games.edition(name))
-        ed = None
-        if self.dir:
-            ed = store.load_json("%s/%s-edition.json" % (self.dir, name), None, report=self.report)
-            why = None if ed is None else store.same_shape(ed, bundled)
-            if why:
-                self.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
-                ed = None
-        self.edition = bundled if ed is None else ed
-        self.edition_saved = True
-        bundled = None
-        if self.dir:
-            from firmware.core.journal import Journal
-            self.journal = Journal(self.dir + "/game", self.game, self.edition)
-            self.journal.defer = self.running
+            forget("firmware.chooser")
 
     def _played_edition(self):
         """Keep of the edition table only what the game's screens read while
@@ -243,19 +152,6 @@ class App:
             from firmware.games import words
             text.add(self.code + words(self.name, lang))
 
-    def open_picker(self, over=False):
-        """Which game to set up: the first screen with no game, or over the
-        running game's screens after New game (BACK returns to them)."""
-        from firmware.games import GAMES
-        rows = []
-        for name, title, _ in GAMES:
-            rows.append(row(t(title), "", _pick(name)))
-        if not over:
-            self.stack = []
-        picker = Menu(t("g.title"), rows, hint="h.pick")
-        picker.picker = True    # leaving it goes back to the game being played
-        self.push(picker)
-
     def _home_screen(self):
         self.stack = []
         self.push(self.ui.home(self))
@@ -291,6 +187,7 @@ class App:
         self.playing = None
         self._load_words()
         self._changed()
+        self._done_choosing()
 
     def open_menu(self):
         self.push(self.ui.menu(self))
@@ -308,11 +205,6 @@ class App:
         rows = [row(t("m.brightness"), str(self.settings["brightness"]), _cycle_brightness),
                 row(t("m.language"), t("lang"), _cycle_language)]
         self.push(Menu(t("m.settings"), rows))
-
-    def confirm_new_game(self):
-        rows = [row(t("m.no"), "", lambda app: app.pop()),
-                row(t("m.yes"), "", lambda app: app.open_picker(True))]
-        self.push(Menu(t("s.confirm_new"), rows))
 
     # ------------------------------------------------------------ the game
 
@@ -359,6 +251,7 @@ class App:
         for name in games.NAMES:
             if name != self.name:
                 games.forget(name)
+        self._done_choosing()
         self._show_events(self.session.state["ev"], "s.order")
         self.leds("start")
 
@@ -518,22 +411,6 @@ class App:
                 # on the screen (the buttons note presses meanwhile)
                 self.journal.idle()
             await buttons.wait()
-
-
-def _pick(name):
-    def go(app):
-        try:
-            app.choose(name)
-        except ImportError:
-            # a build without this game's screens (flash.sh can leave games out)
-            app.note(t("g.missing"))
-            return
-        except EditionError as e:
-            app.resume_playing()
-            app.note(t("m.edition_damaged") % (t("g." + name), e))
-            return
-        app.push(app.ui.setup(app))
-    return go
 
 
 def _cycle_brightness(app):

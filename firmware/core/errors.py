@@ -10,3 +10,8 @@ class IllegalAction(Exception):
         super().__init__(fmt % words if words else fmt)
         self.fmt = fmt
         self.words = words
+
+
+class EditionError(Exception):
+    """A game's bundled edition table cannot be read: the game cannot be
+    set up or resumed until it is put back (flash the firmware again)."""

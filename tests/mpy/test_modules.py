@@ -78,7 +78,8 @@ def test_a_boot_with_no_saved_game_does_not_keep_the_resume_code():
     data = scratch("no-game")
     try:
         app = App(None, None, data_dir=data)
-        assert app._saved_game() == (None, False)
+        from firmware import chooser
+        assert chooser.saved_game(app) == (None, False)
         assert ("firmware.core.resume" in sys.modules) != ON_BOARD
     finally:
         rmtree(data)
@@ -167,3 +168,36 @@ def test_every_extensible_builtin_the_firmware_imports_is_kept_in_sys_modules():
             continue            # not in this build
         assert sys.modules.get(n) is m, n
         assert not hasattr(m, "SHADOW")
+
+
+def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
+    # firmware/chooser.py: with the game picker on the screen it is needed;
+    # once a game is played it is forgotten, and it comes back for New game
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:  # CPython: the stand-in
+        import os
+        sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
+    from firmware.app import App
+    from firmware.core.font import Font
+    from firmware.hal.canvas import Canvas
+    from firmware.ui.layout import Layout
+    data = scratch("chooser")
+    try:
+        font = Font("assets/fonts/small.fnt")
+        lay = Layout(128, 64, font, False)
+        app = App(lay, Canvas(128, 64, False, font), None, data, seed=lambda: 5)
+        app.boot()
+        assert "firmware.chooser" in sys.modules       # the picker is on the screen
+        app.key("ok")                                  # Inca Empire: its set-up
+        app.start_game("inca players=blue,orange,green")
+        assert app.session is not None
+        assert ("firmware.chooser" in sys.modules) != ON_BOARD
+        app.confirm_new_game()                         # and back for New game
+        assert "firmware.chooser" in sys.modules
+        app2 = App(lay, Canvas(128, 64, False, font), None, data, seed=lambda: 5)
+        app2.boot()                                    # the game resumed
+        assert app2.session is not None and app2.view() == app.view()
+        assert ("firmware.chooser" in sys.modules) != ON_BOARD
+    finally:
+        rmtree(data)

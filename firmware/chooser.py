@@ -1,0 +1,172 @@
+# Choosing the game: what the device does when it is switched on (the
+# settings, the saved game resumed, or the game picker) and when New game
+# picks another game (its engine, screens, words and edition table).  The
+# App imports this module when it needs it and forgets it once a game is
+# played (App._done_choosing): play never needs it, and on a Pico its code
+# is 3.5 KB of heap.
+from firmware.core import store
+from firmware.core import text
+from firmware.core.errors import EditionError
+from firmware.core.modules import forget
+from firmware.core.text import t
+from firmware.ui.widgets import Menu, Message, row
+
+
+def boot(app):
+    """Load settings and the edition table, resume a saved game if there
+    is one, and show its home screen (else the setup wizard)."""
+    app._load_settings()
+    text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
+    if app.px:
+        app.px.brightness = app.settings["brightness"]
+    app.session = None
+    kept = None
+    name, damaged = saved_game(app)
+    broken = None
+    if name:
+        from firmware.core.journal import NoGame
+        try:
+            choose(app, name)
+            app.session = app.journal.resume()
+            # the game's own edition table (what it was started with)
+            # is what its screens read while it is played; the one for
+            # new games (bundled or edited) is read again by New game
+            app.edition = app.journal.edition
+            app._played_edition()
+            for note in app.journal.notes:
+                app.report(note)
+        except EditionError as e:
+            # the saved game is kept as it is, for a firmware that can read it
+            app.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
+            broken = e
+            app.name = app.game = app.ui = app.journal = None
+        except NoGame as e:
+            app.report("the saved game cannot be recovered: %s" % e)
+            damaged = True
+    if damaged:
+        kept = keep_aside(app)
+    app.stack = []
+    if app.session is None:
+        open_picker(app)
+        if kept:
+            app.push(Message(t("m.saved_game"), [t("m.kept_aside"), kept]))
+        elif broken is not None:
+            app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
+    else:
+        app._home_screen()
+        j = app.journal
+        if j is not None and j.lost:
+            # confirmed actions could not be read back: the game goes on
+            # from before them (or from its last snapshot), and the
+            # journal as it was is kept
+            lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
+            if j.kept:
+                lines.append("game/" + j.kept)
+            app.push(Message(t("m.saved_game"), lines))
+    app.leds()
+
+
+def saved_game(app):
+    """(the game saved in the data folder, or None; whether its folder
+    holds game files from which no game could be named)."""
+    if not app.dir:
+        return None, False
+    from firmware.core.resume import saved_game
+    from firmware.games import NAMES
+    found = saved_game(app.dir + "/game", NAMES)
+    if found[0] is None:
+        # nothing to resume: the resume code (a sixth of the core's
+        # heap) is not needed until the next boot
+        forget("firmware.core.resume")
+    return found
+
+
+def keep_aside(app):
+    """A saved game that cannot be recovered is never dropped: its folder
+    is renamed game.damaged-N (N the first free), so that a new game does
+    not write over it.  Returns that name, or None if it could not be
+    renamed (the files then stay where they are)."""
+    import os
+    for n in range(1, 100):
+        kept = "game.damaged-%d" % n
+        try:
+            os.stat(app.dir + "/" + kept)
+            continue
+        except OSError:
+            pass
+        try:
+            os.rename(app.dir + "/game", app.dir + "/" + kept)
+        except OSError as e:
+            app.report("could not keep the damaged game aside (%s)" % (e,))
+            return None
+        app.report("kept the damaged game in %s/%s" % (app.dir, kept))
+        app.journal = None
+        return kept
+    return None
+
+
+def choose(app, name):
+    """Make `name` the game played: its engine, screens, edition table
+    (the one saved in the settings if the players edited it).  While a
+    game is being played (New game), that game is kept as it is, to go
+    back to if the players back out (resume_playing)."""
+    from firmware import games
+    game = games.module(name)
+    screens = games.ui(name)  # ImportError here leaves the app as it was
+    if app.session is not None and app.playing is None:
+        app.playing = (app.name, app.game, app.ui, app.edition, app.journal)
+    app.name = name
+    app.game = game
+    app.ui = screens
+    app._load_words()
+    bundled = app._bundled_edition(games.edition(name))
+    ed = None
+    if app.dir:
+        ed = store.load_json("%s/%s-edition.json" % (app.dir, name), None, report=app.report)
+        why = None if ed is None else store.same_shape(ed, bundled)
+        if why:
+            app.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
+            ed = None
+    app.edition = bundled if ed is None else ed
+    app.edition_saved = True
+    bundled = None
+    if app.dir:
+        from firmware.core.journal import Journal
+        app.journal = Journal(app.dir + "/game", app.game, app.edition)
+        app.journal.defer = app.running
+
+
+def open_picker(app, over=False):
+    """Which game to set up: the first screen with no game, or over the
+    running game's screens after New game (BACK returns to them)."""
+    from firmware.games import GAMES
+    rows = []
+    for name, title, _ in GAMES:
+        rows.append(row(t(title), "", _pick(name)))
+    if not over:
+        app.stack = []
+    picker = Menu(t("g.title"), rows, hint="h.pick")
+    picker.picker = True    # leaving it goes back to the game being played
+    app.push(picker)
+
+
+def confirm_new_game(app):
+    rows = [row(t("m.no"), "", lambda app: app.pop()),
+            row(t("m.yes"), "", lambda app: app.open_picker(True))]
+    app.push(Menu(t("s.confirm_new"), rows))
+
+
+def _pick(name):
+    def go(app):
+        try:
+            app.choose(name)
+        except ImportError:
+            # a build without this game's screens (flash.sh can leave games out)
+            app.note(t("g.missing"))
+            return
+        except EditionError as e:
+            app.resume_playing()
+            app.note(t("m.edition_damaged") % (t("g." + name), e))
+            return
+        app.push(app.ui.setup(app))
+    return go
