@@ -120,15 +120,7 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     app, _ = boot(data)
     assert resumed(app) == want
     # New game, Check your board: era I's labor 5 -> 9, then back out without starting
-    app.key("ok")
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("s.board"), [])
-    app.key("ok")
-    for _ in range(4):
-        app.key("up")
-    app.key("ok")
+    _edit_era_one_labor(app)
     assert json.loads((data / "inca-edition.json").read_text().split("\n")[0])["eras"][0]["labor"] == 9
     app.key("back")
     app.key("back")
@@ -157,10 +149,6 @@ def _edit_era_one_labor(app):
     for _ in range(4):
         app.key("up")
     app.key("ok")
-    keyplan._dismiss(app, [])        # a note that the storage did not take it
-    from firmware.games.inca.setup import Setup
-    while not isinstance(app.stack[-1], Setup):
-        app.key("back")
 
 
 @pytest.mark.parametrize("saves", [True, False])
@@ -182,6 +170,10 @@ def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless
             real(path, obj, fs)
         monkeypatch.setattr(store, "save_json", full)
     _edit_era_one_labor(app)
+    keyplan._dismiss(app, [])        # a note that the storage did not take it
+    from firmware.games.inca.setup import Setup
+    while not isinstance(app.stack[-1], Setup):
+        app.key("back")
     assert app.edition["eras"][0]["labor"] == 9 and app.edition_saved == saves
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.session.state["labor"][0] == 9
