@@ -2,8 +2,8 @@
 # settings, the saved game resumed, or the game picker) and when New game
 # picks another game (its engine, screens, words and edition table).  The
 # App imports this module when it needs it and forgets it once a game is
-# played (App._done_choosing): play never needs it, and on a Pico its code
-# is 3.5 KB of heap.
+# played (App._done_choosing): play never needs it (its code is 2.7 KB of
+# a 32-bit heap).
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
