@@ -116,7 +116,12 @@ class App:
         return chooser
 
     def _done_choosing(self):
+        # a game is played, with no New game being set up and no game
+        # picker on the screens (its rows would keep the module's code)
         if self.session is not None and self.playing is None:
+            for s in self.stack:
+                if getattr(s, "picker", False):
+                    return
             forget("firmware.chooser")
 
     def _played_edition(self):
@@ -171,12 +176,14 @@ class App:
             if getattr(gone, "picker", False):
                 self.resume_playing()
             self.stack[-1].refresh(self)
+            self._done_choosing()      # New game answered No
         self.dirty = True
 
     def home(self):
         del self.stack[1:]
         self.resume_playing()
         self.stack[0].refresh(self)
+        self._done_choosing()
         self.dirty = True
 
     def resume_playing(self):

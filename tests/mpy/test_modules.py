@@ -195,6 +195,13 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
         app.confirm_new_game()                         # and back for New game
         assert "firmware.chooser" in sys.modules
+        app.pop()                                      # No: gone again
+        assert ("firmware.chooser" in sys.modules) != ON_BOARD
+        app.confirm_new_game()
+        app.open_picker(True)
+        app.key("down")
+        app.key("back")                                # out of the picker: gone
+        assert app.view()["players"] and ("firmware.chooser" in sys.modules) != ON_BOARD
         app2 = App(lay, Canvas(128, 64, False, font), None, data, seed=lambda: 5)
         app2.boot()                                    # the game resumed
         assert app2.session is not None and app2.view() == app.view()
