@@ -196,7 +196,6 @@ class App:
         self.playing = None
         self._load_words()
         self._changed()
-        self._done_choosing()
 
     def open_menu(self):
         self.push(self.ui.menu(self))

@@ -272,7 +272,8 @@ class Journal:
 
     def _write_edition(self):
         """The game's edition table into its folder (start() or resume left
-        it due); a failed write is noted and tried again at the next idle."""
+        it due); a failed write is noted once and tried again at the first
+        idle after the next action saved."""
         try:
             store.save_json(self._p(EDITION), self.edition_due, self.fs)
         except OSError as e:
