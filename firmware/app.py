@@ -207,6 +207,10 @@ class App:
         self.push(Message(t(title), [msg]))
 
     def footer_text(self, hint):
+        """A screen's hint (h.*) in the words of the board's buttons: a
+        two-button board has its own (h2.*: A and B, short and held)."""
+        if not self.has_up and hint[:2] == "h.":
+            return t("h2." + hint[2:])
         return t(hint)
 
     def open_settings(self):

@@ -144,7 +144,7 @@ def places(t, lay):
     for k in ("f.res", "f.labor", "f.vp", "f.garrisons", "f.cities", "f.temples", "f.amount"):
         out.append(right(t[k], "20"))
     if lay.footer:
-        for k in ("h.menu", "h.back", "h.ok", "h.pick"):
+        for k in ("h.menu", "h.back", "h.ok", "h.pick", "h2.menu", "h2.back", "h2.ok", "h2.pick"):
             out.append((t[k], w_ - 2, "footer " + k))
     return out
 
