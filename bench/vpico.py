@@ -75,10 +75,13 @@ def game(board, keys, work, probe=False, seed=scripts.SEED):
             scr = twin.app.stack[-1] if twin.app.stack else None
             cur = getattr(scr, "cur", None)
             button, hold = p.buttons_for(k)
-            down, up = p.press(button, hold, at=p.t + vpico.GAP)
+            at = p.t + vpico.GAP
+            if k == "ok":
+                at = max(at, twin.due())    # not the thumb's second OK after the turn passed
+            down, up = p.press(button, hold, at=at)
             p.run(up - p.t)
             frames = p.settle()
-            twin.key(k)
+            twin.key(k, at=vpico.counted(down, up, hold))
             since = up if hold == vpico.HOLD else down + 600 * MS
             last = [f[0] for f in frames if f[0] >= since]
             if _records(twin) != before:

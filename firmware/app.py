@@ -16,6 +16,17 @@ from firmware.core import text
 from firmware.core.text import t
 from firmware.ui.widgets import Menu, Message, row
 
+try:
+    from time import ticks_diff  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython (the simulator)
+    def ticks_diff(a, b):
+        return a - b
+
+# An OK pressed this soon (ms) after the press that passed the turn to
+# another player is not taken as that player's: it was the thumb pressing
+# twice, not the next player choosing (a double OK built a city for them).
+TURN_PAUSE_MS = 400
+
 LANGS = ("en", "ru", "es")
 
 
@@ -60,6 +71,8 @@ class App:
         self.playing = None  # type: tuple | None  # the game played while New game sets up another
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
+        self.key_at = None      # when the key being handled was pressed (ms), where known
+        self.turn_at = None     # when the press that last passed the turn was made
 
     # ------------------------------------------------------------ boot
 
@@ -273,6 +286,7 @@ class App:
         Returns True if the game took it."""
         ss = self.session
         where = self._where()
+        turn = self.view().get("turn")
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -291,6 +305,9 @@ class App:
             if getattr(scr, "view", None) is not None:
                 scr.view = None
         s = self.session.state
+        now = self.view().get("turn")
+        if now is not None and now != turn:
+            self.turn_at = self.key_at
         moved = where != self._where()
         if moved:
             self._home_screen()
@@ -353,10 +370,15 @@ class App:
 
     # ------------------------------------------------------------ input and output
 
-    def key(self, k):
-        """Handle one button intent: up, down, ok, back, home, undo."""
+    def key(self, k, at=None):
+        """Handle one button intent: up, down, ok, back, home, undo; at:
+        when it was pressed (ms, ticks_ms), where the buttons know it."""
         if not self.stack:
             return
+        if at is not None and k == "ok" and self.turn_at is not None \
+                and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
+            return      # a second OK of the press that passed the turn
+        self.key_at = at
         if k == "undo":
             # not while New game sets up another game: the game played is
             # not on the screen then (HOME or BACK return to it)
@@ -415,7 +437,7 @@ class App:
             k = buttons.get()
             pressed = k is not None
             while k is not None:
-                self.key(k)
+                self.key(k, buttons.at)
                 k = buttons.get()
             self.render()
             if pressed and self.probe:

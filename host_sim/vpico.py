@@ -29,6 +29,7 @@ MS = 1_000_000
 HOLD = 50 * MS          # a short press
 LONG = 700 * MS         # a long press (the firmware's is 600 ms)
 GAP = 40 * MS
+OK_GAP = 450 * MS     # past the firmware's TURN_PAUSE_MS after the last press
 # the longest one request to the emulator may take, in wall seconds: past
 # it the emulator is stopped and the request fails (a stuck emulator must
 # not hold a test run forever)
@@ -248,13 +249,22 @@ class Pico:
                     return name, HOLD if kind == "short" else LONG
         raise PicoError("no button gives %r on %s" % (intent, self.board))
 
-    def key(self, intent, gap=GAP, quiet=60 * MS):
+    def key(self, intent, gap=GAP, quiet=60 * MS, twin=None):
         """One intent pressed as a person would, then the board left to
-        settle; returns (release time, frames sent after the press)."""
+        settle; returns (release time, frames sent after the press).  With
+        the simulator beside it (twin): an OK waits until the turn that
+        passed has been on the screen TURN_PAUSE_MS (before it, the board
+        takes an OK for the thumb pressing twice), and the twin is given
+        the same press at the same time."""
         button, hold = self.buttons_for(intent)
-        _, up = self.press(button, hold, at=self.t + gap)
+        at = self.t + gap
+        if twin is not None and intent == "ok":
+            at = max(at, twin.due())
+        down, up = self.press(button, hold, at=at)
         self.run(up - self.t)
         frames = self.settle(quiet=quiet)
+        if twin is not None:
+            twin.key(intent, at=counted(down, up, hold))
         return up, frames
 
     def keys(self, intents, **kw):
@@ -374,14 +384,30 @@ class Twin:
         shutil.copytree(self.data, dst)
         return dst
 
-    def key(self, intent):
-        self.app.key(intent)
+    def key(self, intent, at=None):
+        """The press, as the board takes it: at is when it counted on the
+        chip's clock (ns; counted()), which decides whether an OK just
+        after the turn passed is taken (App.key)."""
+        self.app.key(intent, None if at is None else at // MS)
         self.app.render()
         if self.keep:
             self.kept.append(self._copy(len(self.kept)))
 
     def picture(self):
         return canvas_picture(self.app.cv)
+
+    def due(self):
+        """The chip time (ns) from which an OK is taken as the choice of the
+        player whose turn it now is."""
+        from firmware.app import TURN_PAUSE_MS
+        t = self.app.turn_at
+        return 0 if t is None else (t + TURN_PAUSE_MS + 1) * MS
+
+
+def counted(down, up, hold):
+    """When a press counts (ns): a short press at its release, a long one
+    once held the firmware's 600 ms."""
+    return up if hold < 600 * MS else down + 600 * MS
 
 
 def boot_picture(board, data, seed):
@@ -467,7 +493,9 @@ def cli(argv):
             shot(0)
             for n, (word, k) in enumerate(zip(words, intents), 1):
                 button, hold = p.buttons_for(k)
-                down, up = p.press(button, hold, at=p.t + GAP)
+                # an OK as a player gives it: not within the pause the board
+                # keeps after a press that passed the turn (App.key)
+                down, up = p.press(button, hold, at=p.t + (OK_GAP if k == "ok" else GAP))
                 p.run(up - p.t)
                 frames = p.settle()
                 since = up if hold == HOLD else down + 600 * MS

@@ -175,8 +175,7 @@ def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
         p.boot()
         assert p.picture() == twin.picture()
         for i, k in enumerate(keys):
-            p.key(k)
-            twin.key(k)
+            p.key(k, twin=twin)
             assert p.picture() == twin.picture(), "press %d (%s) of %s" % (i + 1, k, keys)
         no_crash(p)
         # once any animation is over, the LEDs light the game's players as
@@ -214,8 +213,7 @@ def _logged_run(tmp_path, board, keys, data=None):
         assert p.picture() == twin.picture()
         ops = [p.stats()["flash_ops"]]
         for k in keys:
-            p.key(k)
-            twin.key(k)
+            p.key(k, twin=twin)
             assert p.picture() == twin.picture()
             ops.append(p.stats()["flash_ops"])
         no_crash(p)
@@ -381,11 +379,13 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
             if k != "home"][:100]
     assert "undo" not in keys
     assert len(keys) == 100 and keys.count("ok") > 20
-    os.makedirs(tmp_path / "twin")
-    shutil.copytree(data, tmp_path / "twin" / "data")
+    for name in ("twin", "untimed"):
+        os.makedirs(tmp_path / name)
+        shutil.copytree(data, tmp_path / name / "data")
     twin = Twin(board, SEED, str(tmp_path / "twin"))
-    for k in keys:
-        twin.key(k)
+    # the same presses with no times: every OK taken, even the second of
+    # two 90 ms apart after the turn passed
+    untimed = Twin(board, SEED, str(tmp_path / "untimed"))
     with Pico(board, fs=staged_fs(tmp_path, board, data)) as p:
         p.boot()
         booted = p.frames()[-1][0]
@@ -395,7 +395,13 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
         for k in keys:
             button, _ = p.buttons_for(k)
             p.press(button, 50 * MS, at=t)
+            twin.key(k, at=t + 50 * MS)
+            untimed.key(k)
             t += 90 * MS             # held 50 ms, then 40 ms up
+        # an OK within TURN_PAUSE_MS of the press that passed the turn
+        # did not act for the next player (on the board: the picture and
+        # journal below are the timed simulator's)
+        assert twin.app.session.state != untimed.app.session.state
         p.run(t - p.t)
         p.settle()
         no_crash(p)
@@ -430,8 +436,6 @@ def test_a_whole_scripted_inca_game(tmp_path):
     keys = keyplan.play(app, [setup] + lines[1:])
     assert app.view()["over"] and app.view()["pizarro"]["arrived"]
     twin = Twin(board, seed, str(tmp_path / "twin"))
-    for k in keys:
-        twin.key(k)
     with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
         p.boot()
         booted = len(p.frames())
@@ -440,7 +444,12 @@ def test_a_whole_scripted_inca_game(tmp_path):
             button, hold = p.buttons_for(k)
             if hold == HOLD:
                 hold = 40 * MS   # a short press; a long one is held as long as it takes
+            if k == "ok":
+                # as a player, not the thumb pressing twice: the next OK
+                # after one that passed the turn comes TURN_PAUSE_MS after it
+                t = max(t, twin.due())
             p.press(button, hold, at=t)
+            twin.key(k, at=vpico.counted(t, t + hold, hold))
             t += hold + 10 * MS
         p.run(t - p.t)
         p.settle(limit=60_000 * MS)

@@ -42,13 +42,16 @@ class Buttons:
         self.down_at = [0] * n
         self.fired = [False] * n      # the long press of this hold was given
         self.queue = []
+        self.times = []               # when each intent in the queue was given (ms)
+        self.at = None                # when the intent get() returned was given
         self.flag = None              # set by the interrupts (listen())
         self._ring = None
 
-    def _emit(self, name, kind):
+    def _emit(self, name, kind, t):
         intent = self.profile.get((name, kind))
         if intent is not None and len(self.queue) < QUEUE:
             self.queue.append(intent)
+            self.times.append(t)
 
     # ------------------------------------------------------------ the levels over time
 
@@ -80,7 +83,7 @@ class Buttons:
                 self.fired[i] = False
             else:
                 self.fired[i] = True
-                self._emit(self.names[i], "long")
+                self._emit(self.names[i], "long", when)
 
     def _sample(self, i, pressed, t):
         """Button i reads `pressed` at time t."""
@@ -92,7 +95,7 @@ class Buttons:
         if not pressed and self.stable[i]:
             self.stable[i] = False
             if not self.fired[i]:
-                self._emit(self.names[i], "short")
+                self._emit(self.names[i], "short", t)
 
     def poll(self, now=None):
         """Sample every pin now (where there are no interrupts)."""
@@ -165,11 +168,15 @@ class Buttons:
         self._drain()
 
     def get(self):
-        """The oldest intent not yet taken, or None."""
+        """The oldest intent not yet taken, or None; self.at: when it was
+        given (ticks_ms: a short press's release, the moment a long one
+        counts)."""
         if self._ring is not None:
             self._drain()
         if self.queue:
+            self.at = self.times.pop(0)
             return self.queue.pop(0)
+        self.at = None
         return None
 
 

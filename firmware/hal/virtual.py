@@ -60,6 +60,9 @@ class KeyButtons:
         self.quit_key = quit_key
         self.crash_key = crash_key
         self.queue = []
+        # keys typed or piped come with no time of their own: every OK is
+        # taken (App.key's pause after a turn passed needs the press's time)
+        self.at = None
 
     def poll(self):
         while True:

@@ -83,6 +83,18 @@ def test_two_button_profile():
     assert [b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo"]
 
 
+def test_each_press_comes_with_the_time_it_counted():
+    """A short press counts at its release, a long one once held long_ms
+    (App.key reads the time: an OK soon after the turn passed)."""
+    pins = {"ok": Pin(), "back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    t = press(b, pins["ok"], 1000, 100)         # released at 1100
+    press(b, pins["back"], t, 1500)             # down at t, counts at t + 600
+    assert b.get() == "ok" and b.at == 1100
+    assert b.get() == "undo" and b.at == t + 600
+    assert b.get() is None and b.at is None
+
+
 def test_turn_player_is_bright_and_absent_colour_dark():
     strip = Strip(4)
     px = PlayerPixels(strip)

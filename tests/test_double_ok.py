@@ -1,0 +1,99 @@
+"""A double OK does not act for the next player: an OK pressed within
+TURN_PAUSE_MS of the press that passed the turn is the thumb pressing
+twice (App.key); later, it is the next player's own."""
+import copy
+import os
+
+import pytest
+
+from firmware.app import TURN_PAUSE_MS
+from host_sim import device, keyplan
+from host_sim.keyplan import eightmin as keyplan_eightmin
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _scenario(name, upto):
+    with open(os.path.join(ROOT, "tests", "scenarios", name + ".txt")) as f:
+        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    lines = [ln for ln in lines if ln]
+    return lines[:lines.index(upto) + 1]
+
+
+class Clock:
+    """Presses given to the app with their times (ms): each press `step`
+    after the one before, as the buttons report them on a board."""
+
+    def __init__(self, app, step=1000):
+        self.now = 0
+        self.step = step
+        real = app.key
+
+        def key(k, at=None):
+            self.now += self.step
+            real(k, self.now)
+        app.key = key
+
+
+def _state(app):
+    return copy.deepcopy(app.session.state), type(app.stack[-1]).__name__, getattr(app.stack[-1], "cur", None)
+
+
+GAMES = [
+    ("inca", "inca players=blue,orange,green,brown pizarro", None, ["next"]),
+    ("eightmin", None, ("eightmin_three", "take blue 1"), None),
+]
+
+
+def _played(tmp_path, game, setup, scenario, actions):
+    """The app, its clock, after the press that passed the turn."""
+    app, _ = device.build("pico_oled", str(tmp_path / "device"), 77)
+    clock = Clock(app)
+    if scenario:
+        keyplan.play(app, _scenario(*scenario), planner=keyplan_eightmin)
+    else:
+        keys = []
+        keyplan.setup(app, setup, keys)
+        keyplan._dismiss(app, keys)
+        before = app.view()["turn"]
+        for a in actions:
+            keyplan.action(app, a, keys)
+        assert app.view()["turn"] != before
+    return app, clock
+
+
+@pytest.mark.parametrize("game,setup,scenario,actions", GAMES, ids=[g[0] for g in GAMES])
+def test_an_ok_right_after_the_turn_passed_does_not_act_for_the_next_player(
+        game, setup, scenario, actions, tmp_path):
+    app, clock = _played(tmp_path, game, setup, scenario, actions)
+    assert app.turn_at == clock.now          # the last press passed the turn
+    before = _state(app)
+    # the same OK with no time (the simulator's keys): it acts
+    untimed, _ = _played(tmp_path / "untimed", game, setup, scenario, actions)
+    untimed.key = type(untimed).key.__get__(untimed)
+    untimed.key("ok")
+    assert _state(untimed) != before
+    # 100 ms after: nothing happens
+    clock.step = 100
+    app.key("ok")
+    assert _state(app) == before
+    # and again, still within the pause
+    clock.step = TURN_PAUSE_MS - 200 - 1
+    app.key("ok")
+    assert _state(app) == before
+    # past the pause it is the next player's OK
+    clock.step = 101
+    app.key("ok")
+    assert _state(app) == _state(untimed)
+
+
+def test_an_ok_soon_after_a_press_that_kept_the_turn_acts(tmp_path):
+    """Only a press that passed the turn makes the pause: the player moving
+    through their own menus is not slowed."""
+    app, clock = _played(tmp_path, "inca", "inca players=blue,orange,green,brown pizarro", None, ["next"])
+    clock.step = TURN_PAUSE_MS + 1
+    app.key("ok")
+    first = _state(app)
+    clock.step = 50
+    app.key("ok")
+    assert _state(app) != first
