@@ -10,7 +10,9 @@
 # KEYS: a file of button intents, one letter each (o ok, u up, d down,
 # b back, z undo, h home): from the game picker to the final standings.  AGAIN: the intents
 # from the final standings through New game to the next final standings,
-# played over and over until LIMIT presses in all.
+# played over and over until LIMIT presses in all, then on to the point
+# where round 1 of a game has ended (so that "end" is at the same point of a
+# game as the first "phase" of column 1).
 # Every new game is dealt from seed 77, as the key scripts expect.
 #
 # Prints lines (bench/run.py reads them):
@@ -18,7 +20,8 @@
 #   phase N COLUMN PHASE BYTES heap in use at the N-th change of era-track
 #                              column or phase (COLUMN 0 is round 1)
 #   column COLUMN PRESSES US   the presses handled in that column, their time
-#   end BYTES                  heap in use after the last press
+#   end BYTES                  heap in use after the last press (with AGAIN: at
+#                              the end of round 1, once LIMIT presses are made)
 #   presses N US               all presses and their time
 #   ref N US                   the reference loop: N iterations of x += 1
 #   over 1                     the game reached its end
@@ -170,7 +173,8 @@ def main(argv):
     n = 0
     script = keys
     i = 0
-    while count < limit:
+    end = None
+    while count < limit or (again and end is None):
         if i == len(script):
             if not again:
                 break
@@ -199,8 +203,11 @@ def main(argv):
             at = now
             n += 1
             if now is not None:
-                print("phase", n, now[0], now[1], heap())
-    print("end", heap())
+                h = heap()
+                print("phase", n, now[0], now[1], h)
+                if count >= limit and now[0] == 1 and again:
+                    end = h     # the end of round 1, as after round 1 of the first game
+    print("end", heap() if end is None else end)
     print("presses", count, total)
     n = 200000
     print("ref", n, min(ref_loop(n), ref_loop(n), ref_loop(n)))

@@ -50,7 +50,7 @@ def with_image(folder, lines, *args, cwd=None):
 def test_ten_thousand_presses_leave_the_heap_where_round_one_left_it(staged):
     ok, out, r = game(staged, "pico_oled", again=True, limit=run.LONG_SESSION)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert out["presses"][0] == run.LONG_SESSION
+    assert out["presses"][0] >= run.LONG_SESSION      # then on to the end of a round 1
     games = sum(1 for row in out["phase"] if row[1] == 0 and row[2] == 0)
     assert games >= 6, games   # the game was started over and over
     after_round_one = [row[3] for row in out["phase"] if row[1] == 1][0]

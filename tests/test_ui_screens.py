@@ -104,7 +104,8 @@ SCREENS = {
     "temple_site": (PEOPLE, ["ok", "row:b.site"]),
     "refused": (POOR, ["ok", "row:b.city"]),
     "sapa_menu": (SAPA, ["ok"]),
-    "connected": (SAPA, ["ok", "ok"]),
+    "connected": (SAPA, ["ok", "row:m.change_con", "ok"]),
+    "sapa_confirmed": (SAPA, ["ok", "ok"]),
     "scoring": (SAPA_DONE, ["do:next"]),
     "history": (PEOPLE, ["back"]),
     "corrections": (PEOPLE, ["ok", "row:m.adjust"]),
@@ -180,3 +181,40 @@ def test_frame_buffers_identical_under_micropython(board, tmp_path):
         assert mp.returncode == 0, mp.stderr + mp.stdout
         assert len(py.stdout.split()) == len(keys) + 1
         assert mp.stdout == py.stdout, name
+
+
+def test_a_sapa_inca_phase_with_no_changes_takes_six_presses(tmp_path):
+    """From the home screen: OK opens the phase's menu, OK on each player's
+    row confirms last round's counts (the cursor goes on to the next
+    player), and OK on Score now: 6 presses for 4 players."""
+    lines, pred = SAPA
+    data = journaled(tmp_path, lines[:until(lines, pred)])
+    app, _ = device.build("pico_oled", data, 1)
+    s = app.session.state
+    assert len(s["seating"]) == 4 and ph(s) == "sapa"
+    last = dict((c, app.view()["players"][c]["last_connected"]) for c in s["seating"])
+    for _ in range(6):
+        app.key("ok")
+    s = app.session.state
+    assert ph(s) != "sapa"
+    tail = app.session.tail[-5:]
+    assert tail == ["connected %s %d %d %d" % ((c,) + tuple(last[c])) for c in s["seating"]] + ["next"]
+
+
+def test_other_counts_are_one_record_through_change_counts(tmp_path):
+    """A player whose counts changed: Change counts, the player, the three
+    numbers; one action in the journal."""
+    from firmware.core.text import t
+    from host_sim import keyplan
+    lines, pred = SAPA
+    data = journaled(tmp_path, lines[:until(lines, pred)])
+    app, _ = device.build("pico_oled", data, 1)
+    c = app.session.state["seating"][1]
+    before = len(app.session.tail)
+    keys = []
+    keyplan._press(app, "ok", keys)
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.change_con"), keys)
+    assert keyplan._go_to_row(app, lambda r: r[2] is not None and r[4] == c, keys)
+    keyplan._set_numbers(app, [3, 1, 2], keys)
+    assert app.session.tail[before:] == ["connected %s 3 1 2" % c]
+    assert app.view()["players"][c]["connected"] == [3, 1, 2]

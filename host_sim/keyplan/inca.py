@@ -82,9 +82,14 @@ def action(app, line, keys):
             _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
             _set_numbers(app, [int(w[2])], keys)
     elif w[0] == "connected":
+        from firmware.core.text import t
         from firmware.games.inca.words import ini, name
-        _go_to_row(app, lambda r: r[0] in (name(w[1]), ini(w[1])), keys)
-        _set_numbers(app, [int(x) for x in w[2:5]], keys)
+        # a row not yet confirmed takes the counts it shows with one press;
+        # other counts through Change counts and the player
+        if not _go_to_row(app, lambda r: r[0] in (name(w[1]), ini(w[1])) and r[2] == line, keys):
+            _go_to_row(app, lambda r: r[0] == t("m.change_con"), keys)
+            _go_to_row(app, lambda r: r[0] == name(w[1]), keys)
+            _set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "adjust":
         from firmware.core.text import t
         from firmware.games.inca.words import name
