@@ -131,7 +131,7 @@ def places(t, lay):
     for k in ("b.city", "b.temple", "b.garrison", "b.terrace", "b.road", "b.outpost", "b.zeal"):
         # the widest cost a card can make: a city under two Epidemics is 10 labor
         out.append(right(t[k], t["m.labor_vp"] % (10, 8)))
-    for k in ("b.conquer", "b.site", "m.continue", "m.reveal", "m.score", "m.effects", "m.history",
+    for k in ("b.conquer", "b.site", "m.continue", "m.reveal", "m.score", "m.change_con", "m.effects", "m.history",
               "m.adjust", "m.settings", "m.new_game", "m.yes", "m.no", "m.by_numbers", "m.undo", "m.redo"):
         out.append(right(t[k], ""))
     for k, v in t.items():
