@@ -104,7 +104,7 @@ SCREENS = {
     "temple_site": (PEOPLE, ["ok", "row:b.site"]),
     "refused": (POOR, ["ok", "row:b.city"]),
     "sapa_menu": (SAPA, ["ok"]),
-    "connected": (SAPA, ["ok", "row:m.change_con", "ok"]),
+    "connected": (SAPA, ["ok", "down", "ok"]),
     "sapa_confirmed": (SAPA, ["ok", "ok"]),
     "scoring": (SAPA_DONE, ["do:next"]),
     "history": (PEOPLE, ["back"]),
@@ -202,19 +202,27 @@ def test_a_sapa_inca_phase_with_no_changes_takes_six_presses(tmp_path):
 
 
 def test_other_counts_are_one_record_through_change_counts(tmp_path):
-    """A player whose counts changed: Change counts, the player, the three
-    numbers; one action in the journal."""
+    """A player whose counts changed: Change counts, one row under the
+    player the cursor is on, then the three numbers; one action in the
+    journal."""
     from firmware.core.text import t
     from host_sim import keyplan
     lines, pred = SAPA
     data = journaled(tmp_path, lines[:until(lines, pred)])
     app, _ = device.build("pico_oled", data, 1)
-    c = app.session.state["seating"][1]
+    c = app.session.state["seating"][0]
     before = len(app.session.tail)
     keys = []
     keyplan._press(app, "ok", keys)
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.change_con"), keys)
-    assert keyplan._go_to_row(app, lambda r: r[2] is not None and r[4] == c, keys)
+    scr = app.stack[-1]
+    assert scr.rows[scr.cur][4] == c and scr.rows[scr.cur + 1][0].strip() == t("m.change_con")
+    keyplan._press(app, "down", keys)
+    keyplan._press(app, "ok", keys)
     keyplan._set_numbers(app, [3, 1, 2], keys)
+    assert keys[:3] == ["ok", "down", "ok"] and keys.count("ok") == 5    # menu, Change counts, 3 fields
     assert app.session.tail[before:] == ["connected %s 3 1 2" % c]
     assert app.view()["players"][c]["connected"] == [3, 1, 2]
+    # the cursor is on the next player, with Change counts under them
+    scr = app.stack[-1]
+    assert scr.rows[scr.cur][4] == app.session.state["seating"][1]
+    assert scr.rows[scr.cur + 1][0].strip() == t("m.change_con")

@@ -85,10 +85,16 @@ def action(app, line, keys):
         from firmware.core.text import t
         from firmware.games.inca.words import ini, name
         # a row not yet confirmed takes the counts it shows with one press;
-        # other counts through Change counts and the player
-        if not _go_to_row(app, lambda r: r[0] in (name(w[1]), ini(w[1])) and r[2] == line, keys):
-            _go_to_row(app, lambda r: r[0] == t("m.change_con"), keys)
-            _go_to_row(app, lambda r: r[0] == name(w[1]), keys)
+        # other counts: Change counts under it (the player the cursor is
+        # on), else the row itself (confirmed: OK corrects them)
+        rows = _top(app).rows
+        i = [k for k in range(len(rows)) if rows[k][0] in (name(w[1]), ini(w[1]))][0]
+        if rows[i][2] == line:
+            _go_to_row(app, lambda r: r is rows[i], keys)
+        else:
+            if i + 1 < len(rows) and rows[i + 1][0].strip() == t("m.change_con"):
+                i += 1
+            _go_to_row(app, lambda r: r is rows[i], keys)
             _set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "adjust":
         from firmware.core.text import t

@@ -86,20 +86,21 @@ class PhaseMenu(Screen):
                 con = p["connected"]
                 vals = con if con is not None else p["last_connected"]
                 mark = f("m.con", vals[0], vals[1], vals[2])
-                if con is None:
-                    # one press: last round's counts, unchanged; other
-                    # counts through Change counts
-                    mark = "? " + mark
-                    if default < 0:
-                        default = len(rows)
-                    go = "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2])
-                else:
-                    go = _connected(c, vals)    # confirmed: OK corrects them
-                rows.append(row(w.name(c) if app.lay.colour else w.ini(c), mark, go, None, c))
+                name = w.name(c) if app.lay.colour else w.ini(c)
+                if con is not None:
+                    # confirmed: OK corrects them
+                    rows.append(row(name, mark, _connected(c, vals), None, c))
+                    continue
+                # one press: last round's counts, unchanged
+                rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),
+                                None, c))
+                if default < 0:
+                    # the player the cursor is on: other counts one row down
+                    default = len(rows) - 1
+                    rows.append(row("  " + t("m.change_con"), "", _connected(c, vals), None, c))
             if default < 0:
                 default = len(rows)
             rows.append(row(t("m.score"), "", "next", check("next")))
-            rows.append(row(t("m.change_con"), "", _change_counts))
         rows.extend(common_rows(app))
         self.rows = rows
         self.select(default)
@@ -207,18 +208,6 @@ def _connected(c, vals):
         app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
                                       ["f.temples", vals[2], 0, 20]], done))
     return open_
-
-
-def _change_counts(app):
-    """Pick a player, then enter their connected counts (starting from the
-    ones shown: confirmed, or last round's)."""
-    v = app.view()
-    rows = []
-    for c in app.session.state["seating"]:
-        p = v["players"][c]
-        vals = p["connected"] if p["connected"] is not None else p["last_connected"]
-        rows.append(row(w.name(c), f("m.con", vals[0], vals[1], vals[2]), _connected(c, vals), None, c))
-    app.push(Menu(t("m.change_con"), rows))
 
 
 def _corrections(app):
