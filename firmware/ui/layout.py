@@ -24,8 +24,12 @@ UI_RGB = ((0, 0, 0),          # bg
           (255, 255, 255),    # sel_fg
           (120, 70, 0),       # title_bg
           (255, 230, 160))    # title_fg
+# Inca Empire's four, then the other games' (Eight-Minute Empire: red,
+# yellow, purple; Origin: red, yellow).  Black and white players are drawn
+# in the screen's own fg: on a black screen a black name would not show.
 PLAYER_RGB = (("blue", (40, 110, 255)), ("orange", (255, 140, 0)),
-              ("green", (40, 200, 60)), ("brown", (205, 155, 105)))
+              ("green", (40, 200, 60)), ("brown", (205, 155, 105)),
+              ("red", (240, 60, 50)), ("yellow", (245, 225, 40)), ("purple", (175, 90, 230)))
 
 
 class Layout:
@@ -61,7 +65,9 @@ class Layout:
             self.sel_fg = 0
             self.title_bg = 1
             self.title_fg = 0
-            self.player = {"blue": 1, "orange": 1, "green": 1, "brown": 1}
+            self.player = {}
+            for name, c in PLAYER_RGB:
+                self.player[name] = 1
 
     def fit(self, text, width):
         """text cut to fit width pixels (with '~' at the end if cut)."""
