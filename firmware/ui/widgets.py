@@ -263,6 +263,18 @@ class Message(Screen):
         self.cur = self.top
 
 
+def _more(v, lo, hi):
+    """The next value of a field on a board with no UP button, where the one
+    button steps through the values: up from the value (what a count
+    usually does), or, in a range either side of 0 (a correction),
+    0, +1, -1, +2, -2 ... so that a change of n takes about 2n presses,
+    not up to the width of the range."""
+    if lo < 0 < hi:
+        n = -v if v > 0 else 1 - v
+        return n if lo <= n <= hi else 0
+    return v + 1 if v < hi else lo
+
+
 class Numbers(Screen):
     """Edit a few whole numbers, one field at a time: UP/DOWN change the
     value, OK goes to the next field and after the last calls done(app,
@@ -281,8 +293,8 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "up":
-            f[1] = f[1] + 1 if f[1] < f[3] else f[2]
+        if k == "up" or (k == "down" and not app.has_up):
+            f[1] = _more(f[1], f[2], f[3]) if k == "down" else f[1] + 1 if f[1] < f[3] else f[2]
         elif k == "down":
             f[1] = f[1] - 1 if f[1] > f[2] else f[3]
         elif k == "ok":

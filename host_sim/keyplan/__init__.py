@@ -54,10 +54,18 @@ def _set_numbers(app, values, keys):
     for want in values:
         f = scr.fields[scr.cur]
         span = f[3] - f[2] + 1
+        if not app.has_up:
+            # one button steps through the values (widgets._more)
+            for _ in range(span + 1):
+                if f[1] == want:
+                    break
+                _press(app, "down", keys)
+            if f[1] != want:
+                raise Stuck("%d is not among the values of %r" % (want, f))
+            _press(app, "ok", keys)
+            continue
         up = (want - f[1]) % span
         down = (f[1] - want) % span
-        if not app.has_up:
-            up = span + 1
         for _ in range(min(up, down)):
             _press(app, "up" if up <= down else "down", keys)
         _press(app, "ok", keys)
