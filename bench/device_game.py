@@ -134,12 +134,22 @@ def build(board, data):
 def check(argv):
     """--check BOARD DATA KEYS: after every press, the frame as drawn
     (a cursor move redraws two rows) against a full redraw.  Prints
-    "short N" (presses drawn the short way), "presses N", and "differs N
-    KEY SCREEN" for the first press whose frames differ."""
+    "short N" (presses drawn the short way), "scrolled N" (of them, lists
+    scrolled by moving the frame's rows), "presses N", and "differs N KEY
+    SCREEN" for the first press whose frames differ."""
     board, data, keys = argv[0], argv[1], read_keys(argv[2])
     app = build(board, data)
     cv = app.cv
     short = 0
+    scrolled = [0]
+    move_rows = cv.move_rows
+
+    def counted(y, n, h, d):
+        done = move_rows(y, n, h, d)
+        if done:
+            scrolled[0] += 1
+        return done
+    cv.move_rows = counted
     for n in range(len(keys)):
         k = INTENTS[chr(keys[n])]
         app.key(k)
@@ -154,6 +164,7 @@ def check(argv):
             print("differs", n, k, type(app.stack[-1]).__name__)
             break
     print("short", short)
+    print("scrolled", scrolled[0])
     print("presses", len(keys))
 
 

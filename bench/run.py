@@ -17,7 +17,10 @@ profile (pico_display, 240x135):
                milliseconds on a 125 MHz RP2040 at about 8 us per iteration;
   resume       resuming a journal of 300 actions against one of 10;
   growth       heap and per-press cost in round 1 against round 7, and the
-               heap after 10,000 presses (six games and more) against round 1.
+               heap at the end of a round 1 once 10,000 presses are made (six
+               games and more) against the end of the first game's round 1;
+  presses      the presses of the scripted games per board profile
+               (bench/presses.py).
 The unix port is a 64-bit build: pointers and heap blocks are twice the size
 of a Pico's or an ESP32's, so heap figures are upper bounds for the boards.
 """
@@ -239,8 +242,9 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="bench-")
     try:
         report = measure(work)
-        from bench import faults
+        from bench import faults, presses
         report += "\n".join(faults.section(faults.measure())) + "\n"
+        report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico
             report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"

@@ -20,6 +20,8 @@ from binascii import crc32
 
 
 class Canvas:
+    gs4 = False     # the frame is GS4_HMSB (whole rows in its bytes): move_rows can
+
     def __init__(self, width, height, colour, font, display=None, palette=None):
         self.width = width
         self.height = height
@@ -28,6 +30,7 @@ class Canvas:
         if colour:
             self.buf = bytearray(((width + 1) >> 1) * height)
             fmt = framebuf.GS4_HMSB
+            self.gs4 = True
         else:
             self.buf = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
@@ -78,6 +81,28 @@ class Canvas:
     def hline(self, x, y, w, c):
         self._rows(y, 1)
         self.fb.hline(x, y, w, c)
+
+    def move_rows(self, y, n, h, d):
+        """Move n slots of h rows each, the first at row y, one slot up
+        (d = -1) or down (d = 1): a list scrolled by one row.  The slot
+        left behind keeps its pixels (the caller draws the row that came
+        into view).  The colour frame holds whole rows in its bytes, so
+        each slot is copied as bytes, slot by slot so that no copy reads
+        what another wrote; the mono frame (8 rows to a byte) cannot, nor
+        a displayio bitmap: they return False."""
+        if not self.gs4:
+            return False
+        size = h * ((self.width + 1) >> 1)
+        base = y * ((self.width + 1) >> 1)
+        mv = self.mv
+        i = 0 if d < 0 else n - 2
+        while 0 <= i < n - 1:
+            src = base + (i + 1) * size if d < 0 else base + i * size
+            dst = src - size if d < 0 else src + size
+            mv[dst:dst + size] = mv[src:src + size]
+            i += 1 if d < 0 else -1
+        self._rows(y, n * h)
+        return True
 
     def text(self, x, y, s, c):
         self._rows(y, self.font.height)

@@ -148,14 +148,27 @@ class Screen:
         """Draw after a key.  moved: the key only moved the cursor, and
         the frame still shows this screen as it was before: then only the
         two rows the cursor left and entered are drawn again (and the
-        scroll bar), unless the list scrolled or the screen draws itself."""
+        scroll bar), unless the screen draws itself.  A list scrolled by
+        one row moves its rows where the frame can (colour), and draws the
+        one that came into view; else it is drawn whole."""
         if moved and self.moved is not None and type(self).draw is Screen.draw:
             visible = self._visible(lay)
-            if self.top == self.shown:
-                lh = lay.lh
-                for k in (self.moved, self.cur):
+            d = self.top - self.shown
+            lh = lay.lh
+            if d == 0:
+                rows = (self.moved, self.cur)
+            elif (d == 1 or d == -1) and cv.move_rows(lh, visible, lh, -d):
+                self.shown = self.top
+                # the rows' scroll bar moved with them
+                cv.rect(lay.w - 1, lh, 1, visible * lh, lay.bg, True)
+                rows = (self.moved, self.cur, self.top if d < 0 else self.top + visible - 1)
+            else:
+                rows = None
+            if rows is not None:
+                for j in range(len(rows)):
+                    k = rows[j]
                     i = k - self.top
-                    if 0 <= i < visible and k < len(self.rows):
+                    if 0 <= i < visible and k < len(self.rows) and k not in rows[:j]:
                         cv.rect(0, (i + 1) * lh, lay.w, lh, lay.bg, True)
                         self._row(cv, lay, i, k)
                 self._bar(cv, lay, visible)
