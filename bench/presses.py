@@ -70,16 +70,20 @@ def measure():
     return dict(((g, b), count(g, b)) for g in ("inca", "eightmin", "origin", "yu") for b in BOARDS)
 
 
+INTRO = """## Presses
+
+The presses the scripted games take through the screens, per board profile
+(`.venv/bin/python -m bench.presses`): the shortest way the screens offer,
+planned by host_sim/keyplan; pico_oled and pico_display have four buttons,
+esp32_tdisplay two (A: next, held: back; B: OK, held: undo).
+
+"""
+
+
 def section(r):
     L = []
     add = L.append
-    add("## Presses")
-    add("")
-    add("The presses the scripted games take through the screens, per board profile")
-    add("(`.venv/bin/python -m bench.presses`): the shortest way the screens offer,")
-    add("planned by host_sim/keyplan; pico_oled and pico_display have four buttons,")
-    add("esp32_tdisplay two (A: next, held: back; B: OK, held: undo).")
-    add("")
+    L.extend(INTRO.splitlines())
     add("| game | pico_oled | pico_display | esp32_tdisplay | on a number field (oled / T-Display) |")
     add("| --- | --- | --- | --- | --- |")
     for g in ("inca", "eightmin", "origin", "yu"):
