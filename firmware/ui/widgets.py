@@ -283,8 +283,12 @@ def _more(v, lo, hi):
     0, +1, -1, +2, -2 ... so that a change of n takes about 2n presses,
     not up to the width of the range."""
     if lo < 0 < hi:
-        n = -v if v > 0 else 1 - v
-        return n if lo <= n <= hi else 0
+        while True:
+            v = -v if v > 0 else 1 - v
+            if lo <= v <= hi:
+                return v
+            if v > hi and -v < lo:
+                return 0        # past both ends: round again
     return v + 1 if v < hi else lo
 
 
@@ -306,8 +310,10 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "up" or (k == "down" and not app.has_up):
-            f[1] = _more(f[1], f[2], f[3]) if k == "down" else f[1] + 1 if f[1] < f[3] else f[2]
+        if k == "down" and not app.has_up:
+            f[1] = _more(f[1], f[2], f[3])
+        elif k == "up":
+            f[1] = f[1] + 1 if f[1] < f[3] else f[2]
         elif k == "down":
             f[1] = f[1] - 1 if f[1] > f[2] else f[3]
         elif k == "ok":

@@ -36,6 +36,11 @@ def test_a_correction_goes_out_from_zero_both_ways():
     assert _steps(["f.amount", 0, -3, 3], 8) == [1, -1, 2, -2, 3, -3, 0, 1]
 
 
+def test_a_lopsided_correction_reaches_every_value():
+    seen = _steps(["f.amount", 0, -2, 4], 8)
+    assert seen == [1, -1, 2, -2, 3, 4, 0, 1]
+
+
 def test_with_an_up_button_down_still_goes_down():
     assert _steps(["f.cities", 2, 0, 4], 3, has_up=True) == [1, 0, 4]
     assert _steps(["f.amount", 0, -3, 3], 2, has_up=True) == [-1, -2]
