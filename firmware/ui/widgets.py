@@ -188,7 +188,9 @@ class Screen:
         elif r[3] and lay.colour:
             col = lay.grey
         elif r[4] and lay.colour:
-            col = lay.player[r[4]]
+            # a player's colour, where the palette has it (players may be
+            # named, or black or white): else the screen's own
+            col = lay.player.get(r[4], col)
         # when both do not fit, the right text gives way first
         label = r[0]
         rtext = r[1]

@@ -3,7 +3,7 @@
 # history.
 from firmware.core.text import t, f
 from firmware.games.origin import engine
-from firmware.games.origin.words import KEYS, action, colour, name, supply, vp
+from firmware.games.origin.words import KEYS, action, name, supply, vp
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 from firmware.ui import common
 
@@ -34,7 +34,7 @@ class TurnMenu(Screen):
                 p = v["players"][c]
                 if p["total"] is None and default < 0:
                     default = len(rows)
-                rows.append(row(name(c), "?" if p["total"] is None else vp(p["total"]), _sheet(c), colour=colour(app, c)))
+                rows.append(row(name(c), "?" if p["total"] is None else vp(p["total"]), _sheet(c), colour=c))
             if not v["over"]:
                 rows.append(row(t("m.results"), ">", open_results))
             default = max(default, 0)

@@ -1,6 +1,6 @@
 # Origin's setup and home screens.
 from firmware.core.text import t, f
-from firmware.games.origin.words import colour, name, vp
+from firmware.games.origin.words import name, vp
 from firmware.ui.widgets import Screen, row
 
 DEFAULT_NAMES = ("red", "blue", "green", "yellow")
@@ -97,7 +97,7 @@ class Home(Screen):
                 self.title = t("o.shared")
             for c in v["standings"]:
                 p = v["players"][c]
-                rows.append(row("%d %s" % (p["rank"], name(c)), vp(p["total"]), colour=colour(app, c)))
+                rows.append(row("%d %s" % (p["rank"], name(c)), vp(p["total"]), colour=c))
         else:
             if v["phase"] == "scoring":
                 self.title = t("o.scoring")
@@ -108,7 +108,7 @@ class Home(Screen):
             for c in v["seating"]:
                 if c == v["turn"]:
                     cur = len(rows)
-                rows.append(row(name(c), status_of(v, c), colour=colour(app, c)))
+                rows.append(row(name(c), status_of(v, c), colour=c))
         self.rows = rows
         self.plain = cur < 0
         self.cur = max(cur, 0)

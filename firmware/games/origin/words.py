@@ -71,9 +71,3 @@ def action(line):
     if k == "score" and len(w) > 1:
         return f("o.a.score", name(w[1]))
     return line
-
-
-def colour(app, c):
-    """A player's colour on the screen, where the screen has it (players
-    may be named instead)."""
-    return c if c in app.lay.player else None
