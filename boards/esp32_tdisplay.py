@@ -14,3 +14,5 @@ NO_PULL = ("b",)
 PROFILE = "two"
 PIXELS = {"pin": 13, "count": 4}
 DRIVERS = ()
+# the chip's architecture, for the native code of a colour panel (flash.sh)
+ARCH = 'xtensawin'

@@ -14,3 +14,5 @@ BUTTONS = {"up": 14, "down": 15, "ok": 12, "back": 13}
 PROFILE = "four"
 PIXELS = {"rgb_led": (6, 7, 8), "count": 1, "active_low": True}
 DRIVERS = ()
+# the chip's architecture, for the native code of a colour panel (flash.sh)
+ARCH = 'armv6m'

@@ -14,3 +14,5 @@ BUTTONS = {"up": 2, "down": 3, "ok": 6, "back": 7}
 PROFILE = "four"
 PIXELS = {"pin": 16, "count": 4}
 DRIVERS = ("ssd1306",)
+# the chip's architecture, for the native code of a colour panel (flash.sh)
+ARCH = 'armv6m'

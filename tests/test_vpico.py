@@ -99,6 +99,30 @@ def test_it_boots_the_official_firmware_and_writes_its_flash():
         assert p.stats()["programmed"] > 0
 
 
+def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
+    """pico_display's build has firmware/hal/rgb565 compiled for the
+    RP2040 (armv6m viper): the official firmware loads it, the ST7789
+    driver takes it, and it turns frame bytes into the panel's bytes."""
+    out = str(tmp_path / "staged")
+    vpico.stage("pico_display", out, seed=SEED)
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write("from firmware.hal import rgb565, st7789\n"
+                "pal = bytearray(32)\n"
+                "pal[2:4] = b'\\xf8\\x00'\n"          # index 1: red, high byte first
+                "pal[30:32] = b'\\x12\\x34'\n"        # index 15
+                "lut = bytearray(1024)\n"
+                "rgb565.table(pal, lut)\n"
+                "band = bytearray(20)\n"
+                "rgb565.expand(bytearray(b'\\x01\\xf0\\x10\\xff\\x1f'), 1, 4, band, lut)\n"
+                "print('native', st7789.rgb565 is rgb565, bytes(band).hex())\n")
+    with Pico("pico_display", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
+        p.run(2000 * MS)
+        got = p.read()
+    # f0 10 ff 1f: each byte's high nibble is its left pixel; the band's
+    # last 4 bytes are left as they were
+    assert "native True 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
+
+
 # ------------------------------------------------------------ deploy through a pty
 
 def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):

@@ -9,14 +9,24 @@
 # keep a second full frame or draw pixel by pixel.  This one only needs
 # what the Canvas hands it.
 #
-# One blit per band does all the work, in C with no allocation: the band
-# (an RGB565 FrameBuffer) gets the frame's rows through a 16x1 RGB565
-# palette FrameBuffer, which maps each index to its colour.  framebuf keeps
-# RGB565 little-endian and the panel wants each pixel's high byte first, so
-# the palette holds the colours already byte-swapped: the band comes out in
-# the panel's byte order.  Bytecode only: no viper or native code.
+# Each band is made with no allocation.  Where the firmware has it,
+# firmware/hal/rgb565 (native code: viper) turns the frame's bytes into the
+# band through a table of 256 words, two pixels a byte.  Else one blit per
+# band does it, in C: the band (an RGB565 FrameBuffer) gets the frame's
+# rows through a 16x1 RGB565 palette FrameBuffer, which maps each index to
+# its colour, pixel by pixel (five times slower).  framebuf keeps RGB565
+# little-endian and the panel wants each pixel's high byte first, so both
+# hold the colours already byte-swapped: the band comes out in the panel's
+# byte order.
 import framebuf
 import time
+
+try:
+    from firmware.hal import rgb565
+except (ImportError, NameError, ValueError):
+    # CPython (no viper: its annotations name no type there), a build
+    # without the module, or a .mpy compiled for another architecture
+    rgb565 = None
 
 _SWRESET = b"\x01"
 _SLPOUT = b"\x11"
@@ -55,11 +65,18 @@ class ST7789:
         self.rows = max(1, min(band_rows, height))
         self.band = bytearray(width * self.rows * 2)
         self._band_mv = memoryview(self.band)
-        self._dst = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
         self._src = None
         self._src_buf = None
-        self._pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
         self._pal_src = None
+        # the native path needs whole words of frame bytes a band: a width
+        # of a multiple of 8 pixels (240 is)
+        self.native = rgb565 is not None and width % 8 == 0
+        if self.native:
+            self._colours = bytearray(32)  # the 16 colours, byte-swapped
+            self._lut = bytearray(1024)   # a frame byte's two pixels, a word each
+        else:
+            self._pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+            self._dst = framebuf.FrameBuffer(self.band, width, self.rows, framebuf.RGB565)
         x0, y0 = offset
         self._caset = bytes((x0 >> 8, x0 & 255, (x0 + width - 1) >> 8, (x0 + width - 1) & 255))
         self._y0 = y0
@@ -99,11 +116,19 @@ class ST7789:
 
     def set_palette(self, palette):
         """The RGB565 colours of indices 0.. (at most 16), kept byte-swapped."""
-        pal = self._pal
-        pal.fill(0)
-        for i in range(len(palette)):
-            c = palette[i]
-            pal.pixel(i, 0, ((c & 0xFF) << 8) | ((c >> 8) & 0xFF))
+        if self.native:
+            colours = self._colours
+            for i in range(16):
+                c = palette[i] if i < len(palette) else 0
+                colours[2 * i] = (c >> 8) & 0xFF
+                colours[2 * i + 1] = c & 0xFF
+            rgb565.table(colours, self._lut)
+        else:
+            pal = self._pal
+            pal.fill(0)
+            for i in range(len(palette)):
+                c = palette[i]
+                pal.pixel(i, 0, ((c & 0xFF) << 8) | ((c >> 8) & 0xFF))
         self._pal_src = palette
 
     def show(self, buf, palette):
@@ -113,14 +138,18 @@ class ST7789:
 
     def show_rows(self, buf, palette, lo, hi):
         """Send rows lo..hi-1 of the frame (a row window: RASET)."""
+        native = self.native
         src = self._src
-        if src is None or buf is not self._src_buf:
+        if not native and (src is None or buf is not self._src_buf):
             src = self._src = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
             self._src_buf = buf
         if palette is not self._pal_src:
             self.set_palette(palette)
-        pal = self._pal
-        dst = self._dst
+        pal = None if native else self._pal
+        dst = None if native else self._dst
+        lut = self._lut if native else None
+        band = self.band
+        row_bytes = self.width // 2
         self._cmd(_CASET, self._caset)
         r = self._rows_win
         y0 = self._y0
@@ -139,9 +168,12 @@ class ST7789:
         y = lo
         while y < hi:
             n = min(self.rows, hi - y) * w
-            dst.blit(src, 0, -y, -1, pal)
+            if native:
+                rgb565.expand(buf, y * row_bytes, n // 2, band, lut)
+            else:
+                dst.blit(src, 0, -y, -1, pal)
             if n == w * self.rows:
-                self.spi.write(self.band)
+                self.spi.write(band)
             else:
                 self.spi.write(self._band_mv[:n * 2])
             y += self.rows
