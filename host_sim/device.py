@@ -9,7 +9,7 @@ try:
 except ImportError:
     sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge")
 
 
 def words_path(lang, game=None):
@@ -41,7 +41,9 @@ def board(name):
         exec(compile(f.read(), name, "exec"), d)
     return {"name": name, "width": d["DISPLAY"]["width"], "height": d["DISPLAY"]["height"],
             "colour": d["DISPLAY"].get("colour", False), "profile": d["PROFILE"],
-            "buttons": list(d["BUTTONS"])}
+            "buttons": list(d["BUTTONS"]),
+            # the font the board draws with (flash.sh stages the same one)
+            "font": d["DISPLAY"].get("font", "large" if d["DISPLAY"].get("colour") else "small")}
 
 
 def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None):
@@ -55,7 +57,7 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None)
     from host_sim.fakes.neopixel import NeoPixel
 
     prof = board(board_name)
-    font = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt" if prof["colour"] else "small.fnt"))
+    font = Font(os.path.join(ROOT, "assets", "fonts", prof["font"] + ".fnt"))
     lay = Layout(prof["width"], prof["height"], font, prof["colour"])
     cv = Canvas(prof["width"], prof["height"], prof["colour"], font, palette=lay.palette)
     px = PlayerPixels(NeoPixel(None, 4))

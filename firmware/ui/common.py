@@ -1,21 +1,53 @@
 # The rows every game's menu ends with: Undo (naming the action), Redo,
 # History, the game's Corrections if it has them, Settings, New game.
+# An action's name is never cut: where it does not fit beside Undo (or
+# Redo), it goes whole on the rows under it, each doing what Undo does;
+# a history's lines likewise go on as many rows as they need.
 from firmware.core.text import t
 from firmware.ui.widgets import row
 
 
 def rows(app, corrections=None):
     """corrections: the function opening the game's corrections screen."""
-    ss = app.session
-    words = app.ui.action
     out = []
-    last = ss.tail[-1] if ss.tail else None
-    out.append(row(t("m.undo"), words(last) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        out.append(row(t("m.redo"), words(ss.redo_stack[-1]), "redo"))
+    undo_rows(app, out)
     out.append(row(t("m.history"), "", lambda app: app.open_history()))
     if corrections is not None:
         out.append(row(t("m.adjust"), "", corrections))
     out.append(row(t("m.settings"), "", lambda app: app.open_settings()))
     out.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
     return out
+
+
+def undo_rows(app, out, words=None):
+    """Undo and, if there is one to redo, Redo, each naming its action
+    (words(line): its name; by default the game's)."""
+    ss = app.session
+    words = words or app.ui.action
+    last = ss.tail[-1] if ss.tail else None
+    named(app, out, t("m.undo"), words(last) if last else "", "undo", None if last else t("m.nothing"))
+    if ss.redo_stack:
+        named(app, out, t("m.redo"), words(ss.redo_stack[-1]), "redo")
+
+
+def named(app, out, label, name, target, why=None):
+    """A row with name at its right; a name too long for that on the rows
+    under it, indented.  (A row keeps its label and right text a space
+    and 4 pixels apart, or 6 if more, as Screen._row draws them.)"""
+    lay = app.lay
+    width = lay.font.width
+    if not name or width(label) + width(name) + max(width(" ") + 4, 6) <= lay.w:
+        out.append(row(label, name, target, why))
+        return
+    out.append(row(label, "", target, why))
+    lines(app, out, name, target, why, "  ")
+
+
+def lines(app, out, text, target=None, why=None, indent=""):
+    """text on as many rows as it needs (each row 2 pixels from the edges),
+    the rows after the first indented by a space more."""
+    lay = app.lay
+    w = lay.w - 4 - lay.font.width(indent + " ")
+    parts = lay.wrap(text, w)
+    for i in range(len(parts)):
+        out.append(row((indent if i == 0 else indent + " ") + parts[i], "", target, why))

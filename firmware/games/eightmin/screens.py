@@ -307,14 +307,10 @@ class History(Screen):
         self.title = t("m.history")
         ss = app.session
         rows = []
-        last = ss.tail[-1] if ss.tail else None
         hide = app.view()["phase"] == "bid"
-        rows.append(row(t("m.undo"), w.action(last, hide) if last else "", "undo",
-                        None if last else t("m.nothing")))
-        if ss.redo_stack:
-            rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1], hide), "redo"))
+        common.undo_rows(app, rows, lambda line: w.action(line, hide))
         secret = hidden(app)
         for i in range(len(ss.tail) - 1, -1, -1):
-            rows.append(row(w.action(ss.tail[i], secret[i])))
+            common.lines(app, rows, w.action(ss.tail[i], secret[i]))
         self.rows = rows
         self.keep_in_range()

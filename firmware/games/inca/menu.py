@@ -236,10 +236,7 @@ def _history(app):
     the actions since the undo checkpoint, newest first."""
     ss = app.session
     rows = []
-    last = ss.tail[-1] if ss.tail else None
-    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
+    common.undo_rows(app, rows)
     for line in reversed(ss.tail):
-        rows.append(row(w.action(line)))
+        common.lines(app, rows, w.action(line))
     return rows

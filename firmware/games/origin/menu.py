@@ -63,12 +63,10 @@ def history(app):
 
 def _history(app):
     ss = app.session
-    rows = common_rows(app)[:2 if ss.redo_stack else 1]
+    rows = []
+    common.undo_rows(app, rows)
     for line in reversed(ss.tail):
-        # a long one on two lines, the second indented
-        parts = app.lay.wrap(action(line), app.lay.w - 4 - app.lay.font.width(" "))
-        for i in range(len(parts)):
-            rows.append(row(parts[i] if i == 0 else " " + parts[i]))
+        common.lines(app, rows, action(line))
     return rows
 
 

@@ -166,8 +166,10 @@ class Home(Screen):
         visible = lay.rows - 1 - lay.footer
         lines = list(self.lines)
         for x in self.warnings:
-            if len(lines) < visible:
-                lines.append([x, "", False])
+            # a warning too long for a line goes on the next ones
+            for part in lay.wrap(x, W - 4):
+                if len(lines) < visible:
+                    lines.append([part, "", False])
         for i in range(min(visible, len(lines))):
             label, right, mark = lines[i]
             y = (i + 1) * lh
@@ -323,15 +325,12 @@ def _history(app):
     ss = app.session
     v = app.view()
     rows = []
-    last = ss.tail[-1] if ss.tail else None
-    rows.append(row(t("m.undo"), w.action(last) if last else "", "undo", None if last else t("m.nothing")))
-    if ss.redo_stack:
-        rows.append(row(t("m.redo"), w.action(ss.redo_stack[-1]), "redo"))
+    common.undo_rows(app, rows)
     for rec in reversed(v["history"]):
         rows.append(row(f("y.c.game", rec["game"]), w.result(rec), _result(rec)))
     carried = v["campaign"]["carried"]
     if carried[0] or carried[1]:
         rows.append(row(t("y.c.carried"), "%d/%d" % (carried[0], carried[1])))
     for line in reversed(ss.tail):
-        rows.append(row(w.action(line)))
+        common.lines(app, rows, w.action(line))
     return rows
