@@ -8,7 +8,7 @@
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
-# debugging; firmware/hal/rgb565, the colour panel's native code, is
+# debugging; firmware/hal/gs4, the colour panel's native code, is
 # compiled for the profile's ARCH, and left out where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
 # (edition tables, language tables (gzip on a MicroPython board), the
@@ -219,16 +219,16 @@ skip=""
 if [ -n "$board" ]; then
     case "$family" in
         machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
-                 [ "$display" = st7789 ] || skip="$skip st7789 rgb565"
+                 [ "$display" = st7789 ] || skip="$skip st7789 gs4"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 rgb565 ssd1306_display rgbled" ;;
-        circuitpython) skip="board virtual st7789 rgb565 ssd1306_display rgbled" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 ssd1306_display rgbled" ;;
+        circuitpython) skip="board virtual st7789 gs4 ssd1306_display rgbled" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
 # viper itself: --source keeps it)
-[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip rgb565"
+[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4"
 
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
@@ -245,7 +245,7 @@ while read -r src; do
     else
         dst="$out/${src%.py}.mpy"
         march=""
-        [ "$src" = firmware/hal/rgb565.py ] && march="-march=$arch "
+        [ "$src" = firmware/hal/gs4.py ] && march="-march=$arch "
         if [ "$dry" = 1 ]; then
             echo "$mpyc -O3 $march-o $dst $src"
         else

@@ -100,27 +100,42 @@ def test_it_boots_the_official_firmware_and_writes_its_flash():
 
 
 def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
-    """pico_display's build has firmware/hal/rgb565 compiled for the
+    """pico_display's build has firmware/hal/gs4 compiled for the
     RP2040 (armv6m viper): the official firmware loads it, the ST7789
     driver takes it, and it turns frame bytes into the panel's bytes."""
     out = str(tmp_path / "staged")
     vpico.stage("pico_display", out, seed=SEED)
     with open(os.path.join(out, "main.py"), "w") as f:
-        f.write("from firmware.hal import rgb565, st7789\n"
+        f.write("from firmware.hal import gs4, st7789\n"
                 "pal = bytearray(32)\n"
                 "pal[2:4] = b'\\xf8\\x00'\n"          # index 1: red, high byte first
                 "pal[30:32] = b'\\x12\\x34'\n"        # index 15
                 "lut = bytearray(1024)\n"
-                "rgb565.table(pal, lut)\n"
+                "gs4.table(pal, lut)\n"
                 "band = bytearray(20)\n"
-                "rgb565.expand(bytearray(b'\\x01\\xf0\\x10\\xff\\x1f'), 1, 4, band, lut)\n"
-                "print('native', st7789.rgb565 is rgb565, bytes(band).hex())\n")
+                "gs4.expand(bytearray(b'\\x01\\xf0\\x10\\xff\\x1f'), 1, 4, band, lut)\n"
+                "print('native', st7789.gs4 is gs4, bytes(band).hex())\n"
+                "from firmware.core.font import Font\n"
+                "from firmware.hal import canvas\n"
+                "frame = bytearray(20 * 12)\n"
+                "end = gs4.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9)\n"
+                "print('text', canvas._gs4_text is gs4.text, end, bytes(frame).hex())\n")
     with Pico("pico_display", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
         p.run(2000 * MS)
         got = p.read()
     # f0 10 ff 1f: each byte's high nibble is its left pixel; the band's
     # last 4 bytes are left as they were
     assert "native True 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
+    # the Canvas draws text with it: as framebuf draws the font's glyphs
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))
+    import framebuf
+    from firmware.core.font import Font
+    frame = bytearray(20 * 12)
+    fb = framebuf.FrameBuffer(frame, 40, 12, framebuf.GS4_HMSB)
+    end = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt")).draw(fb, "Жa\u4e2d", 3, -2, 9)
+    assert frame.count(0) < len(frame) - 20
+    assert "text True %d %s" % (end, bytes(frame).hex()) in got, got
 
 
 # ------------------------------------------------------------ deploy through a pty

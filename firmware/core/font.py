@@ -73,6 +73,7 @@ class Font:
         if gsize != self.height * bpr or size != _HEADER + 2 * n + n * gsize:
             raise ValueError("font file size does not match its header: " + path)
         self._data = data
+        self.file = data    # the file's bytes (firmware/hal/gs4 draws from them)
         self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
         self._gsize = gsize
         self._at = _HEADER + 2 * n        # where the glyph table starts

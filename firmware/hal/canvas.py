@@ -18,6 +18,13 @@
 import framebuf
 from binascii import crc32
 
+try:
+    # text drawn into the colour frame in native code (firmware/hal/gs4)
+    from firmware.hal.gs4 import text as _gs4_text
+except (ImportError, NameError, ValueError):
+    # CPython (no viper), a build without it, a .mpy of another architecture
+    _gs4_text = None
+
 
 class Canvas:
     gs4 = False     # the frame is GS4_HMSB (whole rows in its bytes): move_rows can
@@ -35,6 +42,8 @@ class Canvas:
             self.buf = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
+        # the colour frame's text in native code, five times quicker
+        self._text = _gs4_text if self.gs4 else None
         self.display = display
         self.palette = None
         # the rows drawn on since the last show(): [lo, hi)
@@ -106,7 +115,10 @@ class Canvas:
 
     def text(self, x, y, s, c):
         self._rows(y, self.font.height)
-        self.font.draw(self.fb, s, x, y, c)
+        if self._text is not None:
+            self._text(self.buf, self.width, self.height, self.font.file, s, len(s), x, y, c & 15)
+        else:
+            self.font.draw(self.fb, s, x, y, c)
 
     def text_width(self, s):
         return self.font.width(s)

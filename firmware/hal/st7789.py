@@ -10,7 +10,7 @@
 # what the Canvas hands it.
 #
 # Each band is made with no allocation.  Where the firmware has it,
-# firmware/hal/rgb565 (native code: viper) turns the frame's bytes into the
+# firmware/hal/gs4 (native code: viper) turns the frame's bytes into the
 # band through a table of 256 words, two pixels a byte.  Else one blit per
 # band does it, in C: the band (an RGB565 FrameBuffer) gets the frame's
 # rows through a 16x1 RGB565 palette FrameBuffer, which maps each index to
@@ -22,11 +22,11 @@ import framebuf
 import time
 
 try:
-    from firmware.hal import rgb565
+    from firmware.hal import gs4
 except (ImportError, NameError, ValueError):
     # CPython (no viper: its annotations name no type there), a build
     # without the module, or a .mpy compiled for another architecture
-    rgb565 = None
+    gs4 = None
 
 _SWRESET = b"\x01"
 _SLPOUT = b"\x11"
@@ -70,7 +70,7 @@ class ST7789:
         self._pal_src = None
         # the native path needs whole words of frame bytes a band: a width
         # of a multiple of 8 pixels (240 is)
-        self.native = rgb565 is not None and width % 8 == 0
+        self.native = gs4 is not None and width % 8 == 0
         if self.native:
             self._colours = bytearray(32)  # the 16 colours, byte-swapped
             self._lut = bytearray(1024)   # a frame byte's two pixels, a word each
@@ -122,7 +122,7 @@ class ST7789:
                 c = palette[i] if i < len(palette) else 0
                 colours[2 * i] = (c >> 8) & 0xFF
                 colours[2 * i + 1] = c & 0xFF
-            rgb565.table(colours, self._lut)
+            gs4.table(colours, self._lut)
         else:
             pal = self._pal
             pal.fill(0)
@@ -169,7 +169,7 @@ class ST7789:
         while y < hi:
             n = min(self.rows, hi - y) * w
             if native:
-                rgb565.expand(buf, y * row_bytes, n // 2, band, lut)
+                gs4.expand(buf, y * row_bytes, n // 2, band, lut)
             else:
                 dst.blit(src, 0, -y, -1, pal)
             if n == w * self.rows:

@@ -105,7 +105,7 @@ def test_st7789_sends_the_frame_in_bands_through_the_palette_high_byte_first():
 def test_st7789_turns_indices_into_colours_in_native_code_on_micropython():
     """On MicroPython (the unix port compiles the viper from source; a
     board loads it compiled for its chip) the bands are made by
-    firmware/hal/rgb565, whose bytes the test above checks; on CPython, or
+    firmware/hal/gs4, whose bytes the test above checks; on CPython, or
     a width that is not whole words of frame bytes, by framebuf's blit."""
     import sys
     micropython = sys.implementation.name == "micropython"
@@ -114,19 +114,19 @@ def test_st7789_turns_indices_into_colours_in_native_code_on_micropython():
     assert not panel(7, 5, 5)[0].native and not panel(20, 5, 5)[0].native
     if not micropython:
         return
-    from firmware.hal import rgb565
+    from firmware.hal import gs4
     pal = bytearray(32)
     for i in range(16):
         pal[2 * i] = PALETTE[i] >> 8
         pal[2 * i + 1] = PALETTE[i] & 255
     lut = bytearray(1024)
-    rgb565.table(pal, lut)
+    gs4.table(pal, lut)
     frame = bytearray(range(256)) + bytearray(range(255, -1, -1))
     # any start and length: a word at a time where both are whole words
     for start in (0, 1, 2, 3, 4, 120, 301):
         for n in (1, 4, 7, 8, 120):
             band = bytearray(4 * n + 8)
-            rgb565.expand(frame, start, n, band, lut)
+            gs4.expand(frame, start, n, band, lut)
             want = bytearray()
             for b in frame[start:start + n]:
                 for i in (b >> 4, b & 15):

@@ -152,6 +152,33 @@ def test_text_on_the_colour_frame_in_palette_indices():
             assert expect_text(LARGE, fb, text, x0, 1, fg, bg, 63, 17) > 60
 
 
+def test_the_colour_canvas_draws_text_in_native_code_on_micropython():
+    """On MicroPython the colour Canvas draws text with firmware/hal/gs4
+    (viper: the unix port compiles it from source, a board loads it
+    compiled for its chip): the file's glyphs, UTF-8 decoded, in any index
+    on any other, clipped at every edge, a missing character as the
+    replacement glyph.  CPython draws with the font's blits."""
+    import sys
+    from firmware.hal import canvas
+    cv = canvas.Canvas(8, 8, True, Font(SMALL), palette=(0, 1))
+    if sys.implementation.name != "micropython":
+        assert cv._text is None
+        return
+    from firmware.hal.gs4 import text
+    assert cv._text is text and canvas.Canvas(8, 8, False, Font(SMALL))._text is None
+    cases = (("ЁжÑ¿¡«»→ Ag", 0, 1), ("ЁжÑ¿¡«»→ Ag", 1, 0), ("Жñ—x", -7, -4), ("Жñ", 57, 9),
+             ("\u4e2d\U0001F600z", 5, 2), ("far", 70, 0), ("", 3, 3), ("up", -100, -100))
+    for path in (SMALL, LARGE):
+        f = Font(path)
+        for k in range(len(cases)):
+            s, x, y = cases[k]
+            fg = (k * 5 + 1) % 16
+            bg = (fg + 7) % 16
+            fb, buf = gs4(63, 17, bg)
+            assert text(buf, 63, 17, f.file, s, len(s), x, y, fg) == x + len(s) * f.advance
+            expect_text(path, fb, s, x, y, fg, bg, 63, 17)
+
+
 def test_colour_text_through_the_palette_is_the_rgb565_text():
     """Drawn in indices and turned into RGB565 through the palette (as the
     ST7789 driver sends a frame) gives the bytes of drawing the colours
