@@ -128,17 +128,22 @@ def text(frame: ptr8, fw: int, fh: int, font: ptr8, s: ptr8, chars: int, x: int,
                 if yy >= 0 and yy < fh:
                     row = yy * stride
                     gi = g + j * bpr
-                    p = 0
-                    while p < adv:
-                        if int(font[gi + (p >> 3)]) & (0x80 >> (p & 7)):
-                            xx = x + p
-                            if xx >= 0 and xx < fw:
+                    q = 0
+                    while q < bpr:
+                        # a byte of the glyph's row, bit 7 leftmost: only
+                        # up to its last 1 bit
+                        bits = int(font[gi + q])
+                        xx = x + (q << 3)
+                        while bits:
+                            if bits & 0x80 and xx >= 0 and xx < fw:
                                 o = row + (xx >> 1)
                                 if xx & 1:
                                     frame[o] = (int(frame[o]) & 0xF0) | c
                                 else:
                                     frame[o] = (int(frame[o]) & 0x0F) | left
-                        p += 1
+                            bits = (bits << 1) & 0xFF
+                            xx += 1
+                        q += 1
                 j += 1
         x += adv
     return x
