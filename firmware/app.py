@@ -181,6 +181,8 @@ class App:
 
     def push(self, screen):
         screen.refresh(self)
+        if self.stack:
+            self.stack[-1].cover()
         self.stack.append(screen)
         self.dirty = True
 
@@ -312,9 +314,10 @@ class App:
         if moved:
             self._home_screen()
         else:
+            # the screen on top is made again from the game as it is now;
+            # one under it when it is uncovered (pop, home)
             del self.stack[2:]
-            for scr in self.stack:
-                scr.refresh(self)
+            self.stack[-1].refresh(self)
         if kind == "action":
             self._show_events(s["ev"], "m.results")
         else:

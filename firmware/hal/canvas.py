@@ -28,6 +28,7 @@ except (ImportError, NameError, ValueError):
 
 class Canvas:
     gs4 = False     # the frame is GS4_HMSB (whole rows in its bytes): move_rows can
+    _text = None    # text in native code (the colour frame, where gs4.text loads)
 
     def __init__(self, width, height, colour, font, display=None, palette=None):
         self.width = width

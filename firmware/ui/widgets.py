@@ -80,6 +80,13 @@ class Screen:
     def refresh(self, app):
         pass
 
+    def cover(self):
+        """Another screen goes over this one: let go of the rows, which
+        refresh() makes again when it is uncovered (the heap of a small
+        board holds the rows of the screen on top only)."""
+        if type(self).refresh is not Screen.refresh:
+            self.rows = []
+
     def status(self, app):
         """Text at the right of the title bar."""
         return ""
@@ -241,6 +248,13 @@ class Menu(Screen):
             self.keep_in_range()
         elif isinstance(self.rows, Rows):
             self.rows.made.clear()   # made again from the game as it is now
+
+    def cover(self):
+        # rows given by the caller stay: they cannot be made again
+        if self.build is not None:
+            self.rows = []
+        elif isinstance(self.rows, Rows):
+            self.rows.made.clear()
 
 
 class Message(Screen):
