@@ -8,7 +8,7 @@ import random
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
-LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h"}
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e"}
 SEED = 77      # bench/device_game.py deals every game from it
 CHOICES = 3    # the autoplayer's random choices
 

@@ -227,6 +227,9 @@ class App:
         two-button board has its own (h2.*: A and B, short and held)."""
         if not self.has_up and hint[:2] == "h.":
             return t("h2." + hint[2:])
+        if hint in ("h.menu", "h.back") and self.session is not None and self.playing is None \
+                and getattr(self.ui, "END", None):
+            return t(hint + "_end")     # and a held DOWN ends the turn or phase
         return t(hint)
 
     def open_settings(self):
@@ -327,6 +330,18 @@ class App:
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
 
+    def end(self):
+        """A held DOWN: the game's end of a turn or phase (its ui.END line:
+        End turn, Continue, Cards done, Score...) from any screen of the
+        game, as the row in its menu does; where it cannot end now, the
+        reason, and nothing changes."""
+        line = getattr(self.ui, "END", None)
+        why = t("m.no_end") if line is None else self.check(line)
+        if why:
+            self.note(why)
+        else:
+            self.act(line)
+
     def _storage(self, e):
         """What a failed write means, in the players' language (the system's
         own message is English): a full flash in words, else its number."""
@@ -374,11 +389,11 @@ class App:
     # ------------------------------------------------------------ input and output
 
     def key(self, k, at=None):
-        """Handle one button intent: up, down, ok, back, home, undo; at:
+        """Handle one button intent: up, down, ok, back, home, undo, end; at:
         when it was pressed (ms, ticks_ms), where the buttons know it."""
         if not self.stack:
             return
-        if at is not None and k == "ok" and self.turn_at is not None \
+        if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
@@ -390,6 +405,9 @@ class App:
         elif k == "home":
             if self.session is not None:
                 self.home()
+        elif k == "end":
+            if self.session is not None and self.playing is None:
+                self.end()
         else:
             s = self.stack[-1]
             s.moved = None

@@ -10,7 +10,7 @@ resumed at the next start, as on the device.  With --keys the device plays
 the script headless, writes a PNG of the screen after every key with --png,
 and prints the game's view as JSON at the end.
 
-Keys in a script are intents (up down ok back home undo) or, on a
+Keys in a script are intents (up down ok back home undo end) or, on a
 two-button board, presses: a, A (a held), b, B (b held).
 """
 import os
@@ -21,27 +21,28 @@ from host_sim import device, render
 from firmware.core import jsonout
 from firmware.ui.nav import PROFILES
 
-INTENTS = ("up", "down", "ok", "back", "home", "undo")
+INTENTS = ("up", "down", "ok", "back", "home", "undo", "end")
 BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),
                 "up": ("up", "short"), "down": ("down", "short"), "ok": ("ok", "short"),
-                "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long")}
+                "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long"),
+                "end": ("down", "long")}
 
 TERMINAL_KEYS = {
     "\x1b[A": "up", "k": "up", "w": "up",
     "\x1b[B": "down", "j": "down", "s": "down",
     "\r": "ok", "\n": "ok", " ": "ok", "\x1b[C": "ok",
     "\x7f": "back", "\x08": "back", "\x1b[D": "back", "\x1b": "back",
-    "h": "home", "u": "undo",
+    "h": "home", "u": "undo", "e": "end",
 }
 # The keys under the screen, in the device's language (key letters and the
 # device's own button names as the screens print them).
 LEGEND = {
     ("four", "en"): "keys: Up/Down (k/j) move   Enter/Right OK   Backspace/Left back   "
-                    "h = hold OK (home)   u = hold BACK (undo)   q quit",
+                    "h = hold OK (home)   u = hold BACK (undo)   e = hold DOWN (end turn)   q quit",
     ("four", "ru"): "клавиши: ↑/↓ (k/j) ВВЕРХ/ВНИЗ   Ввод/→ OK   Забой/← НАЗАД   "
-                    "h = долгое OK (домой)   u = долгое НАЗАД (отмена)   q выход",
+                    "h = долгое OK (домой)   u = долгое НАЗАД (отмена)   e = долгое ВНИЗ (конец хода)   q выход",
     ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
-                    "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   q salir",
+                    "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   q salir",
     ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
                    "B = hold B (undo)   q quit",
     ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
@@ -64,7 +65,7 @@ def intent(word, profile):
         return word
     press = BUTTON_WORDS.get(word)
     if press is None:
-        raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo" if profile == "four"
+        raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo end" if profile == "four"
                                                       else "a A b B"))
     if press not in prof:
         raise ValueError("key %r has no button on this board" % word)

@@ -435,7 +435,7 @@ The firmware on the virtual Pico (the official MicroPython in an emulated
 RP2040): flash.sh stages the board's files, they go onto the board's flash
 as a littlefs image (with the data folder DIR as its /data: a saved game is
 resumed), the board boots, and the keys are pressed as the board's buttons
-(intents: up down ok back home undo; on a two-button board a A b B).
+(intents: up down ok back home undo end; on a two-button board a A b B).
 --png DIR writes the panel after every key (0000.png is the boot); each
 press prints the time from its release (a long press: from when it counts)
 to the last byte of its frame on the display's bus, on the chip's clock.

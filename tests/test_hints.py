@@ -28,6 +28,12 @@ def test_each_hint_names_only_the_buttons_of_its_board(lang):
         two = names(t["h2." + h])
         assert four and four <= set(FOUR), (lang, h, t["h." + h])
         assert two and two <= set(TWO), (lang, h, t["h2." + h])
+    # while a game with an end of turn is played, four buttons' menu and
+    # back hints say that a held DOWN ends it
+    for h in ("menu", "back"):
+        text = t["h.%s_end" % h]
+        assert text.startswith(t["h." + h].split(":")[0]) and "↓" in text, (lang, h, text)
+        assert names(text) <= set(FOUR), (lang, h, text)
 
 
 @pytest.mark.parametrize("board,lang", [("esp32_tdisplay", "en"), ("esp32_tdisplay", "ru"),
@@ -57,6 +63,9 @@ def test_every_footer_of_a_game_names_the_boards_buttons(board, lang, tmp_path, 
     assert app.view()["over"]
     t = device.words(lang)
     own = set(t[("h2." if prof["profile"] == "two" else "h.") + h] for h in HINTS)
+    if prof["profile"] == "four":
+        own |= set((t["h.menu_end"], t["h.back_end"]))
+        assert t["h.back_end"] in shown       # Inca Empire has an end of turn: held DOWN
     allowed = set(TWO if prof["profile"] == "two" else FOUR)
     assert len(set(shown) & own) >= 3         # the game's screens show most hints
     for s in set(shown):

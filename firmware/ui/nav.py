@@ -1,9 +1,10 @@
 # Button profiles: which press of which button means which intent.
-# Intents: up, down, ok, back, home (to the home screen), undo.
+# Intents: up, down, ok, back, home (to the home screen), undo, end (the
+# end of a turn or phase, from any screen of the game).
 
 FOUR_BUTTONS = {
     ("up", "short"): "up", ("up", "long"): "up",
-    ("down", "short"): "down", ("down", "long"): "down",
+    ("down", "short"): "down", ("down", "long"): "end",
     ("ok", "short"): "ok", ("ok", "long"): "home",
     ("back", "short"): "back", ("back", "long"): "undo",
 }

@@ -112,6 +112,11 @@ def play(app, lines, planner=None):
     keys = []
     setup_(app, lines[0], keys)
     for line in lines[1:]:
+        if app.has_up and line == getattr(app.ui, "END", None) and app.check(line) is None:
+            # the end of a turn or phase: DOWN held, from any screen
+            _dismiss(app, keys)
+            _press(app, "end", keys)
+            continue
         action_(app, line, keys)
     _dismiss(app, keys)
     return keys

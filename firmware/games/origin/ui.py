@@ -1,6 +1,10 @@
 # What the app needs to know of Origin's screens.
 from firmware.games.origin import words
 
+# the line a held DOWN enters from any screen of the game (App.end): the
+# end of a turn or phase
+END = "next"
+
 
 def setup(app):
     from firmware.games.origin.screens import Setup

@@ -1,0 +1,117 @@
+"""A held DOWN ends the turn or phase from any screen of the game (App.end,
+the intent "end" of the four-button boards): as the menu's End turn,
+Continue, Cards done or Score row would; where the game cannot end it now,
+the reason, and nothing changes."""
+import copy
+import json
+import os
+
+import pytest
+
+from firmware.core.journal import Journal
+from firmware.core.text import t
+from firmware.games import module
+from firmware.ui.nav import PROFILES
+from host_sim import device, keyplan
+from host_sim.keyplan import eightmin as keyplan_eightmin
+from tests.test_double_ok import Clock, _scenario
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _inca_lines(phase):
+    """The Pizarro scenario's lines up to the first moment of `phase`
+    (the engine's phase name) with nothing done in it yet."""
+    from firmware.games.inca import engine
+    lines = _scenario("pizarro_four", "next")[:1]
+    with open(os.path.join(ROOT, "tests", "scenarios", "pizarro_four.txt")) as f:
+        rest = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    rest = [ln for ln in rest if ln][1:]
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edition = json.load(f)
+    game = module("inca")
+    s = game.new(lines[0], edition)
+    for a in rest:
+        if engine.phase(s) == phase and a.split()[0] in ("next", "sun", "city", "road", "conquer", "temple",
+                                                        "garrison", "terrace", "connected"):
+            return lines, edition
+        game.apply(s, a)
+        lines.append(a)
+    raise AssertionError("no %s phase" % phase)
+
+
+def _app(tmp_path, name, lines, edition):
+    data = str(tmp_path / name)
+    j = Journal(os.path.join(data, "game"), module("inca"), edition)
+    j.start(lines[0])
+    for a in lines[1:]:
+        j.apply(a)
+    app, _ = device.build("pico_oled", data, 77)
+    return app, data
+
+
+def _journal(data):
+    with open(os.path.join(data, "game", "journal.txt")) as f:
+        return [ln.rsplit(" #", 1)[0] for ln in f.read().splitlines()]
+
+
+def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_does(tmp_path):
+    lines, edition = _inca_lines("people")
+    by_row, row_data = _app(tmp_path, "row", lines, edition)
+    turn = by_row.view()["turn"]
+    keys = []
+    keyplan.action(by_row, "next", keys)          # OK, down to End turn, OK
+    assert len(keys) > 1 and by_row.view()["turn"] != turn
+    held, held_data = _app(tmp_path, "held", lines, edition)
+    held.key("end")
+    assert held.session.state == by_row.session.state
+    assert _journal(held_data)[-1] == _journal(row_data)[-1] == "next"
+    # from the conquest picker, two screens over the home screen
+    deep, _ = _app(tmp_path, "deep", lines, edition)
+    deep.key("ok")
+    keyplan._go_to_row(deep, lambda r: r[0] == t("b.conquer"), [])
+    assert len(deep.stack) == 3
+    deep.key("end")
+    assert deep.session.state == by_row.session.state
+    assert type(deep.stack[-1]).__name__ != "Menu"
+
+
+def test_where_the_phase_cannot_end_a_held_down_says_why_and_changes_nothing(tmp_path):
+    lines, edition = _inca_lines("sun")
+    app, data = _app(tmp_path, "sun", lines, edition)
+    before = copy.deepcopy(app.session.state)
+    why = app.check("next")
+    assert why                                   # the Sun Event cards are not all in
+    app.key("end")
+    assert app.session.state == before and _journal(data)[-1] == lines[-1]
+    assert app.stack[-1].title == t("m.refused") and app.stack[-1].lines == [why]
+
+
+def test_a_game_whose_turn_ends_with_its_move_says_so(tmp_path):
+    app, _ = device.build("pico_oled", str(tmp_path / "eightmin"), 77)
+    keyplan.play(app, _scenario("eightmin_three", "take blue 1"), planner=keyplan_eightmin)
+    keyplan._dismiss(app, [])
+    before = copy.deepcopy(app.session.state)
+    app.key("end")
+    assert app.session.state == before
+    assert app.stack[-1].lines == [t("m.no_end")]
+
+
+def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
+    """As a second OK (TURN_PAUSE_MS): the thumb still on the buttons."""
+    lines, edition = _inca_lines("people")
+    app, _ = _app(tmp_path, "pause", lines, edition)
+    clock = Clock(app, step=100)
+    app.key("end")                               # passes the turn at 100 ms
+    after = copy.deepcopy(app.session.state)
+    app.key("end")                               # 100 ms later
+    assert app.session.state == after
+    clock.step = 1000
+    app.key("end")
+    assert app.session.state != after
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_only_four_buttons_have_a_held_down(profile):
+    ends = [press for press, intent in PROFILES[profile].items() if intent == "end"]
+    assert ends == ([("down", "long")] if profile == "four" else [])
