@@ -57,7 +57,7 @@ def count(game, board):
     kinds = {}
     for line in lines[1:]:
         before = pressed[0]
-        planner.action(app, line, keys)
+        keyplan.step(app, planner.action, line, keys)
         kind = kinds.setdefault(line.split()[0], [0, 0])
         kind[0] += 1
         kind[1] += pressed[0] - before

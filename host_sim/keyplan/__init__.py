@@ -82,6 +82,17 @@ def _dismiss(app, keys):
 
 
 
+def step(app, action, line, keys):
+    """Press the buttons of one action line: action(app, line, keys), the
+    game planner's, or for the game's end of a turn or phase DOWN held,
+    from any screen (four buttons)."""
+    if app.has_up and line == getattr(app.ui, "END", None) and app.check(line) is None:
+        _dismiss(app, keys)
+        _press(app, "end", keys)
+    else:
+        action(app, line, keys)
+
+
 def planner(name):
     """The key planner of a game (host_sim/keyplan/<name>.py)."""
     from firmware.games import NAMES
@@ -112,11 +123,6 @@ def play(app, lines, planner=None):
     keys = []
     setup_(app, lines[0], keys)
     for line in lines[1:]:
-        if app.has_up and line == getattr(app.ui, "END", None) and app.check(line) is None:
-            # the end of a turn or phase: DOWN held, from any screen
-            _dismiss(app, keys)
-            _press(app, "end", keys)
-            continue
-        action_(app, line, keys)
+        step(app, action_, line, keys)
     _dismiss(app, keys)
     return keys
