@@ -251,3 +251,19 @@ def test_a_resume_replays_an_action_and_its_undo_as_they_left_the_game():
             j.apply(a)
     assert moved == 1, moved      # the checkpoint moved under one of the pairs
     assert snapped, "no resume from a snapshot"
+
+
+def test_a_kept_value_that_outgrows_its_room_gets_one_larger_buffer():
+    from firmware.core.session import Kept
+    k = Kept({"a": [1] * 10})
+    first = k.buf
+    assert k.room == k.n * 5 // 4 + 64            # a quarter more than the text
+    k.put({"a": [1] * 12})                         # within the room: the same buffer
+    assert k.buf is first and k.get() == {"a": [1] * 12}
+    k.put({"a": [1] * 200})                        # outgrown: a new one, with room to spare
+    grown = k.buf
+    assert grown is not first and k.room == k.n + k.n // 4 + 64 and k.get() == {"a": [1] * 200}
+    k.put({"a": [2] * 3})                          # shorter again: blanked, the same buffer
+    assert k.buf is grown and k.get() == {"a": [2] * 3}
+    k.put({"a": [3] * 210})
+    assert k.buf is grown and k.get() == {"a": [3] * 210}
