@@ -251,3 +251,44 @@ def test_the_sun_card_list_checks_only_the_cards_it_shows():
     before = len(app.session.tail)
     app.key("ok")
     assert app.session.tail[-1] == lines[first] and len(app.session.tail) == before + 1
+
+
+def test_a_sun_phases_cards_are_entered_one_list_after_the_other():
+    """Once a card is entered, the list of the next sector without a card
+    this phase opens (the phase menu under it); after the last, the phase
+    menu, its cursor on Cards done. A card that brings a reminder shows it
+    first, and the next list is a press away in the menu, as before."""
+    from bench import scripts
+    from firmware.core.text import t
+    from firmware.games.inca import engine
+    from firmware.games.inca.menu import CardList, PhaseMenu
+    lines = scripts.transcript()
+    first = [i for i, a in enumerate(lines) if a.startswith("sun ")][0]
+    app, _ = device.build("pico_oled", None, scripts.SEED)
+    app.seed = lambda: scripts.SEED
+    keyplan.play(app, lines[:first])
+    keyplan._dismiss(app, [])
+    if not isinstance(app.stack[-1], PhaseMenu):
+        app.key("ok")
+    s = app.session.state
+    free = [x for x in s["sectors"] if x not in s["placed"]]
+    assert len(free) == len(s["sectors"]) > 2
+    app.key("ok")                                   # the first sector's list
+    entered = []
+    while isinstance(app.stack[-1], CardList):
+        scr = app.stack[-1]
+        assert scr.sec == [x for x in s["sectors"] if x not in s["placed"]][0]
+        assert [type(x).__name__ for x in app.stack] == ["Home", "PhaseMenu", "CardList"]
+        scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3] is None][0])
+        app.key("ok")
+        s = app.session.state
+        entered.append(app.session.tail[-1])
+        if app.stack[-1].title == t("m.results"):    # a reminder first: no list over it
+            app.key("ok")
+            assert isinstance(app.stack[-1], PhaseMenu)
+            break
+    assert [a.split()[1] for a in entered] == free[:len(entered)] and len(entered) >= 2
+    if len(entered) == len(free):
+        menu = app.stack[-1]
+        assert isinstance(menu, PhaseMenu) and menu.rows[menu.cur][2] == "next"
+        assert engine.phase(s) == "sun" and app.check("next") is None

@@ -2,7 +2,7 @@
 action line through the phase menus, the card lists and number fields."""
 import sys
 
-from firmware.games.inca.menu import PhaseMenu
+from firmware.games.inca.menu import CardList, PhaseMenu
 from firmware.games.inca.setup import Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
@@ -51,6 +51,13 @@ def action(app, line, keys):
         _dismiss(app, keys)
         return
     _dismiss(app, keys)
+    top = _top(app)
+    if isinstance(top, CardList):
+        # the next sector's cards opened after the last card entered
+        if w[0] == "sun" and set(w[1].split("-")) == set(top.sec.split("-")) \
+                and _go_to_row(app, lambda r: r[2] == line, keys):
+            return
+        _press(app, "back", keys)
     if not isinstance(_top(app), PhaseMenu):
         _press(app, "ok", keys)  # home -> phase menu
     scr = _top(app)

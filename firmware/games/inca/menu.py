@@ -120,6 +120,30 @@ def common_rows(app):
     return common.rows(app, _corrections)
 
 
+class CardList(Menu):
+    """The Sun Event cards, to enter the one revealed in sector sec.  Once
+    it is entered, the list of the next sector without a card this phase
+    opens (if the phase menu is back on top: a reminder comes first), so
+    that a phase's cards are entered one after the other."""
+
+    def __init__(self, sec, rows):
+        Menu.__init__(self, w.sector(sec), rows)
+        self.sec = sec
+
+    def activate(self, app, r):
+        if r[3] or not isinstance(r[2], str):
+            Screen.activate(self, app, r)
+            return
+        if not app.act(r[2]) or not isinstance(app.stack[-1], PhaseMenu):
+            return
+        s = app.session.state
+        if engine.phase(s) == "sun":
+            for sec in s["sectors"]:
+                if sec not in s["placed"]:
+                    _card_picker(sec)(app)
+                    return
+
+
 def _card_picker(sec):
     def open_(app):
         def card(i):
@@ -133,7 +157,7 @@ def _card_picker(sec):
             lay = app.lay
             label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
             return row(label, "x%d" % left if left > 0 else "", a, app.check(a))
-        app.push(Menu(w.sector(sec), Rows(len(cards.NAMES), card)))
+        app.push(CardList(sec, Rows(len(cards.NAMES), card)))
     return open_
 
 
