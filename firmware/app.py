@@ -333,14 +333,18 @@ class App:
     def end(self):
         """A held DOWN: the game's end of a turn or phase (its ui.END line:
         End turn, Continue, Cards done, Score...) from any screen of the
-        game, as the row in its menu does; where it cannot end now, the
-        reason, and nothing changes."""
+        game but a number field's (there it steps the number), then the
+        home screen; where it cannot end now, the reason, and nothing
+        changes."""
         line = getattr(self.ui, "END", None)
         why = t("m.no_end") if line is None else self.check(line)
         if why:
             self.note(why)
-        else:
-            self.act(line)
+            return
+        # from the home screen, whatever was open (a picker, a reminder,
+        # the settings): the players see whose turn it is now
+        self.home()
+        self.act(line)
 
     def _storage(self, e):
         """What a failed write means, in the players' language (the system's
@@ -405,11 +409,13 @@ class App:
         elif k == "home":
             if self.session is not None:
                 self.home()
-        elif k == "end":
+        elif k == "end" and not self.stack[-1].steps:
             if self.session is not None and self.playing is None:
                 self.end()
         else:
             s = self.stack[-1]
+            if k == "end":
+                k = "down"      # a number field: DOWN held steps it as DOWN does
             s.moved = None
             s.key(self, k)
             if (self.dirty is False and self.drawn is s and self.stack[-1] is s

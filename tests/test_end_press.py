@@ -73,7 +73,33 @@ def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_d
     assert len(deep.stack) == 3
     deep.key("end")
     assert deep.session.state == by_row.session.state
-    assert type(deep.stack[-1]).__name__ != "Menu"
+    # then the home screen: whose turn it is now
+    assert [type(x).__name__ for x in deep.stack] == ["Home"]
+
+
+def test_a_held_down_from_a_reminder_shows_the_home_screen_after(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, _ = _app(tmp_path, "note", lines, edition)
+    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.key("undo")                              # "Undone: ..." on top
+    assert app.stack[-1].title == t("m.undo")
+    turn = app.view()["turn"]
+    app.key("end")
+    assert app.view()["turn"] != turn and [type(x).__name__ for x in app.stack] == ["Home"]
+
+
+def test_on_a_number_field_a_held_down_steps_the_number(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, _ = _app(tmp_path, "numbers", lines, edition)
+    turn = app.view()["turn"]
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    field = app.stack[-1]
+    assert type(field).__name__ == "Numbers"
+    before = field.fields[0][1]
+    app.key("end")
+    assert app.stack[-1] is field and field.fields[0][1] == before - 1 and app.view()["turn"] == turn
 
 
 def test_where_the_phase_cannot_end_a_held_down_says_why_and_changes_nothing(tmp_path):

@@ -115,17 +115,22 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
                 "band = bytearray(20)\n"
                 "gs4.expand(bytearray(b'\\x01\\xf0\\x10\\xff\\x1f'), 1, 4, band, lut)\n"
                 "print('native', st7789.gs4 is gs4, bytes(band).hex())\n"
+                "words = bytearray(b'\\xf0\\x10\\xff\\x1f')\n"        # a word at a time: aligned
+                "band = bytearray(20)\n"
+                "gs4.expand(words, 0, 4, band, lut)\n"
+                "print('words', bytes(band).hex())\n"
                 "from firmware.core.font import Font\n"
                 "from firmware.hal import canvas\n"
                 "frame = bytearray(20 * 12)\n"
                 "end = gs4.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9)\n"
-                "print('text', canvas._gs4_text is gs4.text, end, bytes(frame).hex())\n")
+                "print('text', canvas._gs4_text() is gs4.text, end, bytes(frame).hex())\n")
     with Pico("pico_display", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
         p.run(2000 * MS)
         got = p.read()
     # f0 10 ff 1f: each byte's high nibble is its left pixel; the band's
     # last 4 bytes are left as they were
     assert "native True 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
+    assert "words 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
     # the Canvas draws text with it: as framebuf draws the font's glyphs
     import sys
     sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))

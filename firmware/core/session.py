@@ -69,14 +69,23 @@ class Kept:
             raise
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
         if n > self.room:
-            # outgrown (the old buffer grew piece by piece as json wrote):
-            # one new buffer with room to spare, the text written again
-            self.room = n + n // 4 + 64
-            self.buf = None
-            b = self.buf = _buffer(self.room)
-            self.high = 0
-            self.put(value)
-            return
+            # outgrown: the buffer grew piece by piece as json wrote, and
+            # holds the text.  One new buffer with room to spare, the text
+            # written again, so that it does not grow so at every action;
+            # where the heap has no block for it, the old one stays.
+            room = n + n // 4 + 64
+            try:
+                grown = _buffer(room)
+            except MemoryError:
+                grown = None
+            if grown is not None:
+                self.buf = grown
+                b = None
+                self.room = room
+                self.high = 0
+                self.put(value)
+                return
+            self.room = n
         self.n = n
         # a shorter text than the last: blank the rest (json.load skips spaces)
         while n < self.high:

@@ -18,12 +18,19 @@
 import framebuf
 from binascii import crc32
 
-try:
-    # text drawn into the colour frame in native code (firmware/hal/gs4)
-    from firmware.hal.gs4 import text as _gs4_text
-except (ImportError, NameError, ValueError):
-    # CPython (no viper), a build without it, a .mpy of another architecture
-    _gs4_text = None
+
+
+def _gs4_text():
+    """gs4.text (text drawn into the colour frame in native code), or None
+    where it cannot be loaded: CPython (no viper), a build without it, a
+    .mpy of another architecture, a port with no native emitter (its
+    decorator is a SyntaxError there).  Imported for a colour frame only:
+    a mono board never compiles it (a .py copy would be, at every boot)."""
+    try:
+        from firmware.hal.gs4 import text
+        return text
+    except (ImportError, NameError, ValueError, SyntaxError):
+        return None
 
 
 class Canvas:
@@ -44,7 +51,7 @@ class Canvas:
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
         # the colour frame's text in native code, five times quicker
-        self._text = _gs4_text if self.gs4 else None
+        self._text = _gs4_text() if self.gs4 else None
         self.display = display
         self.palette = None
         # the rows drawn on since the last show(): [lo, hi)

@@ -84,6 +84,8 @@ def text(frame: ptr8, fw: int, fh: int, font: ptr8, s: ptr8, chars: int, x: int,
     first = int(font[16]) | (int(font[17]) << 8)
     glyphs = 16 + 2 * count
     bpr = (adv + 7) >> 3
+    # the last byte of a glyph row: its bits past the advance are padding
+    last = (0xFF << ((bpr << 3) - adv)) & 0xFF
     stride = (fw + 1) >> 1
     left = c << 4
     k = 0       # the byte of s
@@ -133,6 +135,8 @@ def text(frame: ptr8, fw: int, fh: int, font: ptr8, s: ptr8, chars: int, x: int,
                         # a byte of the glyph's row, bit 7 leftmost: only
                         # up to its last 1 bit
                         bits = int(font[gi + q])
+                        if q == bpr - 1:
+                            bits &= last
                         xx = x + (q << 3)
                         while bits:
                             if bits & 0x80 and xx >= 0 and xx < fw:

@@ -23,9 +23,10 @@ import time
 
 try:
     from firmware.hal import gs4
-except (ImportError, NameError, ValueError):
+except (ImportError, NameError, ValueError, SyntaxError):
     # CPython (no viper: its annotations name no type there), a build
-    # without the module, or a .mpy compiled for another architecture
+    # without the module, a .mpy compiled for another architecture, or a
+    # port with no native emitter (the viper decorator is a SyntaxError)
     gs4 = None
 
 _SWRESET = b"\x01"

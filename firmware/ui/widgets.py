@@ -71,6 +71,7 @@ class Screen:
     picker = False  # the game picker of New game: leaving it goes back to the game played
     moved = None   # the row the cursor left on the last key, if it moved
     shown = -1     # the first visible row when last drawn
+    steps = False  # DOWN changes a value here: held, it does the same (no end of turn)
 
     def __init__(self):
         self.rows = []
@@ -313,6 +314,7 @@ class Numbers(Screen):
     value, OK goes to the next field and after the last calls done(app,
     values); BACK goes to the previous field, or leaves."""
     hint = "h.pick"
+    steps = True
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]

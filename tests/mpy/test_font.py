@@ -179,6 +179,27 @@ def test_the_colour_canvas_draws_text_in_native_code_on_micropython():
             expect_text(path, fb, s, x, y, fg, bg, 63, 17)
 
 
+def test_native_text_leaves_out_the_bits_past_a_glyphs_width():
+    """A font file whose glyph rows carry 1 bits past the character's
+    width (padding) draws as framebuf does: those bits are not ink."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    from firmware.hal.gs4 import text
+    d = bytearray(raw(SMALL))
+    adv, h = d[5], d[6]
+    n = d[8] | (d[9] << 8)
+    bpr = (adv + 7) // 8
+    assert adv % 8, "the small font has padding bits to set"
+    pad = 0xFF >> (adv % 8)
+    for g in range(n):
+        for r in range(h):
+            d[16 + 2 * n + (g * h + r) * bpr + bpr - 1] |= pad
+    fb, buf = gs4(40, 12, 3)
+    text(buf, 40, 12, bytes(d), "Aж", 2, 1, 0, 9)
+    expect_text(SMALL, fb, "Aж", 1, 0, 9, 3, 40, 12)
+
+
 def test_colour_text_through_the_palette_is_the_rgb565_text():
     """Drawn in indices and turned into RGB565 through the palette (as the
     ST7789 driver sends a frame) gives the bytes of drawing the colours

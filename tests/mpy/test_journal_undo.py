@@ -267,3 +267,20 @@ def test_a_kept_value_that_outgrows_its_room_gets_one_larger_buffer():
     assert k.buf is grown and k.get() == {"a": [2] * 3}
     k.put({"a": [3] * 210})
     assert k.buf is grown and k.get() == {"a": [3] * 210}
+
+
+def test_a_kept_value_keeps_its_grown_buffer_where_the_heap_has_no_room_for_a_new_one():
+    from firmware.core import session
+    k = session.Kept({"a": [1] * 10})
+    real = session._buffer
+
+    def no_room(size):
+        raise MemoryError
+    session._buffer = no_room
+    try:
+        k.put({"a": [1] * 200})                    # outgrown, no block for a new buffer
+    finally:
+        session._buffer = real
+    assert k.get() == {"a": [1] * 200} and k.room == k.n   # the old one, grown, holds it
+    k.put({"a": [4] * 5})
+    assert k.get() == {"a": [4] * 5}
