@@ -4,6 +4,7 @@ colour) in every language, draw no text cut short and none past the
 screen's edge (after every press, the screen as drawn)."""
 import pytest
 
+import goldens
 from bench import presses, scripts
 from host_sim import device, keyplan
 
@@ -15,16 +16,8 @@ GAMES = ("inca", "eightmin", "origin", "yu")
 def watch(app):
     """(cut, off), filled from now on: the texts the layout cuts short, and
     (screen, text) for those drawn past the right edge."""
-    cut = []
+    cut = goldens.watch_cuts(app)
     off = []
-    fit = app.lay.fit
-
-    def watch_fit(text, width):
-        out = fit(text, width)
-        if out != text:
-            cut.append(text)
-        return out
-    app.lay.fit = watch_fit
     cv = app.cv
     text = cv.text
 
