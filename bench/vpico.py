@@ -78,9 +78,13 @@ def game(board, keys, work, probe=False, seed=scripts.SEED):
             at = p.t + vpico.GAP
             if k == "ok":
                 at = max(at, twin.due())    # not the thumb's second OK after the turn passed
+            sent = p.call("frames", since=1 << 30)["count"]
             down, up = p.press(button, hold, at=at)
             p.run(up - p.t)
-            frames = p.settle()
+            p.settle()
+            # the frames since the press: a long press acts while it is
+            # still held (held 700 ms, it counts at 600 ms)
+            frames = p.frames(since=sent)
             twin.key(k, at=vpico.counted(down, up, hold))
             since = up if hold == vpico.HOLD else down + 600 * MS
             last = [f[0] for f in frames if f[0] >= since]
