@@ -74,7 +74,8 @@ INTRO = """## Presses
 
 The presses the scripted games take through the screens, per board profile
 (`.venv/bin/python -m bench.presses`): the shortest way the screens offer,
-planned by host_sim/keyplan; pico_oled and pico_display have four buttons,
+planned by host_sim/keyplan; pico_oled and pico_display have four buttons
+(held DOWN: the end of a turn or phase),
 esp32_tdisplay two (A: next, held: back; B: OK, held: undo).
 
 """
