@@ -19,7 +19,6 @@ import framebuf
 from binascii import crc32
 
 
-
 def _gs4_text():
     """gs4.text (text drawn into the colour frame in native code), or None
     where it cannot be loaded: CPython (no viper), a build without it, a
