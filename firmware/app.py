@@ -225,11 +225,11 @@ class App:
     def footer_text(self, hint):
         """A screen's hint (h.*) in the words of the board's buttons: a
         two-button board has its own (h2.*: A and B, short and held)."""
-        if not self.has_up and hint[:2] == "h.":
-            return t("h2." + hint[2:])
         if hint in ("h.menu", "h.back") and self.session is not None and self.playing is None \
                 and getattr(self.ui, "END", None):
-            return t(hint + "_end")     # and a held DOWN ends the turn or phase
+            hint += "_end"      # and a held DOWN (A and B together) ends the turn or phase
+        if not self.has_up and hint[:2] == "h.":
+            return t("h2." + hint[2:])
         return t(hint)
 
     def open_settings(self):
@@ -331,11 +331,11 @@ class App:
         return True
 
     def end(self):
-        """A held DOWN: the game's end of a turn or phase (its ui.END line:
-        End turn, Continue, Cards done, Score...) from any screen of the
-        game but a number field's (there it steps the number), then the
-        home screen; where it cannot end now, the reason, and nothing
-        changes."""
+        """A held DOWN (four buttons) or A and B together (two): the game's
+        end of a turn or phase (its ui.END line: End turn, Continue, Cards
+        done, Score...) from any screen of the game (but a number field's
+        on four buttons: there a held DOWN steps the number), then the home
+        screen; where it cannot end now, the reason, and nothing changes."""
         line = getattr(self.ui, "END", None)
         why = t("m.no_end") if line is None else self.check(line)
         if why:
@@ -401,6 +401,10 @@ class App:
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if self.stack[-1].steps and (k == "end" if self.has_up else k == "undo"):
+            # a number field: a held DOWN steps it down, as DOWN does; with
+            # two buttons a held B does (the one way down there is)
+            k = "less"
         if k == "undo":
             # not while New game sets up another game: the game played is
             # not on the screen then (HOME or BACK return to it)
@@ -409,13 +413,11 @@ class App:
         elif k == "home":
             if self.session is not None:
                 self.home()
-        elif k == "end" and not self.stack[-1].steps:
+        elif k == "end":
             if self.session is not None and self.playing is None:
                 self.end()
         else:
             s = self.stack[-1]
-            if k == "end":
-                k = "down"      # a number field: DOWN held steps it as DOWN does
             s.moved = None
             s.key(self, k)
             if (self.dirty is False and self.drawn is s and self.stack[-1] is s

@@ -11,7 +11,7 @@ the script headless, writes a PNG of the screen after every key with --png,
 and prints the game's view as JSON at the end.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
-two-button board, presses: a, A (a held), b, B (b held).
+two-button board, presses: a, A (a held), b, B (b held), e (A and B together).
 """
 import os
 import select
@@ -23,6 +23,7 @@ from firmware.ui.nav import PROFILES
 
 INTENTS = ("up", "down", "ok", "back", "home", "undo", "end")
 BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),
+                "e": ("both", "short"),
                 "up": ("up", "short"), "down": ("down", "short"), "ok": ("ok", "short"),
                 "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long"),
                 "end": ("down", "long")}
@@ -44,11 +45,11 @@ LEGEND = {
     ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
                     "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   q salir",
     ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
-                   "B = hold B (undo)   q quit",
+                   "B = hold B (undo; on a number: -1)   e = A and B together (end turn)   q quit",
     ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
-                   "B = долгое B (отмена)   q выход",
+                   "B = долгое B (отмена; у числа: -1)   e = A и B вместе (конец хода)   q выход",
     ("two", "es"): "teclas: a = botón A (siguiente)   A = A largo (atrás)   b = botón B (OK)   "
-                   "B = B largo (deshacer)   q salir",
+                   "B = B largo (deshacer; en un número: -1)   e = A y B a la vez (fin del turno)   q salir",
 }
 
 
@@ -66,7 +67,7 @@ def intent(word, profile):
     press = BUTTON_WORDS.get(word)
     if press is None:
         raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo end" if profile == "four"
-                                                      else "a A b B"))
+                                                      else "a A b B e"))
     if press not in prof:
         raise ValueError("key %r has no button on this board" % word)
     return prof[press]
@@ -112,7 +113,7 @@ def interactive(app, prof):
             if key in ("q", "\x03"):
                 break
             if prof["profile"] == "two":
-                if key in ("a", "A", "b", "B"):
+                if key in ("a", "A", "b", "B", "e"):
                     app.key(intent(key, "two"))
                 continue
             k = TERMINAL_KEYS.get(key)

@@ -1,5 +1,6 @@
 """A held DOWN ends the turn or phase from any screen of the game (App.end,
-the intent "end" of the four-button boards): as the menu's End turn,
+the intent "end": a held DOWN on four buttons, A and B together on two):
+as the menu's End turn,
 Continue, Cards done or Score row would; where the game cannot end it now,
 the reason, and nothing changes."""
 import copy
@@ -40,13 +41,13 @@ def _inca_lines(phase):
     raise AssertionError("no %s phase" % phase)
 
 
-def _app(tmp_path, name, lines, edition):
+def _app(tmp_path, name, lines, edition, board="pico_oled"):
     data = str(tmp_path / name)
     j = Journal(os.path.join(data, "game"), module("inca"), edition)
     j.start(lines[0])
     for a in lines[1:]:
         j.apply(a)
-    app, _ = device.build("pico_oled", data, 77)
+    app, _ = device.build(board, data, 77)
     return app, data
 
 
@@ -137,7 +138,49 @@ def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
     assert app.session.state != after
 
 
+def test_on_two_buttons_a_and_b_together_end_the_turn_from_a_picker(tmp_path):
+    lines, edition = _inca_lines("people")
+    by_row, _ = _app(tmp_path, "row", lines, edition)
+    keyplan.action(by_row, "next", [])
+    two, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
+    assert not two.has_up
+    two.key("ok")
+    keyplan._go_to_row(two, lambda r: r[0] == t("b.conquer"), [])
+    assert len(two.stack) == 3
+    two.key("end")
+    assert two.session.state == by_row.session.state and _journal(data)[-1] == "next"
+    assert [type(x).__name__ for x in two.stack] == ["Home"]
+    # and the footer says so
+    assert two.footer_text("h.menu") == t("h2.menu_end") and "A+B" in t("h2.menu_end")
+
+
+def test_on_two_buttons_a_held_b_steps_a_number_down_and_undoes_nothing(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
+    before = copy.deepcopy(app.session.state)
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    field = app.stack[-1]
+    assert type(field).__name__ == "Numbers"
+    lo, hi = field.fields[0][2], field.fields[0][3]
+    field.fields[0][1] = lo + 1
+    app.key("undo")                              # a held B
+    assert app.stack[-1] is field and field.fields[0][1] == lo
+    app.key("undo")                              # round to the top of the range
+    assert field.fields[0][1] == hi
+    app.key("down")                              # A: up again, round to the least
+    assert field.fields[0][1] == lo
+    assert app.session.state == before and _journal(data)[-1] == lines[-1]
+    assert app.footer_text(field.hint) == t("h2.num")
+    # elsewhere a held B still undoes
+    app.home()
+    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.key("undo")
+    assert app.session.state == before
+
+
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-def test_only_four_buttons_have_a_held_down(profile):
+def test_each_profile_has_one_press_that_ends(profile):
     ends = [press for press, intent in PROFILES[profile].items() if intent == "end"]
-    assert ends == ([("down", "long")] if profile == "four" else [])
+    assert ends == ([("down", "long")] if profile == "four" else [("both", "short")])

@@ -9,7 +9,7 @@ from host_sim import autoplay, device, keyplan
 from tests.test_ui_game import EDITION
 
 LANGS = ("en", "es", "ru")
-HINTS = ("menu", "back", "ok", "pick")
+HINTS = ("menu", "back", "ok", "pick", "num")
 # the names of the four-button boards' buttons, as the hints say them
 FOUR = ("OK", "BACK", "UP", "DOWN", "ATRÁS", "ARRIBA", "ABAJO", "НАЗАД", "ВВЕРХ", "ВНИЗ")
 TWO = ("A", "B")
@@ -28,12 +28,16 @@ def test_each_hint_names_only_the_buttons_of_its_board(lang):
         two = names(t["h2." + h])
         assert four and four <= set(FOUR), (lang, h, t["h." + h])
         assert two and two <= set(TWO), (lang, h, t["h2." + h])
-    # while a game with an end of turn is played, four buttons' menu and
-    # back hints say that a held DOWN ends it
+    # while a game with an end of turn is played, the menu and back hints
+    # say that a held DOWN ends it (four buttons), or A and B together (two)
     for h in ("menu", "back"):
         text = t["h.%s_end" % h]
         assert text.startswith(t["h." + h].split(":")[0]) and "↓" in text, (lang, h, text)
         assert names(text) <= set(FOUR), (lang, h, text)
+        text = t["h2.%s_end" % h]
+        assert text.startswith(t["h2." + h]) and "A+B" in text, (lang, h, text)
+    # a number field on two buttons: A up, a held B down
+    assert "A" in names(t["h2.num"]) and "-1" in t["h2.num"], (lang, t["h2.num"])
 
 
 @pytest.mark.parametrize("board,lang", [("esp32_tdisplay", "en"), ("esp32_tdisplay", "ru"),
@@ -63,9 +67,10 @@ def test_every_footer_of_a_game_names_the_boards_buttons(board, lang, tmp_path, 
     assert app.view()["over"]
     t = device.words(lang)
     own = set(t[("h2." if prof["profile"] == "two" else "h.") + h] for h in HINTS)
-    if prof["profile"] == "four":
-        own |= set((t["h.menu_end"], t["h.back_end"]))
-        assert t["h.back_end"] in shown       # Inca Empire has an end of turn: held DOWN
+    # Inca Empire has an end of turn: held DOWN, or A and B together
+    ends = "h2." if prof["profile"] == "two" else "h."
+    own |= set((t[ends + "menu_end"], t[ends + "back_end"]))
+    assert t[ends + "back_end"] in shown
     allowed = set(TWO if prof["profile"] == "two" else FOUR)
     assert len(set(shown) & own) >= 3         # the game's screens show most hints
     for s in set(shown):

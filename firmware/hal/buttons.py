@@ -3,7 +3,10 @@
 # (contact bounce and glitches are shorter); its release counts at once
 # (the release's own bounce is too short to be a press).  A press released
 # before long_ms gives a short press, at the release; holding for long_ms
-# gives one long press (and nothing on release).
+# gives one long press (and nothing on release).  Where the profile has a
+# ("both", "short") intent, a button pressed while another is held (and
+# before that one's long press) gives it, at once, and neither button gives
+# anything more until released: a chord, for a board with two buttons.
 #
 # On a board the pins' interrupts (hard IRQs) note every edge with its time
 # in a ring the moment it happens, even while the screen is being drawn or
@@ -46,6 +49,7 @@ class Buttons:
         self.at = None                # when the intent get() returned was given
         self.flag = None              # set by the interrupts (listen())
         self._ring = None
+        self.chord = ("both", "short") in profile
 
     def _emit(self, name, kind, t):
         intent = self.profile.get((name, kind))
@@ -81,9 +85,22 @@ class Buttons:
                 self.stable[i] = True
                 self.down_at[i] = self.changed[i]
                 self.fired[i] = False
+                if self.chord:
+                    self._pair(i, when)
             else:
                 self.fired[i] = True
                 self._emit(self.names[i], "long", when)
+
+    def _pair(self, i, when):
+        """Button i has just counted as pressed: with another button held
+        whose long press has not come, the two are a chord."""
+        for j in range(len(self.names)):
+            if j != i and self.stable[j] and not self.fired[j]:
+                # both taken: no short or long press of their own
+                self.fired[i] = True
+                self.fired[j] = True
+                self._emit("both", "short", when)
+                return
 
     def _sample(self, i, pressed, t):
         """Button i reads `pressed` at time t."""

@@ -10,10 +10,13 @@ FOUR_BUTTONS = {
 }
 
 # Two buttons (short and long press): A moves down the list (lists and
-# number fields wrap around, so there is no need for "up"), B chooses.
+# number fields wrap around, so there is no need for "up"), B chooses; a
+# held B undoes, or on a number field steps it down (App.key); A and B
+# pressed together end the turn or phase.
 TWO_BUTTONS = {
     ("a", "short"): "down", ("a", "long"): "back",
     ("b", "short"): "ok", ("b", "long"): "undo",
+    ("both", "short"): "end",
 }
 
 PROFILES = {"four": FOUR_BUTTONS, "two": TWO_BUTTONS}

@@ -293,27 +293,13 @@ class Message(Screen):
         self.cur = self.top
 
 
-def _more(v, lo, hi):
-    """The next value of a field on a board with no UP button, where the one
-    button steps through the values: up from the value (what a count
-    usually does), or, in a range either side of 0 (a correction),
-    0, +1, -1, +2, -2 ... so that a change of n takes about 2n presses,
-    not up to the width of the range."""
-    if lo < 0 < hi:
-        while True:
-            v = -v if v > 0 else 1 - v
-            if lo <= v <= hi:
-                return v
-            if v > hi and -v < lo:
-                return 0        # past both ends: round again
-    return v + 1 if v < hi else lo
-
-
 class Numbers(Screen):
     """Edit a few whole numbers, one field at a time: UP/DOWN change the
-    value, OK goes to the next field and after the last calls done(app,
-    values); BACK goes to the previous field, or leaves."""
-    hint = "h.pick"
+    value (on two buttons A steps it up, a held B down: "less"), round from
+    one end of the range to the other; OK goes to the next field and after
+    the last calls done(app, values); BACK goes to the previous field, or
+    leaves."""
+    hint = "h.num"
     steps = True
 
     def __init__(self, title, fields, done):
@@ -328,11 +314,9 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "down" and not app.has_up:
-            f[1] = _more(f[1], f[2], f[3])
-        elif k == "up":
+        if k == "up" or k == "down" and not app.has_up:
             f[1] = f[1] + 1 if f[1] < f[3] else f[2]
-        elif k == "down":
+        elif k == "down" or k == "less":
             f[1] = f[1] - 1 if f[1] > f[2] else f[3]
         elif k == "ok":
             if self.cur + 1 < len(self.fields):

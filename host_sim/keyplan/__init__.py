@@ -51,23 +51,17 @@ def _set_numbers(app, values, keys):
     scr = _top(app)
     if not isinstance(scr, Numbers):
         raise Stuck("expected number fields, found %r" % scr.title)
+    # four buttons: UP and DOWN; two: A steps up, a held B ("undo") down
+    more, less = ("up", "down") if app.has_up else ("down", "undo")
     for want in values:
         f = scr.fields[scr.cur]
+        if not f[2] <= want <= f[3]:
+            raise Stuck("%d is not among the values of %r" % (want, f))
         span = f[3] - f[2] + 1
-        if not app.has_up:
-            # one button steps through the values (widgets._more)
-            for _ in range(span + 1):
-                if f[1] == want:
-                    break
-                _press(app, "down", keys)
-            if f[1] != want:
-                raise Stuck("%d is not among the values of %r" % (want, f))
-            _press(app, "ok", keys)
-            continue
         up = (want - f[1]) % span
         down = (f[1] - want) % span
         for _ in range(min(up, down)):
-            _press(app, "up" if up <= down else "down", keys)
+            _press(app, more if up <= down else less, keys)
         _press(app, "ok", keys)
 
 
@@ -84,9 +78,9 @@ def _dismiss(app, keys):
 
 def step(app, action, line, keys):
     """Press the buttons of one action line: action(app, line, keys), the
-    game planner's, or for the game's end of a turn or phase DOWN held,
-    from any screen (four buttons)."""
-    if app.has_up and line == getattr(app.ui, "END", None) and app.check(line) is None:
+    game planner's, or for the game's end of a turn or phase DOWN held
+    (four buttons) or A and B together (two), from any screen."""
+    if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
         _press(app, "end", keys)
     else:

@@ -83,6 +83,62 @@ def test_two_button_profile():
     assert [b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo"]
 
 
+def hold(b, pins, t, ms, step=5):
+    """Hold the pins down together from t for ms, then release them."""
+    for p in pins:
+        p.v = 0
+    end = t + ms
+    while t < end:
+        b.poll(t)
+        t += step
+    for p in pins:
+        p.v = 1
+    for k in range(12):
+        b.poll(t + k * step)
+    return t + 12 * step
+
+
+def test_two_buttons_pressed_together_are_one_chord():
+    """A and B together: "end", once, at the second one's press; neither
+    gives its own short or long press, however long they are held."""
+    pins = {"a": Pin(), "b": Pin()}
+    b = Buttons(pins, TWO_BUTTONS)
+    t = hold(b, [pins["a"], pins["b"]], 0, 120)
+    t = hold(b, [pins["a"], pins["b"]], t, 1500)
+    assert [b.get(), b.get(), b.get()] == ["end", "end", None]
+    # B pressed while A is held (a thumb on each): still a chord, at B's press
+    pins["a"].v = 0
+    for k in range(20):
+        b.poll(t + 5 * k)
+    pins["b"].v = 0
+    for k in range(20, 40):
+        b.poll(t + 5 * k)
+    pins["a"].v = pins["b"].v = 1
+    for k in range(40, 60):
+        b.poll(t + 5 * k)
+    assert b.get() == "end" and b.at == t + 100 + 30 and b.get() is None
+    # after A's long press has come, B is a press of its own
+    pins["a"].v = 0
+    t += 400
+    for k in range(200):
+        b.poll(t + 5 * k)
+    pins["b"].v = 0
+    for k in range(200, 220):
+        b.poll(t + 5 * k)
+    pins["b"].v = 1
+    pins["a"].v = 1
+    for k in range(220, 240):
+        b.poll(t + 5 * k)
+    assert [b.get(), b.get(), b.get()] == ["back", "ok", None]
+
+
+def test_four_buttons_have_no_chord():
+    pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    hold(b, [pins["down"], pins["ok"]], 0, 120)
+    assert sorted([b.get(), b.get()]) == ["down", "ok"] and b.get() is None
+
+
 def test_each_press_comes_with_the_time_it_counted():
     """A short press counts at its release, a long one once held long_ms
     (App.key reads the time: an OK soon after the turn passed)."""

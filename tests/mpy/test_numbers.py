@@ -1,7 +1,7 @@
-# widgets.Numbers on a board with no UP button: the one button steps
-# through a field's values upwards, or 0, +1, -1, +2, -2 ... in a range
-# either side of 0.  Portable: pytest on CPython, tests/mpy/run.py under
-# the MicroPython unix port.
+# widgets.Numbers on a board with no UP button: A ("down") steps a field's
+# value up and a held B ("less", App.key) steps it down, each round from
+# one end of the range to the other.  Portable: pytest on CPython,
+# tests/mpy/run.py under the MicroPython unix port.
 from firmware.ui.widgets import Numbers
 
 
@@ -32,13 +32,13 @@ def test_a_count_goes_up_and_wraps_to_its_least():
     assert _steps(["f.cities", 2, 0, 4], 5) == [3, 4, 0, 1, 2]
 
 
-def test_a_correction_goes_out_from_zero_both_ways():
-    assert _steps(["f.amount", 0, -3, 3], 8) == [1, -1, 2, -2, 3, -3, 0, 1]
+def test_a_held_b_steps_down_and_wraps_to_its_most():
+    assert _steps(["f.cities", 2, 0, 4], 4, key="less") == [1, 0, 4, 3]
 
 
-def test_a_lopsided_correction_reaches_every_value():
-    seen = _steps(["f.amount", 0, -2, 4], 8)
-    assert seen == [1, -1, 2, -2, 3, 4, 0, 1]
+def test_a_correction_goes_either_way_one_press_a_step():
+    assert _steps(["f.amount", 0, -3, 3], 4) == [1, 2, 3, -3]
+    assert _steps(["f.amount", 0, -3, 3], 4, key="less") == [-1, -2, -3, 3]
 
 
 def test_with_an_up_button_down_still_goes_down():

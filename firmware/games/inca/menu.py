@@ -71,13 +71,15 @@ class PhaseMenu(Screen):
                     rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
             end = len(rows)
             rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
-            # the cursor starts on the first action allowed now, or on End turn
+            # the cursor starts on the first action allowed now, or on End
+            # turn; once the building action is taken, on what is still
+            # allowed (a pilgrimage, a second garrison...), not on a picker
+            # (Conquer, Temple at site) that would refuse it
             default = end
-            if taken is None:
-                for i in range(end):
-                    if rows[i][3] is None:
-                        default = i
-                        break
+            for i in range(end):
+                if rows[i][3] is None and (taken is None or isinstance(rows[i][2], str)):
+                    default = i
+                    break
         elif ph == "sapa":
             self.title = t("ph.sapa")
             default = -1
