@@ -76,7 +76,8 @@ The presses the scripted games take through the screens, per board profile
 (`.venv/bin/python -m bench.presses`): the shortest way the screens offer,
 planned by host_sim/keyplan; pico_oled and pico_display have four buttons
 (held DOWN: the end of a turn or phase),
-esp32_tdisplay two (A: next, held: back; B: OK, held: undo).
+esp32_tdisplay two (A: next, held: back; B: OK, held: undo, or on a number
+field one down; A and B together: the end of a turn or phase).
 
 """
 
