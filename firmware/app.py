@@ -13,7 +13,7 @@ from firmware.core.errors import EditionError, IllegalAction
 from firmware.core.modules import forget
 from firmware.core.session import Session
 from firmware.core import text
-from firmware.core.text import t
+from firmware.core.text import t, f
 from firmware.ui.widgets import Menu, Message, row
 
 try:
@@ -64,6 +64,11 @@ class App:
         self.ui = None     # its screens
         self.lang = lang  # a language chosen by the caller, over the saved one
         self.has_up = True  # False on a two-button board: lists wrap with "down"
+        # the reminder of the last action (its results, what was undone):
+        # lines shown on the title line of the screen that follows, until
+        # the next press (no press needed to read it; History keeps it)
+        self.notice = None
+        self._notice_gone = False
         self.edition = None
         # False: the players' edit of the table for new games could not be
         # saved, so a game started with it writes it before its journal
@@ -283,7 +288,11 @@ class App:
             if name != self.name:
                 games.forget(name)
         self._done_choosing()
-        self._show_events(self.session.state["ev"], "s.order")
+        # the set-up reminders (turn order, what goes on the board): a
+        # checklist read once before play, on a screen of its own
+        lines = self.ui.notable(self.session.state["ev"])
+        if lines:
+            self.push(Message(t("s.order"), lines))
         self.leds("start")
 
     def act(self, action):
@@ -322,11 +331,11 @@ class App:
             del self.stack[2:]
             self.stack[-1].refresh(self)
         if kind == "action":
-            self._show_events(s["ev"], "m.results")
+            self.notice = self.ui.notable(s["ev"]) or None
         else:
             ss = self.session
             what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
-            self.note(t("x.undone" if kind == "undo" else "x.redone") % self.ui.action(what), "m." + kind)
+            self.notice = [t("x.undone" if kind == "undo" else "x.redone") % self.ui.action(what)]
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
 
@@ -362,11 +371,6 @@ class App:
         v = self.view()
         return (v.get("era"), v.get("round"), v.get("step"), v.get("phase"), v.get("game_no"), v.get("over"))
 
-    def _show_events(self, events, title_key):
-        lines = self.ui.notable(events)
-        if lines:
-            self.push(Message(t(title_key), lines))
-
     def _changed(self):
         self._view = None
         self.dirty = True
@@ -401,6 +405,11 @@ class App:
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if self.notice is not None:
+            # the press that follows a reminder does what it does: the
+            # reminder goes (and the title under it comes back)
+            self.notice = None
+            self._notice_gone = True
         if self.stack[-1].steps and (k == "end" if self.has_up else k == "undo"):
             # a number field: a held DOWN steps it down, as DOWN does; with
             # two buttons a held B does (the one way down there is)
@@ -426,12 +435,43 @@ class App:
                 return
         self.dirty = True
 
+    def _draw_notice(self):
+        """The reminder over the title line, in the title's colours the
+        other way round: its first line (as much of it as fits, whole
+        words) and how many lines more History holds."""
+        lay = self.lay
+        cv = self.cv
+        lines = self.notice
+        w = lay.w
+        right = ""
+        for _ in range(3):
+            rw = cv.text_width(right) + 4 if right else 0
+            parts = lay.wrap(lines[0], w - rw - 2)
+            more = len(parts) - 1 + len(lines) - 1
+            now = f("m.more", more) if more else ""
+            if now == right:
+                break
+            right = now
+        if lay.colour:
+            bg, col = lay.title_fg, lay.title_bg
+        else:
+            bg, col = lay.fg, lay.bg
+        cv.rect(0, 0, w, lay.lh, bg, True)
+        cv.text(1, 0, parts[0] if parts else "", col)
+        if right:
+            cv.text(w - cv.text_width(right) - 2, 0, right, col)
+
     def render(self):
         """Redraw if anything changed; returns True if it drew."""
         if not self.dirty or not self.stack:
             return False
         s = self.stack[-1]
+        if self._notice_gone:
+            self._notice_gone = False
+            self.dirty = True       # the title line, under the reminder
         s.redraw(self.cv, self.lay, self, self.dirty is s)
+        if self.notice:
+            self._draw_notice()
         self.drawn = s
         self.cv.show()
         self.dirty = False

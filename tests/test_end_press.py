@@ -78,15 +78,17 @@ def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_d
     assert [type(x).__name__ for x in deep.stack] == ["Home"]
 
 
-def test_a_held_down_from_a_reminder_shows_the_home_screen_after(tmp_path):
+def test_a_held_down_over_a_reminder_ends_the_turn_and_the_reminder_goes(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "note", lines, edition)
+    app.key("ok")
     app.act("adjust %s labor +1" % app.view()["turn"])
-    app.key("undo")                              # "Undone: ..." on top
-    assert app.stack[-1].title == t("m.undo")
+    app.key("undo")
+    assert app.notice and app.notice[0].startswith(t("x.undone") % "")   # on the title line
     turn = app.view()["turn"]
     app.key("end")
     assert app.view()["turn"] != turn and [type(x).__name__ for x in app.stack] == ["Home"]
+    assert not app.notice or not app.notice[0].startswith(t("x.undone") % "")
 
 
 def test_on_a_number_field_a_held_down_steps_the_number(tmp_path):

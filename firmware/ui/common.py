@@ -30,6 +30,17 @@ def undo_rows(app, out, words=None):
         named(app, out, t("m.redo"), words(ss.redo_stack[-1]), "redo")
 
 
+def results(app, out):
+    """The last action's reminders (what the title line showed after it:
+    its results), under the label Results, for a history."""
+    ss = app.session
+    found = app.ui.notable(ss.state["ev"]) if ss.tail else None
+    if found:
+        out.append(row(t("m.results"), ""))
+        for line in found:
+            lines(app, out, line, indent="  ")
+
+
 def named(app, out, label, name, target, why=None):
     """A row with name at its right; a name too long for that on the rows
     under it, indented.  (A row keeps its label and right text a space

@@ -309,6 +309,7 @@ class History(Screen):
         rows = []
         hide = app.view()["phase"] == "bid"
         common.undo_rows(app, rows, lambda line: w.action(line, hide))
+        common.results(app, rows)
         secret = hidden(app)
         for i in range(len(ss.tail) - 1, -1, -1):
             common.lines(app, rows, w.action(ss.tail[i], secret[i]))

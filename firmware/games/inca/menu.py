@@ -263,6 +263,7 @@ def _history(app):
     ss = app.session
     rows = []
     common.undo_rows(app, rows)
+    common.results(app, rows)
     for line in reversed(ss.tail):
         common.lines(app, rows, w.action(line))
     return rows

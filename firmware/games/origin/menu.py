@@ -65,6 +65,7 @@ def _history(app):
     ss = app.session
     rows = []
     common.undo_rows(app, rows)
+    common.results(app, rows)
     for line in reversed(ss.tail):
         common.lines(app, rows, action(line))
     return rows

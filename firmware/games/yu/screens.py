@@ -326,6 +326,7 @@ def _history(app):
     v = app.view()
     rows = []
     common.undo_rows(app, rows)
+    common.results(app, rows)
     for rec in reversed(v["history"]):
         rows.append(row(f("y.c.game", rec["game"]), w.result(rec), _result(rec)))
     carried = v["campaign"]["carried"]
