@@ -333,9 +333,9 @@ class App:
         if kind == "action":
             self.notice = self.ui.notable(s["ev"]) or None
         else:
-            ss = self.session
-            what = ss.redo_stack[-1] if kind == "undo" else ss.tail[-1]
-            self.notice = [t("x.undone" if kind == "undo" else "x.redone") % self.ui.action(what)]
+            from firmware.ui import common
+            what = common.name_from(self, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(self)
+            self.notice = [t("x.undone" if kind == "undo" else "x.redone") % what]
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
 

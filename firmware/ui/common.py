@@ -21,13 +21,30 @@ def rows(app, corrections=None):
 
 def undo_rows(app, out, words=None):
     """Undo and, if there is one to redo, Redo, each naming its action
-    (words(line): its name; by default the game's)."""
+    (words(line): its name; by default the game's, name_last and
+    name_from)."""
     ss = app.session
-    words = words or app.ui.action
     last = ss.tail[-1] if ss.tail else None
-    named(app, out, t("m.undo"), words(last) if last else "", "undo", None if last else t("m.nothing"))
+    if last:
+        last = words(last) if words else name_last(app)
+    named(app, out, t("m.undo"), last or "", "undo", None if last else t("m.nothing"))
     if ss.redo_stack:
-        named(app, out, t("m.redo"), words(ss.redo_stack[-1]), "redo")
+        line = ss.redo_stack[-1]
+        named(app, out, t("m.redo"), words(line) if words else name_from(app, line), "redo")
+
+
+def name_last(app):
+    """The last action taken, in words: a game may name it by where the
+    game stands (ui.name_last: Inca Empire's "next" by what it ended)."""
+    ss = app.session
+    f = getattr(app.ui, "name_last", None)
+    return f(ss.state, ss.tail) if f else app.ui.action(ss.tail[-1])
+
+
+def name_from(app, line):
+    """An action to be taken now (a redo, one just undone), in words."""
+    f = getattr(app.ui, "name_from", None)
+    return f(app.session.state, line) if f else app.ui.action(line)
 
 
 def results(app, out):

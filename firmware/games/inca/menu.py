@@ -264,6 +264,7 @@ def _history(app):
     rows = []
     common.undo_rows(app, rows)
     common.results(app, rows)
-    for line in reversed(ss.tail):
-        common.lines(app, rows, w.action(line))
+    ends = w.next_names(ss.state, ss.tail)
+    for i in range(len(ss.tail) - 1, -1, -1):
+        common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))
     return rows

@@ -34,6 +34,18 @@ def action(line):
     return words.action(line)
 
 
+def name_last(state, tail):
+    """The tail's last action in words (a "next" named by what it ended)."""
+    if tail[-1] == "next":
+        return words.next_names(state, tail[-1:]).get(0) or words.action("next")
+    return words.action(tail[-1])
+
+
+def name_from(state, line):
+    """An action about to be taken in state (a redo) in words."""
+    return words.next_from(state) if line == "next" else words.action(line)
+
+
 def leds(view):
     """(colours in play, the one to light bright or None)."""
     return view["order"], view["turn"] or (view["winner"] if view["over"] else None)

@@ -95,6 +95,104 @@ def notable(events, phases=True):
     return lines
 
 
+# what a "next" ends, by the phase it is taken in
+_ENDS = {"inca": "m.continue", "sun": "m.reveal", "sapa": "m.score"}
+
+
+def _ended(ph, c):
+    """The name of a "next" taken in phase ph (c: the player whose turn
+    it ended, in the People phase, if known)."""
+    if ph == "people":
+        return ini(c) + " " + t("m.end_turn") if c else t("m.end_turn")
+    return t(_ENDS[ph])
+
+
+def next_from(s):
+    """The name of a "next" taken in state s (a redo, an undone one)."""
+    ph = s["track"][s["ci"]][2][s["pi"]]
+    return _ended(ph, s["order"][s["turn"]] if ph == "people" and s["turn"] is not None else None)
+
+
+def _pizarro_jump(s):
+    """((column, phase) of the People phase where Pizarro arrived, (column,
+    phase) of the Sapa Inca phase the game went on to), or ((-1, -1),
+    (-1, -1)): his arrival skips the phases in between
+    (engine._end_people)."""
+    none = (-1, -1)
+    piz = s.get("piz")
+    if not piz or not piz.get("arrived"):
+        return none, none
+    track = s["track"]
+    last = track[-1][0]
+    n = 0
+    for ci in range(len(track)):
+        if track[ci][0] != last:
+            continue
+        phases = track[ci][2]
+        for pi in range(len(phases)):
+            if phases[pi] == "people":
+                n += 1
+                if n == piz["pos"]:
+                    k = len(phases) - 1
+                    while k > pi and phases[k] != "sapa":
+                        k -= 1
+                    return (ci, pi), ((ci, k) if k > pi + 1 else none)
+    return none, none
+
+
+def next_names(s, tail):
+    """{index: name} of the tail's "next" lines, s the state after the
+    tail: worked out backwards along the era track (a "next" in the People
+    phase ends one player's turn, in another phase the phase itself).  A
+    player is named while the turn order is the one of s: not past the Sun
+    phase that set it; the last one's player by the events it left in s
+    (["done", player])."""
+    track = s["track"]
+    ci = s["ci"]
+    pi = s["pi"]
+    turn = s["turn"]
+    order = s["order"]
+    known = True
+    names = {}
+    over = s["over"]
+    jump = _pizarro_jump(s)
+    for i in range(len(tail) - 1, -1, -1):
+        if tail[i] != "next":
+            continue
+        ph = track[ci][2][pi]
+        if over:
+            # the game's last "next" left the track's last phase as it was
+            over = False
+        elif ph == "people" and turn:
+            turn -= 1
+            names[i] = _ended(ph, order[turn] if known else None)
+            continue
+        else:
+            if ph == "sun":
+                known = False       # the People phase before had another order
+            if (ci, pi) == jump[1]:
+                ci, pi = jump[0]    # Pizarro arrived there: on to the Sapa Inca phase
+            elif pi:
+                pi -= 1
+            elif ci:
+                ci -= 1
+                pi = len(track[ci][2]) - 1
+            else:
+                break               # nothing before the track's start
+            ph = track[ci][2][pi]
+        if ph == "people":
+            turn = len(order) - 1
+            names[i] = _ended(ph, order[turn] if known else None)
+        else:
+            names[i] = _ended(ph, None)
+    last = len(tail) - 1
+    if last in names:
+        for e in s["ev"]:
+            if e[0] == "done":
+                names[last] = _ended("people", e[1])
+    return names
+
+
 def action(line):
     """An action line in words, for the history and undo."""
     w = line.split()
