@@ -125,7 +125,7 @@ def places(t, lay):
     for e in ("I", "II", "III", "IV"):
         out.append(right(t["s.era_labor"] % e, "20"))
     out.append(right(t["s.rounds"], "1 3 2 1"))
-    out.append(right(t["s.kind"] % "F", t["m.res"] % (9, 9, 9)))
+    out.append(right(t["s.kind"] % "F", t["m.res_short"] % (9, 9, 9)))
     out.append(right(t["m.brightness"], "5"))
     out.append(right(t["m.language"], max((table(x)["lang"] for x in LANGS), key=f.width)))
     for k in ("b.city", "b.temple", "b.garrison", "b.terrace", "b.road", "b.outpost", "b.zeal"):
@@ -140,7 +140,7 @@ def places(t, lay):
     for k in ("pil.great", "pil.annual", "pil.local"):
         out.append(right(t[k], t["m.vp"] % 7))
     out.append(right(t["m.end_turn"], t["m.free_roads"] % 3))
-    out.append(right("F " + t["m.res"] % (9, 9, 9), t["m.labor"] % 9))
+    out.append(right(t["m.res"] % (9, 9, 9), t["m.labor"] % 9))
     for k in ("f.res", "f.labor", "f.vp", "f.garrisons", "f.cities", "f.temples", "f.amount"):
         out.append(right(t[k], "20"))
     if lay.footer:

@@ -184,28 +184,31 @@ def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless
 
 
 def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
-    """The table edited for new games (its kinds renamed) does not change
-    the conquest picker of the game resumed: that game's own table does."""
+    """The table edited for new games (its kinds' resistances changed) does
+    not change the conquest picker of the game resumed: that game's own
+    table does."""
     data, want = saved
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         edited = json.load(f)
+    old = [kind[1] for kind in edited["marker_kinds"]["kinds"]]
     for kind in edited["marker_kinds"]["kinds"]:
-        kind[0] = "Z" + kind[0]
+        kind[1] += 5
     store.save_json(str(data / "inca-edition.json"), edited)
     app, notes = boot(data)
     assert resumed(app) == want, notes
     app.key("ok")
     assert keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
-    kinds = [r[0].split(" ")[0] for r in app.stack[-1].rows[:-1]]
-    assert kinds == ["A", "B", "C", "D", "E", "F"], kinds
+    # the rows conquer a marker of the numbers the game was started with
+    kinds = [int(r[2].split()[2]) for r in app.stack[-1].rows[:-1]]
+    assert kinds == old, kinds
     # and New game sets up with the edited table
     app.home()
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert game_edition(data)["marker_kinds"]["kinds"][0][0] == "ZA"
-    assert app.edition["marker_kinds"]["kinds"][0][0] == "ZA"     # what the conquest picker reads
+    assert game_edition(data)["marker_kinds"]["kinds"][0][1] == old[0] + 5
+    assert app.edition["marker_kinds"]["kinds"][0][1] == old[0] + 5     # what the conquest picker reads
 
 
 def test_a_game_played_keeps_only_the_parts_of_its_edition_its_screens_read(saved):

@@ -188,7 +188,9 @@ def _conquest(c):
         for kind in app.edition["marker_kinds"]["kinds"]:
             a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
             cost = cards.conquest(kind[1], fx, extra, s["rx"])
-            rows.append(row("%s %s" % (kind[0], f("m.res", kind[1], kind[2], kind[3])), f("m.labor", cost), a,
+            # the marker's own numbers (resistance, labor each Inca phase,
+            # VP), as printed on it; at the right the labor it costs now
+            rows.append(row(f("m.res", kind[1], kind[2], kind[3]), f("m.labor", cost), a,
                             app.check(a)))
         rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
         app.push(Menu(t("b.conquer"), rows))

@@ -97,7 +97,7 @@ def _kinds(app):
     kinds = app.edition["marker_kinds"]["kinds"]
     for i in range(len(kinds)):
         k = kinds[i]
-        rows.append(row(f("s.kind", k[0]), f("m.res", k[1], k[2], k[3]), _edit_kind(i)))
+        rows.append(row(f("s.kind", k[0]), f("m.res_short", k[1], k[2], k[3]), _edit_kind(i)))
     app.push(Menu(t("s.kinds"), rows))
 
 
