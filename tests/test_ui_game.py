@@ -261,7 +261,8 @@ def test_a_sun_phases_cards_are_entered_one_list_after_the_other():
     from bench import scripts
     from firmware.core.text import t
     from firmware.games.inca import engine
-    from firmware.games.inca.menu import CardList, PhaseMenu
+    from firmware.games.inca.menu import PhaseMenu
+    from firmware.games.inca.sun import CardList
     lines = scripts.transcript()
     first = [i for i, a in enumerate(lines) if a.startswith("sun ")][0]
     app, _ = device.build("pico_oled", None, scripts.SEED)

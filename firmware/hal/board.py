@@ -55,6 +55,9 @@ def buttons(p):
             pins[name] = Pin(p.BUTTONS[name], Pin.IN, Pin.PULL_UP)
     b = Buttons(pins, PROFILES[p.PROFILE])
     b.listen(Pin.IRQ_FALLING | Pin.IRQ_RISING)
+    # the buttons keep their profile: the table of every board's goes
+    from firmware.core.modules import forget
+    forget("firmware.ui.nav")
     return b
 
 

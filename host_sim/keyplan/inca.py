@@ -2,7 +2,8 @@
 action line through the phase menus, the card lists and number fields."""
 import sys
 
-from firmware.games.inca.menu import CardList, PhaseMenu
+from firmware.games.inca.menu import PhaseMenu
+from firmware.games.inca.sun import CardList
 from firmware.games.inca.setup import Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top

@@ -2,10 +2,10 @@
 # Event cards, greyed with the reason when the rules do not allow it; and
 # the pickers it opens (Sun card, conquest, temple site, connected counts,
 # corrections, history).
+from firmware.core.modules import forget
 from firmware.core.text import t, f
-from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Menu, Numbers, Rows, Screen, row
+from firmware.ui.widgets import Screen, row
 from firmware.ui import common
 
 BUILD = ("city", "temple", "garrison", "terrace", "road")
@@ -45,11 +45,11 @@ class PhaseMenu(Screen):
                 right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
                 if not placed and default < 0:
                     default = len(rows)
-                rows.append(row(label, right, _card_picker(sec)))
+                rows.append(row(label, right, _open("card_picker", (sec,), "sun")))
             if default < 0:
                 default = len(rows)
             rows.append(row(t("m.reveal"), "", "next", check("next")))
-            rows.append(row(t("m.effects"), "", _effects))
+            rows.append(row(t("m.effects"), "", _open("effects")))
         elif ph == "people":
             c = v["turn"]
             p = v["players"][c]
@@ -59,8 +59,8 @@ class PhaseMenu(Screen):
             for k in BUILD:
                 a = "%s %s" % (k, c)
                 rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
-            rows.append(row(t("b.conquer"), "", _conquest(c)))
-            rows.append(row(t("b.site"), "", _sites(c)))
+            rows.append(row(t("b.conquer"), "", _open("conquest", (c,))))
+            rows.append(row(t("b.site"), "", _open("sites", (c,))))
             for k in ("outpost", "zeal"):
                 if k in costs:
                     a = "%s %s" % (k, c)
@@ -91,7 +91,7 @@ class PhaseMenu(Screen):
                 name = w.name(c) if app.lay.colour else w.ini(c)
                 if con is not None:
                     # confirmed: OK corrects them
-                    rows.append(row(name, mark, _connected(c, vals), None, c))
+                    rows.append(row(name, mark, _open("connected", (c, vals)), None, c))
                     continue
                 # one press: last round's counts, unchanged
                 rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),
@@ -99,7 +99,7 @@ class PhaseMenu(Screen):
                 if default < 0:
                     # the player the cursor is on: other counts one row down
                     default = len(rows) - 1
-                    rows.append(row("  " + t("m.change_con"), "", _connected(c, vals), None, c))
+                    rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals)), None, c))
             if default < 0:
                 default = len(rows)
             rows.append(row(t("m.score"), "", "next", check("next")))
@@ -119,154 +119,19 @@ class PhaseMenu(Screen):
 
 
 def common_rows(app):
-    return common.rows(app, _corrections)
+    return common.rows(app, _open("corrections"))
 
 
-class CardList(Menu):
-    """The Sun Event cards, to enter the one revealed in sector sec.  Once
-    it is entered, the list of the next sector without a card this phase
-    opens (if the phase menu is back on top: a reminder comes first), so
-    that a phase's cards are entered one after the other."""
-
-    def __init__(self, sec, rows):
-        Menu.__init__(self, w.sector(sec), rows)
-        self.sec = sec
-
-    def activate(self, app, r):
-        if r[3] or not isinstance(r[2], str):
-            Screen.activate(self, app, r)
-            return
-        if not app.act(r[2]) or not isinstance(app.stack[-1], PhaseMenu):
-            return
-        s = app.session.state
-        if engine.phase(s) == "sun":
-            for sec in s["sectors"]:
-                if sec not in s["placed"]:
-                    _card_picker(sec)(app)
-                    return
-
-
-def _card_picker(sec):
+def _open(name, arg=None, where="pickers"):
+    """A row's target: the picker `name` of firmware/games/inca/pickers.py
+    (or sun.py), imported when the row is chosen and forgotten at once (on
+    a board its code leaves the heap with the screen it opened)."""
     def open_(app):
-        def card(i):
-            # the card, the copies not yet revealed, greyed if not allowed now
-            name = cards.NAMES[i]
-            a = "sun %s %s" % (sec, name)
-            s = app.session.state
-            left = s["copies"][name]
-            for x in s["board"].values():
-                left -= x.count(name)
-            lay = app.lay
-            label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
-            return row(label, "x%d" % left if left > 0 else "", a, app.check(a))
-        app.push(CardList(sec, Rows(len(cards.NAMES), card)))
+        mod = "firmware.games.inca." + where
+        pickers = __import__(mod, None, None, (name,))
+        forget(mod)
+        if arg is None:
+            getattr(pickers, name)(app)
+        else:
+            getattr(pickers, name)(app, *arg)
     return open_
-
-
-def _effects(app):
-    v = app.view()
-    rows = []
-    for c in v["order"]:
-        rows.append(row(w.name(c), "", colour=c))
-        seen = []
-        for name in v["players"][c]["effects"]:
-            if name not in seen:
-                seen.append(name)
-                n = v["players"][c]["effects"].count(name)
-                lay = app.lay
-                label = w.card(name, lay, lay.w - 6 - lay.font.width("  x4"))
-                rows.append(row(" " + label, "x%d" % n if n > 1 else ""))
-    app.push(Menu(t("m.effects"), rows))
-
-
-def _conquest(c):
-    def open_(app):
-        s = app.session.state
-        fx = engine.effects(s, c)
-        extra = s["act"]["slot"] is not None
-        rows = []
-        for kind in app.edition["marker_kinds"]["kinds"]:
-            a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
-            cost = cards.conquest(kind[1], fx, extra, s["rx"])
-            # the marker's own numbers (resistance, labor each Inca phase,
-            # VP), as printed on it; at the right the labor it costs now
-            rows.append(row(f("m.res", kind[1], kind[2], kind[3]), f("m.labor", cost), a,
-                            app.check(a)))
-        rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
-        app.push(Menu(t("b.conquer"), rows))
-    return open_
-
-
-def _conquest_numbers(c):
-    def open_(app):
-        def done(app, vals):
-            app.act("conquer %s %d %d %d" % (c, vals[0], vals[1], vals[2]))
-        app.push(Numbers(t("b.conquer"), [["f.res", 2, 0, 9], ["f.labor", 1, 0, 9], ["f.vp", 2, 0, 9]], done))
-    return open_
-
-
-def _sites(c):
-    def open_(app):
-        rows = []
-        for site in app.edition["temple_sites"]["sites"]:
-            a = "temple %s %d" % (c, site[1])
-            # a site's name as the players' rulebook prints it, if the
-            # language table has it; else as the edition table gives it
-            name = t("site." + site[0])
-            if name == "site." + site[0]:
-                name = site[0]
-            rows.append(row(name, f("m.vp", site[1]), a, app.check(a)))
-        rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
-        app.push(Menu(t("b.site"), rows))
-    return open_
-
-
-def _site_numbers(c):
-    def open_(app):
-        def done(app, vals):
-            app.act("temple %s %d" % (c, vals[0]))
-        app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
-    return open_
-
-
-def _connected(c, vals):
-    def open_(app):
-        def done(app, v):
-            app.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
-        app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
-                                      ["f.temples", vals[2], 0, 20]], done))
-    return open_
-
-
-def _corrections(app):
-    rows = []
-    for c in app.session.state["seating"]:
-        for what in ("labor", "vp"):
-            rows.append(row("%s %s" % (w.name(c), t("f." + what)), "", _adjust(c, what), None, c))
-    app.push(Menu(t("m.adjust"), rows))
-
-
-def _adjust(c, what):
-    def open_(app):
-        def done(app, v):
-            if v[0]:
-                app.act("adjust %s %s %+d" % (c, what, v[0]))
-        app.push(Numbers("%s %s" % (w.name(c), t("f." + what)), [["f.amount", 0, -20, 20]], done))
-    return open_
-
-
-def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
-
-
-def _history(app):
-    """The rows of the history: undo and redo (naming the action), then
-    the actions since the undo checkpoint, newest first."""
-    ss = app.session
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
-    ends = w.next_names(ss.state, ss.tail)
-    for i in range(len(ss.tail) - 1, -1, -1):
-        common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))
-    return rows

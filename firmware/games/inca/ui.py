@@ -22,7 +22,9 @@ def menu(app):
 
 
 def history(app):
-    from firmware.games.inca.menu import history as h
+    from firmware.core.modules import forget
+    from firmware.games.inca.pickers import history as h
+    forget("firmware.games.inca.pickers")   # kept by the screen while it is open
     return h(app)
 
 

@@ -1,0 +1,115 @@
+# Inca Empire's pickers, opened from the phase menu: the card effects, a
+# conquest, a temple site, connected counts, the corrections; and the
+# history (the Sun Event card list is sun.py).  A module apart from the
+# phase menu's so that its code is in the heap only while one of them is
+# open: the menu imports it when a row opens one and forgets it at once
+# (menu._open); the screen opened holds the functions it needs until it
+# closes.
+from firmware.core.text import t, f
+from firmware.games.inca import cards, engine
+from firmware.games.inca import words as w
+from firmware.ui.widgets import Menu, Numbers, row
+from firmware.ui import common
+
+
+def effects(app):
+    v = app.view()
+    rows = []
+    for c in v["order"]:
+        rows.append(row(w.name(c), "", colour=c))
+        seen = []
+        for name in v["players"][c]["effects"]:
+            if name not in seen:
+                seen.append(name)
+                n = v["players"][c]["effects"].count(name)
+                lay = app.lay
+                label = w.card(name, lay, lay.w - 6 - lay.font.width("  x4"))
+                rows.append(row(" " + label, "x%d" % n if n > 1 else ""))
+    app.push(Menu(t("m.effects"), rows))
+
+
+def conquest(app, c):
+    s = app.session.state
+    fx = engine.effects(s, c)
+    extra = s["act"]["slot"] is not None
+    rows = []
+    for kind in app.edition["marker_kinds"]["kinds"]:
+        a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
+        cost = cards.conquest(kind[1], fx, extra, s["rx"])
+        # the marker's own numbers (resistance, labor each Inca phase,
+        # VP), as printed on it; at the right the labor it costs now
+        rows.append(row(f("m.res", kind[1], kind[2], kind[3]), f("m.labor", cost), a,
+                        app.check(a)))
+    rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
+    app.push(Menu(t("b.conquer"), rows))
+
+
+def _conquest_numbers(c):
+    def open_(app):
+        def done(app, vals):
+            app.act("conquer %s %d %d %d" % (c, vals[0], vals[1], vals[2]))
+        app.push(Numbers(t("b.conquer"), [["f.res", 2, 0, 9], ["f.labor", 1, 0, 9], ["f.vp", 2, 0, 9]], done))
+    return open_
+
+
+def sites(app, c):
+    rows = []
+    for site in app.edition["temple_sites"]["sites"]:
+        a = "temple %s %d" % (c, site[1])
+        # a site's name as the players' rulebook prints it, if the
+        # language table has it; else as the edition table gives it
+        name = t("site." + site[0])
+        if name == "site." + site[0]:
+            name = site[0]
+        rows.append(row(name, f("m.vp", site[1]), a, app.check(a)))
+    rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
+    app.push(Menu(t("b.site"), rows))
+
+
+def _site_numbers(c):
+    def open_(app):
+        def done(app, vals):
+            app.act("temple %s %d" % (c, vals[0]))
+        app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
+    return open_
+
+
+def connected(app, c, vals):
+    def done(app, v):
+        app.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
+    app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
+                                  ["f.temples", vals[2], 0, 20]], done))
+
+
+def corrections(app):
+    rows = []
+    for c in app.session.state["seating"]:
+        for what in ("labor", "vp"):
+            rows.append(row("%s %s" % (w.name(c), t("f." + what)), "", _adjust(c, what), None, c))
+    app.push(Menu(t("m.adjust"), rows))
+
+
+def _adjust(c, what):
+    def open_(app):
+        def done(app, v):
+            if v[0]:
+                app.act("adjust %s %s %+d" % (c, what, v[0]))
+        app.push(Numbers("%s %s" % (w.name(c), t("f." + what)), [["f.amount", 0, -20, 20]], done))
+    return open_
+
+
+def history(app):
+    return Menu(t("m.history"), _history(app), build=_history)
+
+
+def _history(app):
+    """The rows of the history: undo and redo (naming the action), then
+    the actions since the undo checkpoint, newest first."""
+    ss = app.session
+    rows = []
+    common.undo_rows(app, rows)
+    common.results(app, rows)
+    ends = w.next_names(ss.state, ss.tail)
+    for i in range(len(ss.tail) - 1, -1, -1):
+        common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))
+    return rows
