@@ -5,8 +5,9 @@
 # before long_ms gives a short press, at the release; holding for long_ms
 # gives one long press (and nothing on release).  Where the profile has a
 # ("both", "short") intent, a button pressed while another is held (and
-# before that one's long press) gives it, at once, and neither button gives
-# anything more until released: a chord, for a board with two buttons.
+# before that one's long press) gives it, at once, and no button gives
+# anything more until all are released: a chord, for a board with two
+# buttons.
 #
 # On a board the pins' interrupts (hard IRQs) note every edge with its time
 # in a ring the moment it happens, even while the screen is being drawn or
@@ -50,6 +51,7 @@ class Buttons:
         self.flag = None              # set by the interrupts (listen())
         self._ring = None
         self.chord = ("both", "short") in profile
+        self.chorded = False          # a chord was given: nothing more until every button is up
 
     def _emit(self, name, kind, t):
         intent = self.profile.get((name, kind))
@@ -85,7 +87,9 @@ class Buttons:
                 self.stable[i] = True
                 self.down_at[i] = self.changed[i]
                 self.fired[i] = False
-                if self.chord:
+                if self.chorded:
+                    self.fired[i] = True      # pressed again within the chord: nothing
+                elif self.chord:
                     self._pair(i, when)
             else:
                 self.fired[i] = True
@@ -99,6 +103,7 @@ class Buttons:
                 # both taken: no short or long press of their own
                 self.fired[i] = True
                 self.fired[j] = True
+                self.chorded = True
                 self._emit("both", "short", when)
                 return
 
@@ -113,6 +118,8 @@ class Buttons:
             self.stable[i] = False
             if not self.fired[i]:
                 self._emit(self.names[i], "short", t)
+            if self.chorded and True not in self.stable:
+                self.chorded = False
 
     def poll(self, now=None):
         """Sample every pin now (where there are no interrupts)."""

@@ -132,6 +132,27 @@ def test_two_buttons_pressed_together_are_one_chord():
     assert [b.get(), b.get(), b.get()] == ["back", "ok", None]
 
 
+def test_a_button_pressed_again_within_a_chord_gives_nothing():
+    """After A and B together, B released and pressed again (or held)
+    while A is still down gives no press of its own: the chord lasts until
+    both are up; then each button is itself again."""
+    pins = {"a": Pin(), "b": Pin()}
+    b = Buttons(pins, TWO_BUTTONS)
+    t = 0
+    steps = [(0, 0, 1), (100, 0, 0), (300, 0, 1), (400, 0, 0), (1200, 0, 1), (1300, 1, 1)]
+    for until, a, bb in steps:
+        pins["a"].v = a
+        pins["b"].v = bb
+        while t < until:
+            b.poll(t)
+            t += 5
+    for k in range(20):
+        b.poll(t + 5 * k)
+    assert b.get() == "end" and b.get() is None
+    t = press(b, pins["b"], t + 200, 80)
+    assert b.get() == "ok" and b.get() is None
+
+
 def test_four_buttons_have_no_chord():
     pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
     b = Buttons(pins, FOUR_BUTTONS)
