@@ -8,8 +8,9 @@
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
-# debugging; firmware/hal/gs4, the colour panel's native code, is
-# compiled for the profile's ARCH, and left out where there is none), stage it in DIR (out/flash/NAME) with the board
+# debugging; firmware/hal/gs4 and glyphs, the native code of the colour
+# panel and of text, are compiled for the profile's ARCH, and left out
+# where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
 # (edition tables, language tables (gzip on a MicroPython board), the
 # board's font and its licence; of
@@ -222,13 +223,13 @@ if [ -n "$board" ]; then
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 ssd1306_display rgbled" ;;
-        circuitpython) skip="board virtual st7789 gs4 ssd1306_display rgbled" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
 # viper itself: --source keeps it)
-[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4"
+[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4 glyphs"
 
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
@@ -245,7 +246,7 @@ while read -r src; do
     else
         dst="$out/${src%.py}.mpy"
         march=""
-        [ "$src" = firmware/hal/gs4.py ] && march="-march=$arch "
+        case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py) march="-march=$arch " ;; esac
         if [ "$dry" = 1 ]; then
             echo "$mpyc -O3 $march-o $dst $src"
         else

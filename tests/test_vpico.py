@@ -120,10 +120,10 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
                 "gs4.expand(words, 0, 4, band, lut)\n"
                 "print('words', bytes(band).hex())\n"
                 "from firmware.core.font import Font\n"
-                "from firmware.hal import canvas\n"
+                "from firmware.hal import canvas, glyphs\n"
                 "frame = bytearray(20 * 12)\n"
-                "end = gs4.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9)\n"
-                "print('text', canvas._gs4_text() is gs4.text, end, bytes(frame).hex())\n")
+                "end = glyphs.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9, 0)\n"
+                "print('text', canvas._native_text() is glyphs.text, end, bytes(frame).hex())\n")
     with Pico("pico_display", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
         p.run(2000 * MS)
         got = p.read()
@@ -141,6 +141,36 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
     end = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt")).draw(fb, "Жa\u4e2d", 3, -2, 9)
     assert frame.count(0) < len(frame) - 20
     assert "text True %d %s" % (end, bytes(frame).hex()) in got, got
+
+
+def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
+    """pico_oled's build has firmware/hal/glyphs compiled for the RP2040:
+    the official firmware loads it, the Canvas takes it, and the text it
+    draws into the mono frame is framebuf's, byte for byte."""
+    out = str(tmp_path / "staged")
+    vpico.stage("pico_oled", out, seed=SEED)
+    assert os.path.exists(os.path.join(out, "firmware", "hal", "glyphs.mpy"))
+    assert not os.path.exists(os.path.join(out, "firmware", "hal", "gs4.mpy"))
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write("import framebuf\n"
+                "from firmware.core.font import Font\n"
+                "from firmware.hal import canvas, glyphs\n"
+                "f = Font('assets/fonts/small.fnt')\n"
+                "ok = []\n"
+                "for s, x, y, c in (('\u0416a\u4e2d Ag~', 3, 5, 1), ('Undo: Bl', -2, 9, 0), ('x', 60, -3, 1)):\n"
+                "    a = bytearray(63 * 3)\n"
+                "    b = bytearray(63 * 3)\n"
+                "    if not c:\n"
+                "        a[:] = b'\\xff' * len(a)\n"
+                "        b[:] = a\n"
+                "    f.draw(framebuf.FrameBuffer(a, 63, 21, framebuf.MONO_VLSB), s, x, y, c)\n"
+                "    glyphs.text(b, 63, 21, f.file, s, len(s), x, y, c, 1)\n"
+                "    ok.append(a == b and a != bytearray(len(a)) and a != bytearray(b'\\xff' * len(a)))\n"
+                "print('mono', canvas._native_text() is glyphs.text, ok)\n")
+    with Pico("pico_oled", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
+        p.run(2000 * MS)
+        got = p.read()
+    assert "mono True [True, True, True]" in got, got
 
 
 # ------------------------------------------------------------ deploy through a pty

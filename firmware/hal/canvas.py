@@ -19,14 +19,13 @@ import framebuf
 from binascii import crc32
 
 
-def _gs4_text():
-    """gs4.text (text drawn into the colour frame in native code), or None
+def _native_text():
+    """glyphs.text (text drawn into the frame in native code), or None
     where it cannot be loaded: CPython (no viper), a build without it, a
     .mpy of another architecture, a port with no native emitter (its
-    decorator is a SyntaxError there).  Imported for a colour frame only:
-    a mono board never compiles it (a .py copy would be, at every boot)."""
+    decorator is a SyntaxError there)."""
     try:
-        from firmware.hal.gs4 import text
+        from firmware.hal.glyphs import text
         return text
     except (ImportError, NameError, ValueError, SyntaxError):
         return None
@@ -34,7 +33,7 @@ def _gs4_text():
 
 class Canvas:
     gs4 = False     # the frame is GS4_HMSB (whole rows in its bytes): move_rows can
-    _text = None    # text in native code (the colour frame, where gs4.text loads)
+    _text = None    # text in native code (where glyphs.text loads)
 
     def __init__(self, width, height, colour, font, display=None, palette=None):
         self.width = width
@@ -49,8 +48,8 @@ class Canvas:
             self.buf = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
-        # the colour frame's text in native code, five times quicker
-        self._text = _gs4_text() if self.gs4 else None
+        # text in native code, five times quicker
+        self._text = _native_text()
         self.display = display
         self.palette = None
         # the rows drawn on since the last show(): [lo, hi)
@@ -123,7 +122,8 @@ class Canvas:
     def text(self, x, y, s, c):
         self._rows(y, self.font.height)
         if self._text is not None:
-            self._text(self.buf, self.width, self.height, self.font.file, s, len(s), x, y, c & 15)
+            self._text(self.buf, self.width, self.height, self.font.file, s, len(s), x, y,
+                       c & 15 if self.gs4 else c & 1, 0 if self.gs4 else 1)
         else:
             self.font.draw(self.fb, s, x, y, c)
 

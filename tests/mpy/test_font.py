@@ -153,7 +153,7 @@ def test_text_on_the_colour_frame_in_palette_indices():
 
 
 def test_the_colour_canvas_draws_text_in_native_code_on_micropython():
-    """On MicroPython the colour Canvas draws text with firmware/hal/gs4
+    """On MicroPython the Canvas draws text with firmware/hal/glyphs
     (viper: the unix port compiles it from source, a board loads it
     compiled for its chip): the file's glyphs, UTF-8 decoded, in any index
     on any other, clipped at every edge, a missing character as the
@@ -164,8 +164,8 @@ def test_the_colour_canvas_draws_text_in_native_code_on_micropython():
     if sys.implementation.name != "micropython":
         assert cv._text is None
         return
-    from firmware.hal.gs4 import text
-    assert cv._text is text and canvas.Canvas(8, 8, False, Font(SMALL))._text is None
+    from firmware.hal.glyphs import text
+    assert cv._text is text and canvas.Canvas(8, 8, False, Font(SMALL))._text is text
     cases = (("ЁжÑ¿¡«»→ Ag", 0, 1), ("ЁжÑ¿¡«»→ Ag", 1, 0), ("Жñ—x", -7, -4), ("Жñ", 57, 9),
              ("\u4e2d\U0001F600z", 5, 2), ("far", 70, 0), ("", 3, 3), ("up", -100, -100))
     for path in (SMALL, LARGE):
@@ -175,8 +175,37 @@ def test_the_colour_canvas_draws_text_in_native_code_on_micropython():
             fg = (k * 5 + 1) % 16
             bg = (fg + 7) % 16
             fb, buf = gs4(63, 17, bg)
-            assert text(buf, 63, 17, f.file, s, len(s), x, y, fg) == x + len(s) * f.advance
+            assert text(buf, 63, 17, f.file, s, len(s), x, y, fg, 0) == x + len(s) * f.advance
             expect_text(path, fb, s, x, y, fg, bg, 63, 17)
+
+
+def test_the_mono_canvas_draws_text_in_native_code_as_framebuf_does():
+    """The mono frame (MONO_VLSB: a byte a column of 8 rows) gets the same
+    text from firmware/hal/glyphs as from the font's blits: lit on dark and
+    dark on lit (the selected row), at every row offset in a byte, clipped
+    at every edge; and the Canvas draws with it."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    from firmware.hal import canvas
+    from firmware.hal.glyphs import text
+    cases = (("ЁжÑ¿¡«»→ Ag", 0, 1), ("Жñ—x", -7, -4), ("Жñ", 57, 9), ("\u4e2d\U0001F600z", 5, 2),
+             ("far", 70, 0), ("", 3, 3), ("up", -100, -100), ("Brown +1 VP", 1, 7), ("G1 C0", 2, 5))
+    for path in (SMALL, LARGE):
+        f = Font(path)
+        for s, x, y in cases:
+            for fg in (1, 0):
+                ref, ref_buf = mono(63, 21, 1 - fg)
+                f.draw(ref, s, x, y, fg)
+                fb, buf = mono(63, 21, 1 - fg)
+                assert text(buf, 63, 21, f.file, s, len(s), x, y, fg, 1) == x + len(s) * f.advance
+                assert buf == ref_buf, (path, s, x, y, fg)
+    cv = canvas.Canvas(40, 16, False, Font(SMALL))
+    cv.fill(0)
+    cv.text(1, 3, "Undo", 1)
+    ref, ref_buf = mono(40, 16)
+    Font(SMALL).draw(ref, "Undo", 1, 3, 1)
+    assert cv.buf == ref_buf
 
 
 def test_native_text_leaves_out_the_bits_past_a_glyphs_width():
@@ -185,7 +214,7 @@ def test_native_text_leaves_out_the_bits_past_a_glyphs_width():
     import sys
     if sys.implementation.name != "micropython":
         return
-    from firmware.hal.gs4 import text
+    from firmware.hal.glyphs import text
     d = bytearray(raw(SMALL))
     adv, h = d[5], d[6]
     n = d[8] | (d[9] << 8)
@@ -196,8 +225,11 @@ def test_native_text_leaves_out_the_bits_past_a_glyphs_width():
         for r in range(h):
             d[16 + 2 * n + (g * h + r) * bpr + bpr - 1] |= pad
     fb, buf = gs4(40, 12, 3)
-    text(buf, 40, 12, bytes(d), "Aж", 2, 1, 0, 9)
+    text(buf, 40, 12, bytes(d), "Aж", 2, 1, 0, 9, 0)
     expect_text(SMALL, fb, "Aж", 1, 0, 9, 3, 40, 12)
+    fb, buf = mono(40, 12)
+    text(buf, 40, 12, bytes(d), "Aж", 2, 1, 0, 1, 1)
+    expect_text(SMALL, fb, "Aж", 1, 0, 1, 0, 40, 12)
 
 
 def test_colour_text_through_the_palette_is_the_rgb565_text():
