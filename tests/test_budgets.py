@@ -31,8 +31,8 @@ CEILING = {"pico_oled": 224 * 1024, "pico_display": 240 * 1024}   # boards stage
 ROM_CEILING = {"pico_oled": 168 * 1024, "pico_display": 184 * 1024}
 # the mono profile's files (with the SSD1306 driver in lib/, and the words of
 # the saved-game messages): a guard against growth, far under the Pico's 1408
-# KB of filesystem (164.8 KB with the two-button chord, the reminders on the
-# title line and the names of Inca Empire's "next")
+# KB of filesystem (164.1 KB with the two-button chord, the reminders on the
+# title line, the names of Inca Empire's "next" and the native text module)
 FLASH_CEILING = 168 * 1024
 
 
