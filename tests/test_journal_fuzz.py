@@ -175,3 +175,18 @@ def test_store_round_trips_anything_and_detects_any_flip(obj, pos, bits):
     said = []
     assert store.load_json("d/f.json", "dflt", fs, said.append) == "dflt"
     assert said
+
+
+def test_a_checksum_that_reads_as_the_same_number_is_still_damage():
+    """int() takes '+b5b7e64' as 0x0b5b7e64: a flipped byte that turns a
+    checksum's leading 0 into a sign (found by the test above) is damage all
+    the same, and resume keeps only the records before it."""
+    disk = LIVE.copy()
+    at = DATA.index(b" #0")
+    for path, pos, bits in ((JPATH, at + 2, ord("0") ^ ord("+")), ("g/" + SNAP, 0, 1), ("g/" + SNAP_OLD, 0, 1)):
+        b = bytearray(disk.files[path])
+        b[pos] ^= bits
+        disk.files[path] = bytes(b)
+    assert disk.files[JPATH][at:at + 3] == b" #+"
+    j = check(disk)
+    assert j is not None and j.records == kept(at + 2) < len(LINES)

@@ -23,6 +23,10 @@ def parse(raw, prev):
         crc = int(hexcrc.decode(), 16)
     except (ValueError, UnicodeError):
         return "malformed checksum"
+    if ("%08x" % crc).encode() != hexcrc:
+        # int() also takes a sign or a space ("+b5b7e64"): only the 8
+        # lowercase digits the journal writes are a checksum
+        return "malformed checksum"
     body = raw[:-11]
     if store.crc32(body + b"\n", prev) != crc:
         return "checksum mismatch"
@@ -37,9 +41,10 @@ def _hex(v):
     if type(v) is not str or len(v) != 8:
         return None
     try:
-        return int(v, 16)
+        n = int(v, 16)
     except ValueError:
         return None
+    return n if "%08x" % n == v else None
 
 
 def _is_int(v, lo):
