@@ -99,14 +99,27 @@ def test_it_boots_the_official_firmware_and_writes_its_flash():
         assert p.stats()["programmed"] > 0
 
 
+def _run_main(board, tmp_path, code, check=None):
+    """Stage the board's build with main.py = code, run it 2 s on the
+    virtual Pico; its serial output.  check(out): looks at the staged
+    files first."""
+    out = str(tmp_path / "staged")
+    vpico.stage(board, out, seed=SEED)
+    if check is not None:
+        check(out)
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write(code)
+    with Pico(board, fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
+        p.run(2000 * MS)
+        return p.read()
+
+
 def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
     """pico_display's build has firmware/hal/gs4 compiled for the
     RP2040 (armv6m viper): the official firmware loads it, the ST7789
     driver takes it, and it turns frame bytes into the panel's bytes."""
-    out = str(tmp_path / "staged")
-    vpico.stage("pico_display", out, seed=SEED)
-    with open(os.path.join(out, "main.py"), "w") as f:
-        f.write("from firmware.hal import gs4, st7789\n"
+    got = _run_main("pico_display", tmp_path,
+                    "from firmware.hal import gs4, st7789\n"
                 "pal = bytearray(32)\n"
                 "pal[2:4] = b'\\xf8\\x00'\n"          # index 1: red, high byte first
                 "pal[30:32] = b'\\x12\\x34'\n"        # index 15
@@ -124,9 +137,6 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
                 "frame = bytearray(20 * 12)\n"
                 "end = glyphs.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9, 0)\n"
                 "print('text', canvas._native_text() is glyphs.text, end, bytes(frame).hex())\n")
-    with Pico("pico_display", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
-        p.run(2000 * MS)
-        got = p.read()
     # f0 10 ff 1f: each byte's high nibble is its left pixel; the band's
     # last 4 bytes are left as they were
     assert "native True 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
@@ -147,12 +157,11 @@ def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
     """pico_oled's build has firmware/hal/glyphs compiled for the RP2040:
     the official firmware loads it, the Canvas takes it, and the text it
     draws into the mono frame is framebuf's, byte for byte."""
-    out = str(tmp_path / "staged")
-    vpico.stage("pico_oled", out, seed=SEED)
-    assert os.path.exists(os.path.join(out, "firmware", "hal", "glyphs.mpy"))
-    assert not os.path.exists(os.path.join(out, "firmware", "hal", "gs4.mpy"))
-    with open(os.path.join(out, "main.py"), "w") as f:
-        f.write("import framebuf\n"
+    def check(out):
+        assert os.path.exists(os.path.join(out, "firmware", "hal", "glyphs.mpy"))
+        assert not os.path.exists(os.path.join(out, "firmware", "hal", "gs4.mpy"))
+    got = _run_main("pico_oled", tmp_path,
+                    "import framebuf\n"
                 "from firmware.core.font import Font\n"
                 "from firmware.hal import canvas, glyphs\n"
                 "f = Font('assets/fonts/small.fnt')\n"
@@ -166,10 +175,7 @@ def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
                 "    f.draw(framebuf.FrameBuffer(a, 63, 21, framebuf.MONO_VLSB), s, x, y, c)\n"
                 "    glyphs.text(b, 63, 21, f.file, s, len(s), x, y, c, 1)\n"
                 "    ok.append(a == b and a != bytearray(len(a)) and a != bytearray(b'\\xff' * len(a)))\n"
-                "print('mono', canvas._native_text() is glyphs.text, ok)\n")
-    with Pico("pico_oled", fs=vpico.mkfs(out, str(tmp_path / "fs.img"))) as p:
-        p.run(2000 * MS)
-        got = p.read()
+                "print('mono', canvas._native_text() is glyphs.text, ok)\n", check)
     assert "mono True [True, True, True]" in got, got
 
 
