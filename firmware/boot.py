@@ -10,7 +10,7 @@ def boot(path="board.json"):
     import json
     import storage
     import time
-    from firmware.main import family, profile
+    from firmware.bringup import family, profile
     with open(path) as f:
         p = profile(json.load(f)["board"])
     k = family(p).keys(p)

@@ -62,10 +62,10 @@ def hw(monkeypatch, tmp_path):
 @pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay"])
 def test_a_board_profile_builds_and_runs_the_app(name, hw):
     machine, board = hw
-    from firmware import main
-    p = main.profile(name)
-    assert main.family(p) is board
-    app, buttons = main.build({"board": name, "seed": 3}, p, board)
+    from firmware import bringup
+    p = bringup.profile(name)
+    assert bringup.family(p) is board
+    app, buttons = bringup.build({"board": name, "seed": 3}, p, board)
     app.boot()
     assert app.render()
     d = p.DISPLAY
@@ -117,20 +117,21 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
 
 def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypatch):
     machine, board = hw
-    from firmware import main
+    from firmware import bringup, crash, main
 
-    def broken(cfg, p, hw, made):
-        app, _ = main.build(cfg, p, hw)
+    def broken(cfg, made):
+        p = bringup.profile(cfg["board"])
+        app, _ = bringup.build(cfg, p, bringup.family(p))
         app.boot()
         made[0] = app
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(main, "run_once", broken)
-    monkeypatch.setattr(main, "CRASH_PAUSE_MS", 0)
+    monkeypatch.setattr(crash, "CRASH_PAUSE_MS", 0)
     (tmp_path / "board.json").write_text(json.dumps({"board": "pico_oled"}))
     with pytest.raises(machine.ResetCalled):
         main.main(str(tmp_path / "board.json"))
-    code = main.crash_code(ZeroDivisionError("division by zero"))
+    code = crash.crash_code(ZeroDivisionError("division by zero"))
     with open(os.path.join(board.DATA, "crash.log")) as f:
         log = f.read()
     assert log.startswith(code + " at ") and "ZeroDivisionError: division by zero" in log

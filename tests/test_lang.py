@@ -258,7 +258,7 @@ def test_words_come_from_the_game_table_first_then_the_language():
 
 
 def test_the_crash_screen_speaks_the_players_language():
-    from firmware import main
+    from firmware import crash as main
     text.use(table("ru"))
     assert main.crash_words("E01A2", MemoryError()) == ["Сбой E01A2", "Не хватило памяти", "Перезапуск;",
                                                        "партия сохранена."]

@@ -95,7 +95,7 @@ def test_a_rules_engine_imports_only_firmware_core():
 
 def test_the_shared_ui_and_the_app_import_no_game():
     shared = [m for m in MODULES if m.startswith(("firmware.ui", "firmware.core", "firmware.hal"))]
-    shared += ["firmware.app", "firmware.main"]
+    shared += ["firmware.app", "firmware.main", "firmware.bringup", "firmware.crash"]
     for m in shared:
         for d in imports(MODULES[m]):
             assert not d.startswith("firmware.games."), "%s imports %s" % (m, d)

@@ -3,6 +3,8 @@
 # Only builds and returns objects; firmware/main.py puts them together.
 # Every family module (this one, cp_board, virtual) has the same functions.
 DATA = "/data"
+# built once, then forgotten (firmware/bringup.py): a crash imports it again
+FORGET = True
 # the assets lie beside the code: in the ROM partition when flash.sh --romfs
 # put them there (mounted at /rom), else on the filesystem
 ASSETS = "/rom/assets" if globals().get("__file__", "").startswith("/rom/") else "/assets"

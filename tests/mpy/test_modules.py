@@ -141,8 +141,8 @@ def _extensible(names):
 def test_every_extensible_builtin_the_firmware_imports_is_kept_in_sys_modules():
     # A built-in module that a file may extend (json, os, time...) is
     # searched for on the file system at every import of it: about 4 ms on
-    # a Pico.  firmware.main.keep_builtins keeps each in sys.modules.
-    from firmware import main
+    # a Pico.  firmware.bringup.keep_builtins keeps each in sys.modules.
+    from firmware import bringup as main
     if not ON_BOARD:
         before = sys.modules.get("json")
         main.keep_builtins()    # CPython: nothing to do, nothing done
