@@ -12,8 +12,7 @@
 # panel and of text, are compiled for the profile's ARCH, and left out
 # where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
-# (edition tables, language tables (gzip on a MicroPython board), the
-# board's font and its licence; of
+# (edition tables, language tables, the board's font and its licence; of
 # firmware/hal only the modules of the board's family, display and LEDs);
 # and the profile's micropython-lib drivers in lib/ (from drivers/, the
 # version the official firmware's micropython-lib pins, compiled -O3 as
@@ -30,8 +29,7 @@
 # main.py and board.json go to the filesystem.  The board mounts the image
 # at /rom and runs the bytecode in place, from flash: the code no longer
 # takes heap (about a quarter less RAM for a game; BENCHMARKS.md); the font
-# and the language tables (plain, not gzip, in the image) are read in place
-# too.  A board without ROMFS refuses the image and is left as it was.
+# is read in place too.  A board without ROMFS refuses the image and is left as it was.
 #
 # Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
 # (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
@@ -210,8 +208,7 @@ fi
 
 # ------------------------------------------------------------ compile and stage
 if [ "$dry" = 0 ]; then
-    # assets too: a plain language table left from an older build would be
-    # read instead of the packed one
+    # assets too: nothing of an older build stays among them
     rm -rf "$out/firmware" "$out/boards" "$out/assets" "$out/lib" "$out/romfs.img"
     mkdir -p "$out"
 fi
@@ -283,17 +280,9 @@ if [ -n "$board" ]; then
 else
     files="$files assets/fonts/*.fnt assets/fonts/LICENSE-*"
 fi
-packed=""
+# the language tables go as they are: the board reads its words in the
+# file, where they lie (firmware/core/text.py), not a copy in RAM
 for a in $files; do
-    case "$a" in
-        assets/lang/*|firmware/games/*/lang/*)
-            # a MicroPython board gets the language tables as gzip (a 1 KB
-            # window, what firmware.core.text unpacks with): 40% of the bytes
-            if [ -n "$board" ] && [ "$family" != circuitpython ]; then
-                packed="$packed $a"
-                continue
-            fi ;;
-    esac
     if [ "$dry" = 1 ]; then
         echo "cp $a $out/$a"
     else
@@ -301,24 +290,6 @@ for a in $files; do
         cp "$a" "$out/$a"
     fi
 done
-if [ -n "$packed" ]; then
-    if [ "$dry" = 1 ]; then
-        for a in $packed; do echo "gzip (window 1 KB) $a > $out/$a.gz"; done
-    else
-        # shellcheck disable=SC2086
-        "$py" -c '
-import os, sys, zlib
-out = sys.argv[1]
-for src in sys.argv[2:]:
-    os.makedirs(os.path.dirname(out + "/" + src), exist_ok=True)
-    with open(src, "rb") as f:
-        data = f.read()
-    c = zlib.compressobj(9, zlib.DEFLATED, 16 + 10)
-    with open(out + "/" + src + ".gz", "wb") as f:
-        f.write(c.compress(data) + c.flush())
-' "$out" $packed
-    fi
-fi
 if [ -z "$board" ]; then
     [ "$dry" = 0 ] && echo "compiled firmware into $out"
     exit 0
@@ -350,11 +321,6 @@ if [ "$romfs" = 1 ]; then
     if [ "$dry" = 0 ]; then
         tree=$(mktemp -d)
         cp -r "$out/firmware" "$out/boards" "$out/assets" "$tree/"
-        # the language tables go plain: the board reads them in place from
-        # flash, with no copy in RAM
-        rm -f "$tree"/assets/lang/*.gz "$tree"/firmware/games/*/lang/*.gz
-        cp assets/lang/*.json "$tree/assets/lang/"
-        for d in firmware/games/*/lang; do cp "$d"/*.json "$tree/$d/"; done
         if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null; then
             rm -rf "$tree"
             echo "flash.sh: mpremote could not build the ROMFS image" >&2
@@ -393,7 +359,8 @@ if [ "$romfs" = 1 ]; then
     fi
 fi
 # remove the old code (a stale .py would win over a new .mpy), assets (a
-# plain language table over a packed one) and drivers, never /data
+# packed language table of an older build beside the new one) and drivers,
+# never /data
 rm_old='import os
 def rm(p):
     try:

@@ -175,8 +175,12 @@ def test_staging_again_leaves_no_table_of_an_older_build(tmp_path):
     out = str(tmp_path / "stage")
     assert flash("--board", "pico_oled", "--stage", "--out", out).returncode == 0
     lang = os.path.join(out, "assets", "lang")
-    assert sorted(os.listdir(lang))[0].endswith(".json.gz")
-    with open(os.path.join(lang, "en.json"), "w") as f:   # as an older build left it
+    assert sorted(os.listdir(lang)) == ["en.json", "es.json", "ru.json"]
+    with open(os.path.join(lang, "en.json.gz"), "wb") as f:   # as an older build left it
+        f.write(b"stale")
+    with open(os.path.join(lang, "ru.json"), "w") as f:
         f.write('{\n"m.yes": "stale"\n}\n')
     assert flash("--board", "pico_oled", "--stage", "--out", out).returncode == 0
-    assert all(n.endswith(".json.gz") for n in os.listdir(lang)), os.listdir(lang)
+    assert sorted(os.listdir(lang)) == ["en.json", "es.json", "ru.json"]
+    with open(os.path.join(lang, "ru.json"), "rb") as f, open(os.path.join(ROOT, "assets", "lang", "ru.json"), "rb") as g:
+        assert f.read() == g.read()

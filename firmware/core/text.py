@@ -1,17 +1,21 @@
 # Words on the screen come from one language table at a time
-# (assets/lang/<code>.json), so only the active language is in RAM and a new
+# (assets/lang/<code>.json), so only the active language is in use and a new
 # language needs no new code.  A missing key shows the key itself.
 #
-# A table stays in RAM as its file's bytes plus an index, not as a dict: a
-# dict of str objects costs about 150 bytes an entry on the 64-bit unix port
-# (26 KB for the English table of 176 entries); the bytes and the index cost
-# the file (5 KB) and 2 bytes a slot.  The index is an open-addressing hash
-# table of key offsets (hash(key) picks the slot, the key is checked in the
-# bytes); a lookup allocates only the str it returns.
+# A table is read where it lies, in its file, which stays open: RAM holds
+# only an index and a buffer the size of the table's longest line.  A dict
+# of its str objects would cost about 150 bytes an entry on the 64-bit unix
+# port (26 KB for the English table of 176 entries); the file's bytes in
+# RAM, 4 KB for that table.  The index is an open-addressing hash table of
+# key offsets in the file (hash(key) picks the slot), 2 bytes a slot, with
+# a byte of each key's hash beside it, so that a lookup reads the file only
+# at a key that is likely the one asked for (about 30 us on a Pico: a seek
+# and a read of one line); a lookup allocates only the str it returns.
 #
 # The files are JSON written one pair a line, `"key": "value",`, keys in
 # ASCII, no backslash escapes (tests/test_lang.py holds every table to it);
-# anything else is refused with the line number.
+# anything else is refused with the line number.  They go to a board as
+# they are (not packed: a packed file cannot be read in place).
 from array import array
 
 try:
@@ -25,117 +29,92 @@ except TypeError:           # CPython needs bytes
 
 
 class Table:
-    """One language file: get(key, default) like a dict's."""
+    """One language file: get(key, default) like a dict's.  f: the file,
+    open for reading bytes (or the file's bytes themselves)."""
 
-    def __init__(self, data, name="table"):
-        self.data = data
-        self.mv = memoryview(data)
-        lines = []
-        i = data.find(b"\n") + 1
+    def __init__(self, f, name="table"):
+        if isinstance(f, (bytes, bytearray)):
+            import io
+            f = io.BytesIO(f)
+        self.f = f
+        keys = []           # (offset of the key, the key)
+        at = 0
         n = 0
-        end = len(data)
-        while i < end:
-            j = data.find(b"\n", i)
-            if j < 0:
-                j = end
+        longest = 0
+        line = f.readline()
+        while line:
             n += 1
-            if data[i] == 34:  # '"'
-                k = data.find(b'"', i + 1)
-                v = k + 4
-                e = data.find(b'"', v)
-                if k < 0 or data[k:v] != b'": "' or e < 0 or e > j or data.find(b"\\", i, j) >= 0:
-                    raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n + 1))
-                lines.append(i + 1)
-            elif data[i:j].strip() not in (b"}", b""):
-                raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n + 1))
-            i = j + 1
+            if n > 1:       # the first line is the opening brace
+                if line[0] == 34:  # '"'
+                    k = line.find(b'"', 1)
+                    v = k + 4
+                    if k < 0 or line[k:v] != b'": "' or line.find(b'"', v) < 0 or line.find(b"\\") >= 0:
+                        raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n))
+                    keys.append((at + 1, str(line[1:k], "utf-8")))
+                elif line.strip() not in (b"}", b""):
+                    raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n))
+                if len(line) > longest:
+                    longest = len(line)
+            at += len(line)
+            line = f.readline()
         size = 4
-        while size < len(lines) * 3 // 2:
+        while size < len(keys) * 3 // 2:
             size *= 2
         self.mask = size - 1
-        self.slots = array("H" if end < 65535 else "I", bytearray(size * (2 if end < 65535 else 4)))
-        for o in lines:
-            k = str(self.mv[o:data.find(b'"', o)], "utf-8")
-            s = hash(k) & self.mask
+        self.slots = array("H" if at < 65535 else "I", bytearray(size * (2 if at < 65535 else 4)))
+        self.tags = bytearray(size)
+        for o, k in keys:
+            h = hash(k)
+            s = h & self.mask
             while self.slots[s]:
                 s = (s + 1) & self.mask
             self.slots[s] = o + 1
+            self.tags[s] = (h >> 8) & 255
+        self.buf = bytearray(longest)
+        self.mv = memoryview(self.buf)
 
     def get(self, key, default=None):
-        d = self.data
         m = self.mask
         slots = self.slots
-        s = hash(key) & m
+        tags = self.tags
+        h = hash(key)
+        s = h & m
+        tag = (h >> 8) & 255
         kb = _key(key)
         n = len(kb)
+        b = self.buf
+        f = self.f
         while True:
             o = slots[s]
             if not o:
                 return default
-            o -= 1
-            if d.startswith(kb, o) and d[o + n] == 34:
-                v = o + n + 4
-                return str(self.mv[v:d.find(b'"', v)], "utf-8")
+            if tags[s] == tag:
+                f.seek(o - 1)
+                got = f.readinto(b)
+                if got > n and b[n] == 34 and b.startswith(kb):
+                    v = n + 4
+                    return str(self.mv[v:b.find(b'"', v)], "utf-8")
             s = (s + 1) & m
 
-
-# On a board the tables are gzip files (PATH.gz, made by flash.sh with a
-# window of 2**WBITS bytes): 40% of the flash, and unpacking needs only that
-# window besides the table itself, whose size the gzip trailer gives.  In a
-# ROM file system they are plain, and read in place.
-WBITS = 10
-
-
-def _unpack(f):
-    try:
-        import deflate
-    except ImportError:     # CPython: the simulator and its tests
-        import gzip  # pyright: ignore[reportMissingImports]
-        return gzip.decompress(f.read())
-    from binascii import crc32
-    packed = f.seek(-8, 2) + 8
-    tail = f.read(8)        # the gzip trailer: CRC-32 and size of the text
-    n = int.from_bytes(tail[4:], "little")
-    if n > 20 * packed:
-        # words compress to a third or so: this trailer is not a size
-        raise ValueError("the packed table is damaged")
-    f.seek(0)
-    data = deflate.DeflateIO(f, deflate.GZIP, WBITS).read(n)
-    if len(data) != n or crc32(data) & 0xFFFFFFFF != int.from_bytes(tail[:4], "little"):
-        raise ValueError("the packed table is damaged")
-    return data
-
-
-def _in_place(f):
-    """The bytes of a file in a ROM file system (flash.sh --romfs) where
-    they lie, as a bytearray over that memory (it has the find and
-    startswith that Table uses; a memoryview has not), or None for any
-    other file.  Table never writes to it."""
-    try:
-        mv = memoryview(f)
-        import uctypes
-    except (TypeError, ImportError):   # a build without uctypes reads a copy
-        return None
-    return uctypes.bytearray_at(uctypes.addressof(mv), len(mv))
+    def close(self):
+        self.f.close()
 
 
 def read(path):
-    """The table in PATH.gz (as flash.sh puts it on a board), or if there
-    is none, in the file at path (in place if the file is in a ROM file
-    system: no copy in RAM)."""
+    """The table in the file at path, kept open for its lookups."""
+    f = open(path, "rb")
     try:
-        f = open(path + ".gz", "rb")
-    except OSError:
-        f = open(path, "rb")
-        try:
-            data = _in_place(f)
-            return Table(f.read() if data is None else data, path)
-        finally:
-            f.close()
-    try:
-        return Table(_unpack(f), path + ".gz")
-    finally:
+        return Table(f, path)
+    except BaseException:
         f.close()
+        raise
+
+
+def _close(tables):
+    for tb in tables:
+        close = getattr(tb, "close", None)      # a dict (text.use) has none
+        if close is not None:
+            close()
 
 
 # the tables looked in, first to last: the game's words, then the language's
@@ -148,8 +127,10 @@ def load(path):
     kept, not read again, when it is that table)."""
     global _tables, _base
     if path == _base and _tables:
+        _close(_tables[:-1])
         _tables = _tables[-1:]
         return
+    _close(_tables)
     _tables = []            # the old table goes before the new one is read
     _base = None
     _tables = [read(path)]
@@ -170,6 +151,7 @@ def add(path):
 def use(table):
     """Look words up in table (a dict, or a Table) alone."""
     global _tables, _base
+    _close(_tables)
     _tables = [table]
     _base = None
 

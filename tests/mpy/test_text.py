@@ -1,6 +1,7 @@
 # firmware.core.text on both runtimes: every language table read by the
 # device's reader gives the words a JSON reader gives, lookups of missing
-# keys find nothing, and a table costs a fraction of a dict of its words.
+# keys find nothing, and a table costs a fraction of its file: the words
+# are read in the file, where they lie.
 import gc
 import json
 import os
@@ -33,7 +34,7 @@ def test_every_table_reads_as_json():
         assert tb.get("") is None
 
 
-def test_a_table_costs_less_than_half_a_dict_of_it():
+def test_a_table_costs_less_than_half_its_file():
     if not hasattr(gc, "mem_alloc"):
         return  # CPython: the heap is MicroPython's concern
     p = "firmware/games/inca/lang/ru.json"
@@ -50,7 +51,7 @@ def test_a_table_costs_less_than_half_a_dict_of_it():
     gc.collect()
     as_table = gc.mem_alloc() - a
     assert tb.get("c.blue") == "Синий" and d is None
-    assert as_table * 2 < as_dict, (as_table, as_dict)
+    assert as_table * 2 < os.stat(p)[6] and as_table * 4 < as_dict, (as_table, os.stat(p)[6], as_dict)
 
 
 def test_a_lookup_allocates_only_its_word():
@@ -69,46 +70,36 @@ def test_a_lookup_allocates_only_its_word():
     assert w and used <= 96, used
 
 
-# A table as flash.sh packs it for a board: gzip with a 1 KB window.
-PACKED = (b'\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\x03\xab\xe6R\xca\xd5\xabL-V\xb2RP\n>\xbcVI\x07\xc4'
-          b'\xcf\xcb\x07q\xfd\xf2A\xbc\x9c\xc4\xbct\x10\xcf\xb5\xb8 \xf1\xf0\xc6\xfc\x1c%\xaeZ.\x00'
-          b'\x86\xcd\x9fc5\x00\x00\x00')
-
-
-def test_a_packed_table_is_read_before_a_plain_one_and_checked():
+def test_the_words_are_read_in_the_file_where_they_lie():
+    # the table keeps the file open and reads a word from it when asked:
+    # a word changed in the file (same length) is the new word
     from test_journal_fs import scratch
     d = scratch("text")
-    with open(d + "/es.json.gz", "wb") as f:
-        f.write(PACKED)
-    tb = text.read(d + "/es.json")
+    p = d + "/es.json"
+    with open(p, "wb") as f:
+        f.write('{\n"m.yes": "Sí",\n"lang": "Español"\n}\n'.encode())
+    tb = text.Table(open(p, "rb", 0), p)    # unbuffered on CPython too, as on a board
     assert tb.get("m.yes") == "Sí" and tb.get("lang") == "Español" and tb.get("m.maybe") is None
-    # a plain table beside it (left by an older build) is not the one read
-    with open(d + "/es.json", "wb") as f:
-        f.write('{\n"m.yes": "Sí, claro"\n}\n'.encode())
-    assert text.read(d + "/es.json").get("m.yes") == "Sí"
-    # with no packed table, the plain one (the simulator's assets)
-    with open(d + "/en.json", "wb") as f:
-        f.write('{\n"m.yes": "Yes"\n}\n'.encode())
-    assert text.read(d + "/en.json").get("m.yes") == "Yes"
-    # a flipped bit in the packed text or in its checksum is refused, not
-    # read as other words
-    for at in (20, len(PACKED) - 6):
-        flipped = bytearray(PACKED)
-        flipped[at] ^= 0x01
-        with open(d + "/flip.json.gz", "wb") as f:
-            f.write(bytes(flipped))
+    with open(p, "r+b") as f:
+        f.seek(len('{\n"m.yes": "'.encode()))
+        f.write(b"Yup")         # "Sí" is 3 bytes too
+    assert tb.get("m.yes") == "Yup"
+    tb.close()
+
+
+def test_a_language_that_goes_closes_its_files():
+    text.load(LANG + "/en.json")
+    text.add("firmware/games/inca/lang/en.json")
+    gone = list(text._tables)
+    assert text.t("m.yes") == "Yes"
+    text.load(LANG + "/ru.json")
+    assert text.t("m.yes") != "Yes"
+    assert len(gone) == 2
+    for tb in gone:
         try:
-            text.read(d + "/flip.json")
-        except (ValueError, OSError, EOFError):
+            tb.f.read(1)
+        except (OSError, ValueError):
             pass
         else:
-            raise AssertionError("a damaged table was read (byte %d)" % at)
-    # a packed table cut short is refused, not read in part
-    with open(d + "/cut.json.gz", "wb") as f:
-        f.write(PACKED[:30])
-    try:
-        text.read(d + "/cut.json")
-    except (ValueError, OSError, EOFError):
-        pass
-    else:
-        raise AssertionError("a cut table was read")
+            raise AssertionError("the table of the language gone still reads its file")
+    text.load(LANG + "/en.json")
