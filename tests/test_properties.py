@@ -60,6 +60,28 @@ def test_random_legal_games_keep_the_invariants(setup, data):
 
 @FAST
 @given(setup=SETUPS, data=st.data())
+def test_the_fixed_part_of_a_state_never_changes(setup, data):
+    # the session keeps inca.FIXED once, out of its kept copies, and puts
+    # the same objects back into every state it gives: an action, an undo
+    # or the view that changed them would change every copy
+    pick = picker(data)
+    lines = autoplay.play(setup, pick, EDITION, limit=400, undo_every=6)
+    ss = Session(inca, EDITION, lines[0])
+    first = json.dumps(dict((k, ss.state[k]) for k in inca.FIXED), sort_keys=True)
+    assert sorted(ss.fixed) == sorted(inca.FIXED)
+    for a in lines[1:]:
+        ss.apply(a)
+        inca.view(ss.state)
+        for k in inca.FIXED:
+            assert ss.state[k] is ss.fixed[k], k
+        assert json.dumps(ss.fixed, sort_keys=True) == first
+    # what a kept copy holds: the changing part only
+    text = ss.prev.buf.getvalue()[:ss.prev.n]
+    assert not any(json.loads(text).get(k) is not None for k in inca.FIXED)
+
+
+@FAST
+@given(setup=SETUPS, data=st.data())
 def test_undo_restores_the_previous_view_exactly(setup, data):
     pick = picker(data)
     lines = autoplay.play(setup, pick, EDITION, limit=300)

@@ -18,7 +18,9 @@
 #                 since the checkpoint and the redo stack), the state before
 #                 the tail's last action (`prev`: resume replays that one
 #                 action) or, when there is none (after an undo), the current
-#                 `state`, the setup line, and the journal position it
+#                 `state`, the part of the states that never changes
+#                 (`fixed`, where the game has one: base and prev are
+#                 written without it), the setup line, and the journal position it
 #                 covers (`n` records, ending at byte `end`, the last one
 #                 with CRC `crc`).  Written with firmware.core.store,
 #                 streamed in pieces of about 1 kB (the whole text is never
@@ -302,6 +304,8 @@ class Journal:
             snap["prev"] = s.prev
         else:
             snap["state"] = s.state
+        if s.fixed:
+            snap["fixed"] = s.fixed     # base and prev are kept without it
         fs = self.fs
         store.write_json(self._p(SNAP_TMP), snap, fs)
         if self._rotate:

@@ -68,7 +68,8 @@ def check_snapshot(s):
             and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
             and type(s.get("setup")) is str and type(s.get("base")) is dict
             and _strs(s.get("tail")) and _strs(s.get("redo"))
-            and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict):
+            and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict
+            and type(s.get("fixed", {})) is dict):
         return "fields missing or of the wrong type"
     return None
 
@@ -231,7 +232,8 @@ def _rebase(j, intact, notes, why):
     n, name, cand = best
     try:
         session = Session.restore(j._module(as_tokens(cand["setup"])), cand["setup"], cand["base"],
-                                  cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"))
+                                  cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"),
+                                  cand.get("fixed"))
     except MemoryError:
         raise
     except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
@@ -350,7 +352,7 @@ def _scan(j, f, cands, older, notes):
                 session = Session.restore(j._module(as_tokens(cand["setup"])),
                                           cand["setup"], cand["base"], cand["base_n"],
                                           cand["tail"], cand["redo"], cand.get("state"),
-                                          cand.get("prev"))
+                                          cand.get("prev"), cand.get("fixed"))
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot

@@ -183,6 +183,33 @@ def test_a_snapshot_holds_the_state_before_the_last_action_or_after_an_undo_the_
     assert same(r.session, j.session)
 
 
+def test_a_snapshot_holds_the_fixed_part_once_and_one_without_it_still_resumes():
+    # the part of the state that never changes is written once, beside the
+    # kept copies that leave it out; a snapshot of an older firmware, with
+    # it in base and prev, resumes to the same game
+    lines = demo_lines()
+    fs = MemFs()
+    j, _ = play(fs, lines[:70])
+    j.snapshot()
+    snap = store.decode(fs.files["g/snap.json"])
+    assert sorted(snap["fixed"]) == sorted(inca.FIXED)
+    for k in inca.FIXED:
+        assert k not in snap["base"] and k not in snap["prev"], k
+    r = resume(fs)
+    assert r.notes == [] and same(r.session, j.session)
+    for k in inca.FIXED:
+        assert r.session.state[k] is r.session.fixed[k] and r.session.base.get()[k] is r.session.fixed[k]
+    fixed = snap.pop("fixed")
+    for part in ("base", "prev"):
+        snap[part].update(fixed)
+    store.save_json("g/snap.json", snap, fs)
+    old = resume(fs)
+    assert old.notes == [] and same(old.session, j.session) and old.source == "snap.json"
+    old.session.apply("undo")
+    j.apply("undo")
+    assert same(old.session, j.session)
+
+
 class _Boom:
     """A game whose rules fail (not refuse) on "boom"."""
 

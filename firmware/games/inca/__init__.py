@@ -4,6 +4,11 @@ from firmware.games.inca.view import view  # noqa: F401
 EDITION = "inca/edition.json"  # the edition table, under assets/ (editable data)
 # what the screens read of it while a game is played (the conquest and temple pickers)
 PLAYED = ("marker_kinds", "temple_sites")
+# the keys of a state that never change once the game is set up (what start.py
+# copies from the edition and the setup line): the session keeps them once,
+# not in each kept copy of the state (firmware/core/session.py)
+FIXED = ("game", "seating", "sectors", "track", "labor", "bld", "sapa_pts", "catch", "free", "rx", "pilg",
+         "copies", "variants", "seed")
 
 
 def new(setup, edition):
