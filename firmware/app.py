@@ -6,15 +6,12 @@
 # The app never applies a rule itself: it asks the engine (check, apply,
 # view) and shows what the engine did (its events).
 import gc
-import json
 
-from firmware.core import store
-from firmware.core.errors import EditionError, IllegalAction
+from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget
-from firmware.core.session import Session
 from firmware.core import text
 from firmware.core.text import t, f
-from firmware.ui.widgets import Menu, Message, row
+from firmware.ui.widgets import Message
 
 try:
     from time import ticks_diff  # pyright: ignore[reportAssignmentType]
@@ -26,14 +23,6 @@ except ImportError:  # CPython (the simulator)
 # another player is not taken as that player's: it was the thumb pressing
 # twice, not the next player choosing (a double OK built a city for them).
 TURN_PAUSE_MS = 400
-
-LANGS = ("en", "ru", "es")
-
-
-BRIGHTNESS = (1, 2, 3, 4, 5)
-
-
-
 
 class App:
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
@@ -89,33 +78,6 @@ class App:
         finally:
             self._done_choosing()
 
-    def _load_settings(self):
-        """The saved settings, and the language the caller chose over them."""
-        if self.dir:
-            store.makedirs(self.dir)
-            self._take_settings(store.load_json(self.dir + "/settings.json", {}, report=self.report))
-        if self.lang:
-            self.settings["lang"] = self.lang
-        if self.settings.get("lang") not in LANGS:
-            self.settings["lang"] = "en"
-
-    def _take_settings(self, saved):
-        """The saved settings that are what they should be (a file of the
-        wrong shape is reported; the defaults stand for the rest)."""
-        if not isinstance(saved, dict):
-            self.report("settings.json is not a table: the defaults are used")
-            return
-        b = saved.get("brightness")
-        if b in BRIGHTNESS and type(b) is int:
-            self.settings["brightness"] = b
-        elif b is not None:
-            self.report("settings.json: brightness %r is not 1 to 5: the default is used" % (b,))
-        lang = saved.get("lang")
-        if lang in LANGS:
-            self.settings["lang"] = lang
-        elif lang is not None:
-            self.report("settings.json: no language %r: the default is used" % (lang,))
-
     def choose(self, name):
         """Make `name` the game played or set up (firmware/chooser.py)."""
         self._chooser().choose(self, name)
@@ -142,33 +104,6 @@ class App:
                 if getattr(s, "picker", False):
                     return
             forget("firmware.chooser")
-
-    def _played_edition(self):
-        """Keep of the edition table only what the game's screens read while
-        it is played (the game package's PLAYED: Inca Empire's marker kinds
-        and temple sites).  The rules took what they need into the state
-        when the game was set up, the journal's folder holds the table the
-        game was started with, and New game reads the table again: the
-        whole of Inca Empire's is 9 KB of a 32-bit board's heap, the parts
-        kept 1.6 KB."""
-        from firmware import games
-        ed = self.edition
-        if ed is not None:
-            self.edition = dict((k, ed[k]) for k in games.played(self.name) if k in ed)
-        if self.journal is not None:
-            self.journal.edition = None
-
-    def _bundled_edition(self, path):
-        """The edition table that came with the firmware (assets/GAME/...);
-        EditionError if it cannot be read."""
-        try:
-            with open("%s/%s" % (self.assets, path)) as f:
-                ed = json.load(f)
-        except (OSError, ValueError) as e:
-            raise EditionError("%s: %s" % (path, e))
-        if not isinstance(ed, dict):
-            raise EditionError("%s: not a table" % path)
-        return ed
 
     def _load_words(self):
         """The language's words, and the game's own in front of them."""
@@ -238,9 +173,10 @@ class App:
         return t(hint)
 
     def open_settings(self):
-        rows = [row(t("m.brightness"), str(self.settings["brightness"]), _cycle_brightness),
-                row(t("m.language"), t("lang"), _cycle_language)]
-        self.push(Menu(t("m.settings"), rows))
+        # the screen's code is imported for it, and leaves the heap with it
+        from firmware import settings
+        forget("firmware.settings")
+        settings.open_settings(self)
 
     # ------------------------------------------------------------ the game
 
@@ -258,42 +194,12 @@ class App:
         return None if e is None else text.reason(e)
 
     def start_game(self, setup):
-        line = setup
-        if getattr(self.game, "SEEDED", True):
-            # a game with anything random is dealt from a fresh seed
-            line = "%s seed=%d" % (setup, self.seed())
-        try:
-            if self.journal:
-                # on the device the table is written after the first frame,
-                # unless it is an edit the storage did not take (a resume
-                # without the game's own table would not find it)
-                self.session = self.journal.start(line, None if self.edition_saved else False)
-            else:
-                self.session = Session(self.game, self.edition, line)
-        except IllegalAction as e:
-            self.note(text.reason(e))
-            return
-        except OSError as e:
-            self.note(self._storage(e))
-            return
-        self.playing = None     # the game played before has ended
-        self._played_edition()
-        self._changed()
-        self._home_screen()
-        # the setup wizard's code (where a game has it apart) until New game,
-        # and every other game's modules: the game they served has ended
-        forget("firmware.games.%s.setup" % self.name)
-        from firmware import games
-        for name in games.NAMES:
-            if name != self.name:
-                games.forget(name)
-        self._done_choosing()
-        # the set-up reminders (turn order, what goes on the board): a
-        # checklist read once before play, on a screen of its own
-        lines = self.ui.notable(self.session.state["ev"])
-        if lines:
-            self.push(Message(t("s.order"), lines))
-        self.leds("start")
+        """Start the game chosen, from its setup line (firmware/chooser.py)."""
+        self._chooser().start_game(self, setup)
+
+    def save_edition(self):
+        """Keep the edited edition table, for new games (firmware/chooser.py)."""
+        self._chooser().save_edition(self)
 
     def act(self, action):
         """Apply one action line (or undo/redo) through the journal.
@@ -374,25 +280,6 @@ class App:
     def _changed(self):
         self._view = None
         self.dirty = True
-
-    def save_settings(self):
-        """Keep the settings; a failed write is told (the setting holds for now)."""
-        if self.dir:
-            try:
-                store.save_json(self.dir + "/settings.json", self.settings)
-            except OSError as e:
-                self.note(self._storage(e))
-
-    def save_edition(self):
-        """Keep the edited edition table, for new games; a failed write is told."""
-        if self.dir:
-            try:
-                store.save_json("%s/%s-edition.json" % (self.dir, self.name), self.edition)
-            except OSError as e:
-                self.edition_saved = False
-                self.note(self._storage(e))
-                return
-            self.edition_saved = True
 
     # ------------------------------------------------------------ input and output
 
@@ -525,30 +412,6 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
-
-
-def _cycle_brightness(app):
-    b = app.settings["brightness"]
-    app.settings["brightness"] = BRIGHTNESS[(BRIGHTNESS.index(b) + 1) % len(BRIGHTNESS)] if b in BRIGHTNESS else 3
-    if app.px:
-        app.px.brightness = app.settings["brightness"]
-        app.leds()
-    app.pop()
-    app.open_settings()
-    app.save_settings()     # a failed write is told over the settings
-
-
-def _cycle_language(app):
-    cur = app.settings.get("lang", "en")
-    nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
-    app.settings["lang"] = nxt
-    # kept first: a table that finds no room in a heap a long game has cut
-    # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
-    # device starts again, on a whole heap, in the language chosen
-    app.save_settings()
-    app._load_words()
-    app.pop()
-    app.open_settings()
 
 
 def _urandom_seed():

@@ -1,6 +1,7 @@
 # Choosing the game: what the device does when it is switched on (the
 # settings, the saved game resumed, or the game picker) and when New game
-# picks another game (its engine, screens, words and edition table).  The
+# picks another game (its engine, screens, words and edition table) and
+# starts it (App.start_game, App.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
 # played (App._done_choosing): play never needs it (its code is 2.7 KB of
 # a 32-bit heap).
@@ -15,7 +16,10 @@ from firmware.ui.widgets import Menu, Message, row
 def boot(app):
     """Load settings and the edition table, resume a saved game if there
     is one, and show its home screen (else the setup wizard)."""
-    app._load_settings()
+    from firmware import settings
+    settings.load(app)
+    settings = None
+    forget("firmware.settings")
     text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
     if app.px:
         app.px.brightness = app.settings["brightness"]
@@ -32,7 +36,7 @@ def boot(app):
             # is what its screens read while it is played; the one for
             # new games (bundled or edited) is read again by New game
             app.edition = app.journal.edition
-            app._played_edition()
+            played_edition(app)
             for note in app.journal.notes:
                 app.report(note)
         except EditionError as e:
@@ -119,7 +123,7 @@ def choose(app, name):
     app.game = game
     app.ui = screens
     app._load_words()
-    bundled = app._bundled_edition(games.edition(name))
+    bundled = bundled_edition(app, games.edition(name))
     ed = None
     if app.dir:
         ed = store.load_json("%s/%s-edition.json" % (app.dir, name), None, report=app.report)
@@ -170,3 +174,88 @@ def _pick(name):
             return
         app.push(app.ui.setup(app))
     return go
+
+
+def bundled_edition(app, path):
+    """The edition table that came with the firmware (assets/GAME/...);
+    EditionError if it cannot be read."""
+    import json
+    try:
+        with open("%s/%s" % (app.assets, path)) as f:
+            ed = json.load(f)
+    except (OSError, ValueError) as e:
+        raise EditionError("%s: %s" % (path, e))
+    if not isinstance(ed, dict):
+        raise EditionError("%s: not a table" % path)
+    return ed
+
+
+def played_edition(app):
+    """Keep of the edition table only what the game's screens read while
+    it is played (the game package's PLAYED: Inca Empire's marker kinds
+    and temple sites).  The rules took what they need into the state
+    when the game was set up, the journal's folder holds the table the
+    game was started with, and New game reads the table again: the
+    whole of Inca Empire's is 9 KB of a 32-bit board's heap, the parts
+    kept 1.6 KB."""
+    from firmware import games
+    ed = app.edition
+    if ed is not None:
+        app.edition = dict((k, ed[k]) for k in games.played(app.name) if k in ed)
+    if app.journal is not None:
+        app.journal.edition = None
+
+
+def start_game(app, setup):
+    """Start the game chosen from its setup line: its journal (or a
+    session in memory), its home screen and the set-up checklist."""
+    from firmware.core.errors import IllegalAction
+    line = setup
+    if getattr(app.game, "SEEDED", True):
+        # a game with anything random is dealt from a fresh seed
+        line = "%s seed=%d" % (setup, app.seed())
+    try:
+        if app.journal:
+            # on the device the table is written after the first frame,
+            # unless it is an edit the storage did not take (a resume
+            # without the game's own table would not find it)
+            app.session = app.journal.start(line, None if app.edition_saved else False)
+        else:
+            from firmware.core.session import Session
+            app.session = Session(app.game, app.edition, line)
+    except IllegalAction as e:
+        app.note(text.reason(e))
+        return
+    except OSError as e:
+        app.note(app._storage(e))
+        return
+    app.playing = None     # the game played before has ended
+    played_edition(app)
+    app._changed()
+    app._home_screen()
+    # the setup wizard's code (where a game has it apart) until New game,
+    # and every other game's modules: the game they served has ended
+    forget("firmware.games.%s.setup" % app.name)
+    from firmware import games
+    for name in games.NAMES:
+        if name != app.name:
+            games.forget(name)
+    app._done_choosing()
+    # the set-up reminders (turn order, what goes on the board): a
+    # checklist read once before play, on a screen of its own
+    lines = app.ui.notable(app.session.state["ev"])
+    if lines:
+        app.push(Message(t("s.order"), lines))
+    app.leds("start")
+
+
+def save_edition(app):
+    """Keep the edited edition table, for new games; a failed write is told."""
+    if app.dir:
+        try:
+            store.save_json("%s/%s-edition.json" % (app.dir, app.name), app.edition)
+        except OSError as e:
+            app.edition_saved = False
+            app.note(app._storage(e))
+            return
+        app.edition_saved = True

@@ -488,7 +488,7 @@ def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(
     # A long game on a colour Pico can leave no free block for a language
     # table: the MemoryError restarts the device, which must come back in
     # the language chosen (the setting kept before the table is read).
-    from firmware import app as app_module
+    from firmware import settings
     from firmware.core import text
     data = tmp_path / "data"
     app, _ = boot(data)
@@ -499,7 +499,7 @@ def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(
         raise MemoryError("memory allocation failed, allocating 8618 bytes")
     monkeypatch.setattr(text, "read", no_room)
     with pytest.raises(MemoryError):
-        app_module._cycle_language(app)
+        settings.cycle_language(app)
     monkeypatch.undo()
     app, _ = boot(data)     # the restart
     assert app.settings["lang"] == "ru"

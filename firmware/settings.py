@@ -1,0 +1,79 @@
+# The device's settings (LED brightness, language): read at boot, changed on
+# the Settings screen.  Imported when the boot reads them or the screen opens
+# and forgotten at once (the screen's rows keep it until it closes): play
+# never needs its code.
+from firmware.core.text import t
+from firmware.ui.widgets import Menu, row
+
+LANGS = ("en", "ru", "es")
+BRIGHTNESS = (1, 2, 3, 4, 5)
+
+
+def load(app):
+    """The saved settings, and the language the caller chose over them."""
+    if app.dir:
+        from firmware.core import store
+        store.makedirs(app.dir)
+        take(app, store.load_json(app.dir + "/settings.json", {}, report=app.report))
+    if app.lang:
+        app.settings["lang"] = app.lang
+    if app.settings.get("lang") not in LANGS:
+        app.settings["lang"] = "en"
+
+
+def take(app, saved):
+    """The saved settings that are what they should be (a file of the
+    wrong shape is reported; the defaults stand for the rest)."""
+    if not isinstance(saved, dict):
+        app.report("settings.json is not a table: the defaults are used")
+        return
+    b = saved.get("brightness")
+    if b in BRIGHTNESS and type(b) is int:
+        app.settings["brightness"] = b
+    elif b is not None:
+        app.report("settings.json: brightness %r is not 1 to 5: the default is used" % (b,))
+    lang = saved.get("lang")
+    if lang in LANGS:
+        app.settings["lang"] = lang
+    elif lang is not None:
+        app.report("settings.json: no language %r: the default is used" % (lang,))
+
+
+def open_settings(app):
+    rows = [row(t("m.brightness"), str(app.settings["brightness"]), cycle_brightness),
+            row(t("m.language"), t("lang"), cycle_language)]
+    app.push(Menu(t("m.settings"), rows))
+
+
+def save(app):
+    """Keep the settings; a failed write is told (the setting holds for now)."""
+    if app.dir:
+        from firmware.core import store
+        try:
+            store.save_json(app.dir + "/settings.json", app.settings)
+        except OSError as e:
+            app.note(app._storage(e))
+
+
+def cycle_brightness(app):
+    b = app.settings["brightness"]
+    app.settings["brightness"] = BRIGHTNESS[(BRIGHTNESS.index(b) + 1) % len(BRIGHTNESS)] if b in BRIGHTNESS else 3
+    if app.px:
+        app.px.brightness = app.settings["brightness"]
+        app.leds()
+    app.pop()
+    open_settings(app)
+    save(app)     # a failed write is told over the settings
+
+
+def cycle_language(app):
+    cur = app.settings.get("lang", "en")
+    nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
+    app.settings["lang"] = nxt
+    # kept first: a table that finds no room in a heap a long game has cut
+    # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
+    # device starts again, on a whole heap, in the language chosen
+    save(app)
+    app._load_words()
+    app.pop()
+    open_settings(app)
