@@ -1,7 +1,7 @@
 # The files of a saved game in its directory, and their format version:
 # what the journal writes (firmware/core/journal.py) and resume reads at
 # boot (firmware/core/resume.py); see journal.py for what each holds.
-from firmware.core.store import TMP, crc32
+from firmware.core.osfs import TMP, crc32
 
 JOURNAL = "journal.txt"
 SNAP = "snap.json"

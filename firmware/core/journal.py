@@ -83,10 +83,10 @@
 #     session = j.resume()   # at boot; j.notes says what was repaired
 #
 # The engine does no I/O; this module reads and writes only through the
-# file-system object it is given (firmware.core.store.FS by default).  Runs on
+# file-system object it is given (firmware.core.osfs.FS by default).  Runs on
 # MicroPython and CPython.
 
-from firmware.core import store
+from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget
@@ -101,6 +101,19 @@ _ENOENT = 2   # errno: no such file
 _CHUNK = 512
 
 
+def _store():
+    # the code that writes a whole file (firmware/core/store.py, with the
+    # JSON writer): imported for a snapshot, a new game, the edition table,
+    # and forgotten after (_done_writing); appending a record needs none of it
+    from firmware.core import store
+    return store
+
+
+def _done_writing():
+    forget("firmware.core.store")
+    forget("firmware.core.jsonout")
+
+
 def _text(action):
     text = join(as_tokens(action))
     if "#" in text or "\n" in text or "\r" in text:
@@ -112,13 +125,13 @@ class Journal:
     """A game kept in the journal directory `path`.
 
     game is a game module (new, apply, view) or a function from the setup
-    line's words to one.  fs is the file-system layer (store.FS)."""
+    line's words to one.  fs is the file-system layer (osfs.FS)."""
 
     def __init__(self, path, game, edition, fs=None):
         self.dir = path
         self.game = game
         self.edition = edition
-        self.fs = fs or store.FS
+        self.fs = fs or osfs.FS
         self.session = None
         self.records = 0       # records in the journal, setup line included
         self.notes = []        # what resume found and did, one line each
@@ -159,6 +172,7 @@ class Journal:
         words = as_tokens(_text(setup))
         session = Session(self._module(words), self.edition, words)
         fs = self.fs
+        store = _store()
         store.makedirs(self.dir, fs)
         data, crc = record(session.setup, 0)
         # the new game's files are written whole under temporary names
@@ -172,8 +186,10 @@ class Journal:
         later = self.defer if edition_later is None else edition_later
         gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
         if not later:
-            store.write_json(self._p(EDITION + store.TMP), self.edition, fs)
+            store.write_json(self._p(EDITION + osfs.TMP), self.edition, fs)
         store.write(self._p(JOURNAL_TMP), data, fs)
+        store = None
+        _done_writing()
         # then the game in the directory goes, its journal before its
         # snapshots (removing needs no room): a power cut on the way leaves
         # that game (resumed from a snapshot) or no game, never its records
@@ -195,7 +211,7 @@ class Journal:
             self.edition_due = self.edition
             self._edition_tried = -1
         else:
-            fs.rename(self._p(EDITION + store.TMP), self._p(EDITION))
+            fs.rename(self._p(EDITION + osfs.TMP), self._p(EDITION))
         fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
         self.session = session
         self.records = 1
@@ -277,7 +293,10 @@ class Journal:
         it due); a failed write is noted once and tried again at the first
         idle after the next action saved."""
         try:
-            store.save_json(self._p(EDITION), self.edition_due, self.fs)
+            try:
+                _store().save_json(self._p(EDITION), self.edition_due, self.fs)
+            finally:
+                _done_writing()
         except OSError as e:
             # the game goes on: a resume without it takes the same table
             # (start()); tried again once an action was saved, not at every
@@ -307,7 +326,10 @@ class Journal:
         if s.fixed:
             snap["fixed"] = s.fixed     # base and prev are kept without it
         fs = self.fs
-        store.write_json(self._p(SNAP_TMP), snap, fs)
+        try:
+            _store().write_json(self._p(SNAP_TMP), snap, fs)
+        finally:
+            _done_writing()
         if self._rotate:
             self._rotate = False
             fs.rename(self._p(SNAP), self._p(SNAP_OLD))

@@ -3,7 +3,7 @@
 # and forgets it again (its bytecode is needed once a boot).  The format and
 # the policy are described in firmware.core.journal.
 
-from firmware.core import store
+from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
@@ -417,7 +417,7 @@ def saved_game(path, names, fs=None):
     setup line); names are the games the device knows.  (None, True) when
     the directory holds game files but no game can be named from them;
     (None, False) when it holds none."""
-    fs = fs or store.FS
+    fs = fs or osfs.FS
     try:
         found = fs.listdir(path)
     except OSError:

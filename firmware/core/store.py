@@ -17,50 +17,24 @@
 # bool and None, and the bytes are the same on CPython and MicroPython.
 #
 # All file access goes through a small file-system object (open, rename,
-# remove, listdir, mkdir); FS uses the real one, and tests pass their own to
-# record every write and cut the power between any two bytes.
+# remove, listdir, mkdir); osfs.FS uses the real one, and tests pass their
+# own (or put one there) to record every write and cut the power between any
+# two bytes.  This module is imported where a file is written or read whole
+# and forgotten after (a journal's snapshot, the settings): appending a
+# journal record needs only firmware/core/osfs.py.
 #
 # Runs on MicroPython and CPython: only os, json, binascii and sys.
 
-import binascii
 import json
-import os
 import sys
 
-from firmware.core import jsonout
-
-TMP = ".tmp"
-
-
-class OsFs:
-    """The real file system (MicroPython's os module or CPython's)."""
-
-    def open(self, path, mode):
-        return open(path, mode)
-
-    def rename(self, old, new):
-        os.rename(old, new)
-
-    def remove(self, path):
-        os.remove(path)
-
-    def listdir(self, path):
-        return os.listdir(path)
-
-    def mkdir(self, path):
-        os.mkdir(path)
-
-
-FS = OsFs()
+from firmware.core import jsonout, osfs
+from firmware.core.osfs import TMP, crc32  # noqa: F401  (the names store has always had)
 
 
 def missing(e):
     """True if the OSError e says the file does not exist (ENOENT)."""
     return bool(e.args) and e.args[0] == 2
-
-
-def crc32(data, prev=0):
-    return binascii.crc32(data, prev) & 0xFFFFFFFF
 
 
 def encode(obj):
@@ -99,7 +73,7 @@ def write_json(path, obj, fs=None, chunk=512):
     copy per piece (the edition table is some 700 pieces) took 395 ms of a
     Pico's clock for Start game's edition table; a join per chunk takes a
     small part of that.  The blocks it needs are about `chunk` bytes."""
-    f = (fs or FS).open(path, "wb")
+    f = (fs or osfs.FS).open(path, "wb")
     parts = []
     st = [0, 0]   # characters waiting in parts, running CRC
 
@@ -135,7 +109,7 @@ def write_json(path, obj, fs=None, chunk=512):
 
 def write(path, data, fs=None):
     """Write bytes to path (truncating it), flush and close."""
-    f = (fs or FS).open(path, "wb")
+    f = (fs or osfs.FS).open(path, "wb")
     try:
         f.write(data)
         f.flush()
@@ -147,7 +121,7 @@ def read(path, fs=None):
     """The bytes of path, or None if it does not exist.  Other OSErrors
     (a directory in the way, a read error) propagate."""
     try:
-        f = (fs or FS).open(path, "rb")
+        f = (fs or osfs.FS).open(path, "rb")
     except OSError as e:
         if missing(e):
             return None
@@ -160,7 +134,7 @@ def read(path, fs=None):
 
 def save_json(path, obj, fs=None):
     """Save obj to path crash-safely: write path.tmp, flush, rename over."""
-    fs = fs or FS
+    fs = fs or osfs.FS
     # streamed (write_json): the text of a table such as an edition is never
     # whole in RAM, where a board in play may have no free block that big
     write_json(path + TMP, obj, fs)
@@ -208,7 +182,7 @@ def load_json(path, default, fs=None, report=None):
 
 def makedirs(path, fs=None):
     """Create the directory path and its missing parents."""
-    fs = fs or FS
+    fs = fs or osfs.FS
     parts = path.split("/")
     cur = ""
     for i, part in enumerate(parts):

@@ -24,7 +24,7 @@ except ImportError:  # CPython: the stand-in
     sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
 
 from firmware.app import App
-from firmware.core import jsonout, resume, store
+from firmware.core import jsonout, osfs, resume, store
 from firmware.core.font import Font
 from firmware.core.gamefiles import EDITION, JOURNAL
 from firmware.core.session import Session
@@ -105,7 +105,7 @@ class FaultFile:
         self.close()
 
 
-class FaultFs(store.OsFs):
+class FaultFs(osfs.OsFs):
     """The real file system, with faults on demand: `cut` = k cuts the
     power at the k-th write operation from now (an open for writing, a
     write, a rename, a remove, a mkdir); `full` and `readonly` refuse
@@ -137,7 +137,7 @@ class FaultFs(store.OsFs):
     def open(self, path, mode):
         if "r" in mode and "+" not in mode:
             return open(path, mode)
-        if path.endswith("/game/" + EDITION + store.TMP):
+        if path.endswith("/game/" + EDITION + osfs.TMP):
             self.starting = True
         self._write_op("opening " + path)
         if self.full and "w" not in mode:
@@ -289,8 +289,8 @@ def walk(presses, seed):
     del REBASED[:]
     data = scratch("walk")
     fs = FaultFs(rand)
-    saved = store.FS
-    store.FS = fs
+    saved = osfs.FS
+    osfs.FS = fs
     tally = {"presses": 0, "cuts": 0, "refused": 0, "games": 0, "full checks": 0, "screens": 0, "devices": 1,
              "cuts in a start": 0}
     screens = set()
@@ -363,7 +363,7 @@ def walk(presses, seed):
             sys.print_exception(e)      # where it came from (the unix port keeps no chain)
         raise AssertionError("seed %d, press %d: %s: %s" % (seed, step, type(e).__name__, e))
     finally:
-        store.FS = saved
+        osfs.FS = saved
         rmtree(data)
 
 
