@@ -73,6 +73,7 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
         dev = app.cv.display.dev
         assert (dev.width, dev.height, dev.addr) == (128, 64, 0x3C)
         assert dev.sent and dev.sent[-1] == bytes(app.cv.buf) and any(dev.sent[-1])
+        assert app.cv.buf is dev.buffer     # one frame in RAM: the Canvas draws on the driver's
         assert (dev.i2c.sda.id, dev.i2c.scl.id) == (d["sda"], d["scl"])
     else:
         spi = app.cv.display.spi

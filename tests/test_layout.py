@@ -12,7 +12,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 # what a rules engine may import besides firmware/core (MicroPython's own modules)
 STDLIB = ("json", "binascii", "hashlib", "random", "sys", "math", "array", "struct", "collections", "io")
 # a game's screens: the rest of its folder is its rules engine
-SCREENS = ("ui", "home", "menu", "pickers", "sun", "setup", "screens", "words")
+SCREENS = ("ui", "home", "menu", "pickers", "sun", "counts", "setup", "screens", "words")
 
 
 def modules():

@@ -45,7 +45,11 @@ class Canvas:
             fmt = framebuf.GS4_HMSB
             self.gs4 = True
         else:
-            self.buf = bytearray(width * ((height + 7) // 8))
+            # a display with a frame of its own in this layout (the SSD1306
+            # driver is a FrameBuffer) is drawn on directly: no second 1 kB
+            size = width * ((height + 7) // 8)
+            own = getattr(display, "buffer", None)
+            self.buf = own if own is not None and len(own) == size else bytearray(size)
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
         # text in native code, five times quicker

@@ -1,20 +1,23 @@
 # The SSD1306 128x64 OLED through micropython-lib's driver (installed on
 # the board by flash.sh: mpremote mip install ssd1306).  The driver is a
 # FrameBuffer with its own 1 kB buffer in the same MONO_VLSB layout as the
-# Canvas; show(buf) copies the Canvas's frame into it (a memcpy) and lets
-# the driver send it; show_rows(buf, lo, hi) sends only the pages that hold
-# the rows drawn on (a cursor move: two or three of the eight).
+# Canvas: the Canvas draws on that buffer (`buffer`), so there is one frame
+# in RAM; show(buf) lets the driver send it (a Canvas with a frame of its
+# own has it copied in first); show_rows(buf, lo, hi) sends only the pages
+# that hold the rows drawn on (a cursor move: two or three of the eight).
 
 
 class SSD1306Display:
     def __init__(self, dev):
         """dev: an ssd1306.SSD1306_I2C (or _SPI)."""
         self.dev = dev
+        self.buffer = dev.buffer    # the frame the Canvas draws on
         self.buf = None
         self.mv = None
 
     def show(self, buf):
-        self.dev.buffer[:] = buf
+        if buf is not self.dev.buffer:
+            self.dev.buffer[:] = buf
         self.dev.show()
 
     def show_rows(self, buf, lo, hi):

@@ -91,7 +91,7 @@ class PhaseMenu(Screen):
                 name = w.name(c) if app.lay.colour else w.ini(c)
                 if con is not None:
                     # confirmed: OK corrects them
-                    rows.append(row(name, mark, _open("connected", (c, vals)), None, c))
+                    rows.append(row(name, mark, _open("connected", (c, vals), "counts"), None, c))
                     continue
                 # one press: last round's counts, unchanged
                 rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),
@@ -99,7 +99,7 @@ class PhaseMenu(Screen):
                 if default < 0:
                     # the player the cursor is on: other counts one row down
                     default = len(rows) - 1
-                    rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals)), None, c))
+                    rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals), "counts"), None, c))
             if default < 0:
                 default = len(rows)
             rows.append(row(t("m.score"), "", "next", check("next")))

@@ -1,6 +1,6 @@
 # Inca Empire's pickers, opened from the phase menu: the card effects, a
-# conquest, a temple site, connected counts, the corrections; and the
-# history (the Sun Event card list is sun.py).  A module apart from the
+# conquest, a temple site, the corrections; and the history (the Sun Event
+# card list is sun.py, the connected counts counts.py).  A module apart from the
 # phase menu's so that its code is in the heap only while one of them is
 # open: the menu imports it when a row opens one and forgets it at once
 # (menu._open); the screen opened holds the functions it needs until it
@@ -72,13 +72,6 @@ def _site_numbers(c):
             app.act("temple %s %d" % (c, vals[0]))
         app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
     return open_
-
-
-def connected(app, c, vals):
-    def done(app, v):
-        app.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
-    app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
-                                  ["f.temples", vals[2], 0, 20]], done))
 
 
 def corrections(app):
