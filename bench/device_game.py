@@ -8,7 +8,8 @@
 # BOARD: the profile in boards/ (its display size, colour and font).
 # DATA: the journal directory (created; a saved game there is resumed).
 # KEYS: a file of button intents, one letter each (o ok, u up, d down,
-# b back, z undo, h home, e end): from the game picker to the final standings.  AGAIN: the intents
+# b back, z undo, h home, e end; a held button's repeats U up+, D down+,
+# L less+): from the game picker to the final standings.  AGAIN: the intents
 # from the final standings through New game to the next final standings,
 # played over and over until LIMIT presses in all, then on to the point
 # where round 1 of a game has ended (so that "end" is at the same point of a
@@ -98,7 +99,8 @@ def heap():
     return gc.mem_alloc() - BASE
 
 
-INTENTS = {"o": "ok", "u": "up", "d": "down", "b": "back", "z": "undo", "h": "home", "e": "end"}
+INTENTS = {"o": "ok", "u": "up", "d": "down", "b": "back", "z": "undo", "h": "home", "e": "end",
+           "U": "up+", "D": "down+", "L": "less+"}
 
 
 def read_keys(path):

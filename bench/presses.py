@@ -47,9 +47,10 @@ def count(game, board):
     real = app.key
 
     def key(k, at=None):
-        pressed[0] += 1
-        if app.stack and isinstance(app.stack[-1], Numbers):
-            pressed[1] += 1
+        if k[-1] != "+":        # a held press is one press, its repeats none
+            pressed[0] += 1
+            if app.stack and isinstance(app.stack[-1], Numbers):
+                pressed[1] += 1
         real(k, at)
     app.key = key
     keys = []

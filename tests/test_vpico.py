@@ -456,9 +456,9 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
         saved += 1
     data = _saved_game(tmp_path, board, lines[:saved])
     # the presses of the next actions: short presses only (a long one is
-    # held 600 ms, not fast)
+    # held 600 ms, not fast; a held one longer)
     keys = [k for k in _plan(tmp_path, board, data, _without_undone(lines[saved:]))
-            if k not in ("home", "end")][:100]
+            if k not in ("home", "end") and "*" not in k][:100]
     assert "undo" not in keys
     assert len(keys) == 100 and keys.count("ok") > 20
     for name in ("twin", "untimed"):
@@ -499,8 +499,8 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 
 def test_a_whole_scripted_inca_game(tmp_path):
     """Four players with Early Fall and Pizarro's Arrival, every turn passed
-    and every choice the first the rules allow (Sun cards, connected
-    counts): the era track to the invasion and the final standings, the
+    and every choice the first the rules allow (the Sun cards dealt and
+    placed as they lie, connected counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
     thumb makes them (held 40 ms, 10 ms apart; an OK after one that passed
     the turn waits out TURN_PAUSE_MS, as a player's does): the board falls behind
