@@ -23,7 +23,7 @@
 #   column COLUMN PRESSES US   the presses handled in that column, their time
 #   end BYTES                  heap in use after the last press (with AGAIN: at
 #                              the end of round 1, once LIMIT presses are made)
-#   presses N US               all presses and their time
+#   presses N US               all presses (a held press's steps each one) and their time
 #   ref N US                   the reference loop: N iterations of x += 1
 #   over 1                     the game reached its end
 # Heap in use is gc.mem_alloc() after gc.collect(), less what it was before

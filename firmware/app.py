@@ -78,6 +78,7 @@ class App:
         self.running = False    # in run(), the device's loop
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
+        self.took = None        # the screen the last press went to (a held press's steps go there only)
 
     # ------------------------------------------------------------ boot
 
@@ -403,13 +404,18 @@ class App:
         (ms, ticks_ms), where the buttons know it."""
         if not self.stack:
             return
-        held = self.stack[-1].held
+        top = self.stack[-1]
+        if k[-1] != "+":
+            self.took = top     # the screen a press (or a held press's first step) went to
+        elif top is not self.took:
+            return      # a held button's step after its press left the screen (BACK closed a note)
+        held = top.held
         if held is not None:
             # a number field, the Sun Event cards: a held press steps (a
             # held DOWN does not end the turn there) and goes on while held
             k = held[0 if self.has_up else 1].get(k, k)
         if k[-1] == "+":
-            return      # a held button's repeat: this screen takes none
+            return      # a held button's step: this screen takes none
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn

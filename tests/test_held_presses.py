@@ -108,6 +108,23 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
     assert app.session.state == before
 
 
+def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
+    """On two buttons a held A closes a note over the card list (BACK):
+    its steps after that do not scroll the list uncovered."""
+    app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
+    keyplan._go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
+    scr = app.stack[-1]
+    assert type(scr).__name__ == "CardList"      # the next sector's
+    scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3]][0])   # a card with none left
+    cur = scr.cur
+    app.key("ok")
+    assert app.stack[-1].title == t("m.refused")
+    _press(app, "down*4", [])                  # A held: back (the note goes), then 3 steps
+    assert app.stack[-1] is scr and scr.cur == cur
+    _press(app, "down*4", [])                  # held again, on the list: 4 rows
+    assert scr.cur == (cur + 4) % len(cards.NAMES)
+
+
 def test_on_two_buttons_a_held_b_steps_a_number_on_and_a_held_a_still_goes_back(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
