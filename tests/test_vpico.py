@@ -478,7 +478,11 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
             button, _ = p.buttons_for(k)
             p.press(button, 50 * MS, at=t)
             twin.key(k, at=t + 50 * MS)
-            untimed.key(k)
+            if untimed.app.session.state == twin.app.session.state:
+                # (once it has acted otherwise, it is left: its presses
+                # would go on through other screens, Settings among them,
+                # whose language the two simulators share)
+                untimed.key(k)
             t += 90 * MS             # held 50 ms, then 40 ms up
         # an OK within TURN_PAUSE_MS of the press that passed the turn
         # did not act for the next player (on the board: the picture and
@@ -518,6 +522,9 @@ def test_a_whole_scripted_inca_game(tmp_path):
     app, _ = device.build(board, None, seed=seed)
     keys = keyplan.play(app, [setup] + lines[1:])
     assert app.view()["over"] and app.view()["pizarro"]["arrived"]
+    # a held press (X*N) is not a fast one: here N presses of X, as fast
+    # as the others (the held ones are pressed in the power-cut runs)
+    keys = [x for k in keys for x in ([keyplan.held(k)[0]] * keyplan.held(k)[1] if "*" in k else [k])]
     twin = Twin(board, seed, str(tmp_path / "twin"))
     with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
         p.boot()
