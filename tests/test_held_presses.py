@@ -239,3 +239,25 @@ def test_the_simulator_takes_a_held_key(tmp_path):
     sim.play_keys(two, {"profile": "two"}, ["e"])
     assert type(two.stack[-1]).__name__ == "PhaseMenu"
     assert "3j" in sim.legend("four", "en") and "3a" in sim.legend("two", "en")
+
+
+def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_path):
+    """Every sector has its card and a card list is open: there a held
+    DOWN (A and B together) would scroll (go back), so the planner goes
+    back first, then ends the phase."""
+    from host_sim.keyplan import inca as planner
+    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end", "end"])):
+        app, data, lines = _card_list(tmp_path, board, board)
+        app.key("back")
+        s = app.session.state
+        for sec in s["sectors"]:
+            app.act("sun %s wilderness-road" % sec)
+        app.home()
+        app.key("ok")
+        keyplan._go_to_row(app, lambda r: r[0] == app.stack[-1].rows[0][0], [])   # a sector's list
+        assert type(app.stack[-1]).__name__ == "CardList"
+        phase = (s["ci"], s["pi"])
+        keys = []
+        keyplan.step(app, planner.action, "next", keys)
+        assert keys == want and (app.session.state["ci"], app.session.state["pi"]) != phase
+        assert _journal(data)[-1] == "next"

@@ -170,9 +170,16 @@ def _dismiss(app, keys):
 def step(app, action, line, keys):
     """Press the buttons of one action line: action(app, line, keys), the
     game planner's, or for the game's end of a turn or phase DOWN held
-    (four buttons) or A and B together (two), from any screen."""
+    (four buttons) or A and B together (two), from any screen but one
+    where that press steps or goes back (the Sun Event card list, a number
+    field: Screen.held), which it leaves first."""
     if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
+        for _ in range(LIMIT):
+            h = _top(app).held
+            if h is None or h[0 if app.has_up else 1].get("end", "end") == "end":
+                break
+            back(app, keys)
         _press(app, "end", keys)
     else:
         action(app, line, keys)
