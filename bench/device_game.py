@@ -8,7 +8,8 @@
 # BOARD: the profile in boards/ (its display size, colour and font).
 # DATA: the journal directory (created; a saved game there is resumed).
 # KEYS: a file of button intents, one letter each (o ok, u up, d down,
-# b back, z undo, h home, e end): from the game picker to the final standings.  AGAIN: the intents
+# b back, z undo, h home, e end; a held button's repeats U up+, D down+,
+# L less+): from the game picker to the final standings.  AGAIN: the intents
 # from the final standings through New game to the next final standings,
 # played over and over until LIMIT presses in all, then on to the point
 # where round 1 of a game has ended (so that "end" is at the same point of a
@@ -22,7 +23,7 @@
 #   column COLUMN PRESSES US   the presses handled in that column, their time
 #   end BYTES                  heap in use after the last press (with AGAIN: at
 #                              the end of round 1, once LIMIT presses are made)
-#   presses N US               all presses and their time
+#   presses N US               all presses (a held press's steps each one) and their time
 #   ref N US                   the reference loop: N iterations of x += 1
 #   over 1                     the game reached its end
 # Heap in use is gc.mem_alloc() after gc.collect(), less what it was before
@@ -98,7 +99,8 @@ def heap():
     return gc.mem_alloc() - BASE
 
 
-INTENTS = {"o": "ok", "u": "up", "d": "down", "b": "back", "z": "undo", "h": "home", "e": "end"}
+INTENTS = {"o": "ok", "u": "up", "d": "down", "b": "back", "z": "undo", "h": "home", "e": "end",
+           "U": "up+", "D": "down+", "L": "less+"}
 
 
 def read_keys(path):

@@ -8,7 +8,9 @@ The games: the benchmark's Inca Empire game (bench/scripts.py) and the
 scenarios of the other three games in tests/scenarios/.  The planner takes
 the shortest way the screens offer (up or down, whichever is nearer; a
 two-button board has no up), so these are the fewest presses a player who
-knows the screens makes.
+knows the screens makes.  A held press that moves the cursor N rows (or
+steps a number N times) is one press (host_sim/keyplan: X*N), planned
+wherever the screen takes it and it saves presses.
 """
 import os
 import sys
@@ -47,9 +49,10 @@ def count(game, board):
     real = app.key
 
     def key(k, at=None):
-        pressed[0] += 1
-        if app.stack and isinstance(app.stack[-1], Numbers):
-            pressed[1] += 1
+        if k[-1] != "+":        # a held press is one press, its repeats none
+            pressed[0] += 1
+            if app.stack and isinstance(app.stack[-1], Numbers):
+                pressed[1] += 1
         real(k, at)
     app.key = key
     keys = []
@@ -73,11 +76,15 @@ def measure():
 INTRO = """## Presses
 
 The presses the scripted games take through the screens, per board profile
-(`.venv/bin/python -m bench.presses`): the shortest way the screens offer,
+(`.venv/bin/python -m bench.presses`): the fewest the screens offer,
 planned by host_sim/keyplan; pico_oled and pico_display have four buttons
-(held DOWN: the end of a turn or phase),
-esp32_tdisplay two (A: next, held: back; B: OK, held: undo, or on a number
-field one down; A and B together: the end of a turn or phase).
+(held DOWN: the end of a turn or phase; on the Sun Event card list and a
+number field a held UP or DOWN goes on, a row or a step every 150 ms, and
+counts as one press),
+esp32_tdisplay two (A: next, held: back, or on the card list on down it;
+B: OK, held: undo, or on a number field down and on; A and B together: the
+end of a turn or phase, or back from the card list). The Inca game's Sun
+Event cards are dealt and drawn as at the table (host_sim/autoplay.py, Deck).
 
 """
 

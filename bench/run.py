@@ -300,8 +300,9 @@ def write(flash, results, resume):
     add("`flash.sh --board NAME --stage` prepares, under the MicroPython unix port.")
     add("The scripted game: %s, %d actions (undo among them), played with the" %
         (scripts.SETUP.replace("seed=77", "").strip(), len(scripts.transcript()) - 1))
-    add("buttons from the game picker to the final standings (%d presses on the mono" % m["game"]["presses"][0])
-    add("profile, %d on the colour one)." % c["game"]["presses"][0])
+    add("buttons from the game picker to the final standings (%d presses and held" % m["game"]["presses"][0])
+    add("presses' steps, each handled and drawn, on the mono profile, %d on the colour one)."
+        % c["game"]["presses"][0])
     add("The unix port is a 64-bit build: its pointers and heap blocks are twice the")
     add("size of a Pico's or an ESP32's, so the heap figures are upper bounds.")
     add("")

@@ -8,7 +8,10 @@ import random
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
-LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e"}
+# one letter an intent the app is given; a held press is its long press's
+# letter and one of its repeats' (capitals) a step more
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
+           "up+": "U", "down+": "D", "less+": "L"}
 SEED = 77      # bench/device_game.py deals every game from it
 CHOICES = 3    # the autoplayer's random choices
 
@@ -45,12 +48,16 @@ def keys(board):
 
 def write_keys(board, folder):
     """Write keys(board) to FOLDER/BOARD.keys and FOLDER/BOARD.again, one
-    letter a press (LETTERS); returns the two paths."""
+    letter an intent (LETTERS: a held press's repeats each a letter of
+    their own); returns the two paths."""
+    from host_sim import device, keyplan
+    from firmware.ui.nav import PROFILES
+    prof = PROFILES[device.board(board)["profile"]]
     first, again = keys(board)
     paths = []
     for name, ks in (("keys", first), ("again", again)):
         p = os.path.join(folder, "%s.%s" % (board, name))
         with open(p, "w") as f:
-            f.write("".join(LETTERS[k] for k in ks))
+            f.write("".join(LETTERS[e] for k in ks for e in keyplan.events(prof, k)))
         paths.append(p)
     return paths

@@ -86,11 +86,11 @@ def game(board, keys, work, probe=False, seed=scripts.SEED):
             # still held (held 700 ms, it counts at 600 ms)
             frames = p.frames(since=sent)
             twin.key(k, at=vpico.counted(down, up, hold))
-            since = up if hold == vpico.HOLD else down + 600 * MS
+            since = up if hold == vpico.HOLD else vpico.last_counted(down, up, hold)
             last = [f[0] for f in frames if f[0] >= since]
             if _records(twin) != before:
                 kind = "action"
-            elif k in ("up", "down") and twin.app.stack and twin.app.stack[-1] is scr and \
+            elif k.split("*")[0] in ("up", "down") and twin.app.stack and twin.app.stack[-1] is scr and \
                     getattr(scr, "cur", None) != cur:
                 kind = "cursor"
             else:

@@ -67,6 +67,7 @@ class App:
         self.running = False    # in run(), the device's loop
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
+        self.took = None        # the screen the last press went to (a held press's steps go there only)
 
     # ------------------------------------------------------------ boot
 
@@ -249,7 +250,8 @@ class App:
         """A held DOWN (four buttons) or A and B together (two): the game's
         end of a turn or phase (its ui.END line: End turn, Continue, Cards
         done, Score...) from any screen of the game (but a number field's
-        on four buttons: there a held DOWN steps the number), then the home
+        and the Sun Event card list's on four buttons: there a held DOWN
+        steps, Screen.held), then the home
         screen; where it cannot end now, the reason, and nothing changes."""
         line = getattr(self.ui, "END", None)
         why = t("m.no_end") if line is None else self.check(line)
@@ -284,10 +286,23 @@ class App:
     # ------------------------------------------------------------ input and output
 
     def key(self, k, at=None):
-        """Handle one button intent: up, down, ok, back, home, undo, end; at:
-        when it was pressed (ms, ticks_ms), where the buttons know it."""
+        """Handle one button intent: up, down, ok, back, home, undo, end, or
+        a held button's repeat (up+, down+, less+); at: when it was pressed
+        (ms, ticks_ms), where the buttons know it."""
         if not self.stack:
             return
+        top = self.stack[-1]
+        if k[-1] != "+":
+            self.took = top     # the screen a press (or a held press's first step) went to
+        elif top is not self.took:
+            return      # a held button's step after its press left the screen (BACK closed a note)
+        held = top.held
+        if held is not None:
+            # a number field, the Sun Event cards: a held press steps (a
+            # held DOWN does not end the turn there) and goes on while held
+            k = held[0 if self.has_up else 1].get(k, k)
+        if k[-1] == "+":
+            return      # a held button's step: this screen takes none
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
@@ -297,10 +312,6 @@ class App:
             # reminder goes (and the title under it comes back)
             self.notice = None
             self._notice_gone = True
-        if self.stack[-1].steps and (k == "end" if self.has_up else k == "undo"):
-            # a number field: a held DOWN steps it down, as DOWN does; with
-            # two buttons a held B does (the one way down there is)
-            k = "less"
         if k == "undo":
             # not while New game sets up another game: the game played is
             # not on the screen then (HOME or BACK return to it)

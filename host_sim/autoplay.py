@@ -14,8 +14,60 @@ from firmware.games.inca import cards, engine
 COLOURS = engine.COLOURS
 
 
-def candidates(s, pick):
-    """Plausible actions for the state; some may be refused by the rules."""
+class Deck:
+    """The Sun Event deck as the players hold it (the rules: each player
+    holds 3 cards, places one into a sector every Sun phase and draws one;
+    the board's cards go to the discards at Sapa Inca; an empty deck is
+    the discards shuffled).  A card placed is one of the player's 3, each
+    as likely; a card drawn is any of the deck's.  JSON-able, so that an
+    undo takes it back with the state."""
+
+    def __init__(self, s, pick):
+        self.d = {"deck": [c for c in cards.NAMES for _ in range(s["copies"][c])], "discards": [], "board": [],
+                  "hands": {}}
+        for c in s["seating"]:
+            self.d["hands"][c] = [x for x in (self.draw(pick) for _ in range(3)) if x is not None]
+
+    def draw(self, pick):
+        d = self.d
+        if not d["deck"]:
+            d["deck"], d["discards"] = d["discards"], []
+        if not d["deck"]:
+            return None
+        return d["deck"].pop(pick(len(d["deck"])))
+
+    def placer(self, s):
+        """The player who places this Sun phase's next card: one each, in
+        turn order."""
+        return s["order"][len(s["placed"]) % len(s["order"])]
+
+    def choose(self, s, pick):
+        """The card the next player places (None: an empty hand)."""
+        hand = self.d["hands"][self.placer(s)]
+        return hand[pick(len(hand))] if hand else None
+
+    def placed(self, s, card, pick):
+        """The card went onto the board: out of the hand, a new one drawn."""
+        hand = self.d["hands"][self.placer(s)]
+        if card in hand:
+            hand.remove(card)
+            self.d["board"].append(card)
+            new = self.draw(pick)
+            if new is not None:
+                hand.append(new)
+
+    def cleared(self, s):
+        """The board's cards to the discards once Sapa Inca has taken them."""
+        d = self.d
+        if d["board"] and not any(s["board"][x] for x in s["sectors"]):
+            d["discards"] += d["board"]
+            d["board"] = []
+
+
+def candidates(s, pick, deck=None):
+    """Plausible actions for the state; some may be refused by the rules.
+    With a Deck, a Sun Event card is the one the next player holds and
+    places (else a type, each as likely)."""
     ph = engine.phase(s)
     if ph == "inca":
         return ["next"]
@@ -25,7 +77,13 @@ def candidates(s, pick):
             return ["next"]
         sec = free[0]
         names = list(cards.NAMES)
-        start = pick(len(names))
+        first = deck.choose(s, pick) if deck is not None else None
+        if first is not None:
+            names.remove(first)
+            names.insert(0, first)
+            start = 0
+        else:
+            start = pick(len(names))
         return ["sun %s %s" % (sec, names[(start + i) % len(names)]) for i in range(len(names))]
     if ph == "sapa":
         missing = [c for c in s["seating"] if s["p"][c]["con"] is None]
@@ -49,27 +107,33 @@ def candidates(s, pick):
 def play(setup, pick, edition, limit=2000, undo_every=0):
     """Return the list of action lines of a legal game (setup first).
     pick(n) returns a choice in 0..n-1.  With undo_every, an 'undo' is
-    sometimes emitted right after an action."""
+    sometimes emitted right after an action.  The Sun Event cards come
+    from a deck dealt and drawn as the players do (Deck)."""
     s = inca.new(setup, edition)
+    deck = Deck(s, pick)
     lines = [setup]
-    states = [json.dumps(s)]
+    states = [json.dumps([s, deck.d])]
     while not s["over"] and len(lines) < limit:
         done = False
-        for a in candidates(s, pick):
+        for a in candidates(s, pick, deck):
             # Players mostly end their turn after one or two actions.
             if a != "next" and engine.phase(s) == "people" and pick(3) == 0:
                 a = "next"
+            before = dict(s, placed=list(s["placed"])) if a.startswith("sun ") else None
             try:
                 inca.apply(s, a)
             except IllegalAction:
                 continue
+            if before is not None:
+                deck.placed(before, a.split()[2], pick)
+            deck.cleared(s)
             lines.append(a)
-            states.append(json.dumps(s))
+            states.append(json.dumps([s, deck.d]))
             done = True
             if undo_every and pick(undo_every) == 0 and len(states) > 1:
                 lines.append("undo")
                 states.pop()
-                s = json.loads(states[-1])
+                s, deck.d = json.loads(states[-1])
             break
         if not done:
             raise AssertionError("no legal action in state %r" % engine.phase(s))

@@ -12,12 +12,16 @@ and prints the game's view as JSON at the end.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
 two-button board, presses: a, A (a held), b, B (b held), e (A and B together).
+A held press that goes on through N steps is KEY*N (down*5: DOWN held until
+the cursor has moved 5 rows, on the Sun Event card list or a number field;
+on two buttons a*5, b*3): its long press, then a repeat every 150 ms.  In
+the terminal a count before the key holds it: 5j, 3k (two buttons: 5a, 3b).
 """
 import os
 import select
 import sys
 
-from host_sim import device, render
+from host_sim import device, keyplan, render
 from firmware.core import jsonout
 from firmware.ui.nav import PROFILES
 
@@ -39,17 +43,24 @@ TERMINAL_KEYS = {
 # device's own button names as the screens print them).
 LEGEND = {
     ("four", "en"): "keys: Up/Down (k/j) move   Enter/Right OK   Backspace/Left back   "
-                    "h = hold OK (home)   u = hold BACK (undo)   e = hold DOWN (end turn)   q quit",
+                    "h = hold OK (home)   u = hold BACK (undo)   e = hold DOWN (end turn)   "
+                    "3j/3k = hold DOWN/UP for 3 rows (Sun cards, numbers)   q quit",
     ("four", "ru"): "клавиши: ↑/↓ (k/j) ВВЕРХ/ВНИЗ   Ввод/→ OK   Забой/← НАЗАД   "
-                    "h = долгое OK (домой)   u = долгое НАЗАД (отмена)   e = долгое ВНИЗ (конец хода)   q выход",
+                    "h = долгое OK (домой)   u = долгое НАЗАД (отмена)   e = долгое ВНИЗ (конец хода)   "
+                    "3j/3k = держать ВНИЗ/ВВЕРХ 3 строки (карты Солнца, числа)   q выход",
     ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
-                    "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   q salir",
+                    "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   "
+                    "3j/3k = mantener ABAJO/ARRIBA 3 filas (cartas del Sol, cifras)   q salir",
     ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
-                   "B = hold B (undo; on a number: -1)   e = A and B together (end turn)   q quit",
+                   "B = hold B (undo; on a number: -1)   e = A and B together (end turn)   "
+                   "3a = hold A for 3 rows (Sun cards: there e goes back)   3b = hold B (a number: -3)   q quit",
     ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
-                   "B = долгое B (отмена; у числа: -1)   e = A и B вместе (конец хода)   q выход",
+                   "B = долгое B (отмена; у числа: -1)   e = A и B вместе (конец хода)   "
+                   "3a = держать A 3 строки (карты Солнца: там e назад)   3b = держать B (у числа: -3)   q выход",
     ("two", "es"): "teclas: a = botón A (siguiente)   A = A largo (atrás)   b = botón B (OK)   "
-                   "B = B largo (deshacer; en un número: -1)   e = A y B a la vez (fin del turno)   q salir",
+                   "B = B largo (deshacer; en un número: -1)   e = A y B a la vez (fin del turno)   "
+                   "3a = mantener A 3 filas (cartas del Sol: allí e vuelve)   3b = mantener B (un número: -3)   "
+                   "q salir",
 }
 
 
@@ -60,8 +71,17 @@ def legend(profile, lang):
 
 
 def intent(word, profile):
-    """The intent a script word or terminal key gives on this board."""
+    """The intent a script word or terminal key gives on this board; a held
+    press KEY*N: the press X*N of host_sim/keyplan (X, the intent of KEY)."""
     prof = PROFILES[profile]
+    if "*" in word:
+        key, _, n = word.partition("*")
+        x = intent(key, profile)
+        if not n.isdigit() or int(n) < 1:
+            raise ValueError("key %r: hold KEY*N for N steps, N at least 1" % word)
+        if (keyplan.button(prof, x), "more") not in prof:
+            raise ValueError("key %r: that button gives no repeats when held" % word)
+        return "%s*%d" % (x, int(n))
     if profile == "four" and word in INTENTS:
         return word
     press = BUTTON_WORDS.get(word)
@@ -78,12 +98,19 @@ def play_keys(app, prof, words, png_dir=None):
         os.makedirs(png_dir, exist_ok=True)
         render.png(app.cv, os.path.join(png_dir, "0000.png"))
     for i, word in enumerate(words, 1):
-        app.key(intent(word, prof["profile"]))
-        app.render()
+        press(app, prof, intent(word, prof["profile"]))
         while app.px and app.px.step():
             pass
         if png_dir:
             render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
+
+
+def press(app, prof, word):
+    """One press: its intent, or a held press's long press and repeats,
+    each drawn as the device draws it."""
+    for e in keyplan.events(PROFILES[prof["profile"]], word):
+        app.key(e)
+        app.render()
 
 
 def interactive(app, prof):
@@ -97,6 +124,7 @@ def interactive(app, prof):
     old = termios.tcgetattr(fd)
     out = sys.stdout
     out.write("\x1b[2J\x1b[?25l")
+    count = ""     # a count typed before a key holds it through that many steps
     try:
         tty.setraw(fd)
         while True:
@@ -112,13 +140,21 @@ def interactive(app, prof):
             key = os.read(fd, 8).decode("utf-8", "replace")
             if key in ("q", "\x03"):
                 break
-            if prof["profile"] == "two":
-                if key in ("a", "A", "b", "B", "e"):
-                    app.key(intent(key, "two"))
+            if key.isdigit() and (count or key != "0"):
+                count += key
                 continue
-            k = TERMINAL_KEYS.get(key)
-            if k:
-                app.key(k)
+            if prof["profile"] == "two":
+                word = key if key in ("a", "A", "b", "B", "e") else None
+            else:
+                word = TERMINAL_KEYS.get(key)
+            held, count = count, ""
+            if word is None:
+                continue
+            try:
+                k = intent("%s*%s" % (word, held), prof["profile"])
+            except ValueError:      # no count, or a button that gives no repeats
+                k = intent(word, prof["profile"])
+            press(app, prof, k)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         out.write("\x1b[0m\x1b[?25h\r\n")

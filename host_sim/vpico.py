@@ -240,9 +240,18 @@ class Pico:
         return r["down"], r["up"]
 
     def buttons_for(self, intent):
-        """(button, hold) that give an intent on this board's buttons."""
+        """(button, hold) that give an intent on this board's buttons; a
+        held press "X*N" (host_sim/keyplan): X's button, held through N
+        steps."""
         from firmware.ui.nav import PROFILES
+        from host_sim import keyplan
         prof = PROFILES[self.prof["profile"]]
+        h = keyplan.held(intent)
+        if h is not None:
+            b = keyplan.button(prof, h[0])
+            if b not in self.prof["buttons"] or (b, "more") not in prof:
+                raise PicoError("no button held gives %r on %s" % (intent, self.board))
+            return b, keyplan.hold_ms(h[1]) * MS
         for kind in ("short", "long"):
             for (name, k), it in prof.items():
                 if it == intent and k == kind and name in self.prof["buttons"]:
@@ -387,9 +396,15 @@ class Twin:
     def key(self, intent, at=None):
         """The press, as the board takes it: at is when it counted on the
         chip's clock (ns; counted()), which decides whether an OK just
-        after the turn passed is taken (App.key)."""
-        self.app.key(intent, None if at is None else at // MS)
-        self.app.render()
+        after the turn passed is taken (App.key).  A held press "X*N" gives
+        its long press and then a repeat every REPEAT_MS, each drawn as
+        the board draws it."""
+        from firmware.hal.buttons import REPEAT_MS
+        from firmware.ui.nav import PROFILES
+        from host_sim import keyplan
+        for j, e in enumerate(keyplan.events(PROFILES[self.prof["profile"]], intent)):
+            self.app.key(e, None if at is None else at // MS + j * REPEAT_MS)
+            self.app.render()
         if self.keep:
             self.kept.append(self._copy(len(self.kept)))
 
@@ -410,6 +425,15 @@ def counted(down, up, hold):
     return up if hold < 600 * MS else down + 600 * MS
 
 
+def last_counted(down, up, hold):
+    """When a press gave its last intent (ns): a held one's last repeat
+    (a button with none gives none: its long press, as counted())."""
+    from firmware.hal.buttons import LONG_MS, REPEAT_MS
+    if hold < LONG_MS * MS:
+        return up
+    return down + (LONG_MS + (hold // MS - LONG_MS) // REPEAT_MS * REPEAT_MS) * MS
+
+
 def boot_picture(board, data, seed):
     """The frame the host simulator shows after booting on a copy of the
     data folder `data` (the saved game resumed, or the game picker)."""
@@ -421,10 +445,19 @@ def boot_picture(board, data, seed):
 
 
 def intents_of(keys):
-    """Key letters of bench/scripts (o u d b z h) as intents."""
+    """Key letters of bench/scripts (o u d b z h e) as presses: a long
+    press's letter and the repeats after it (U D L) as one held press X*N."""
     from bench.scripts import LETTERS
     back = {v: k for k, v in LETTERS.items()}
-    return [back[c] for c in keys]
+    out = []
+    for c in keys:
+        k = back[c]
+        if k[-1] == "+":
+            x, n = out[-1].split("*") if "*" in out[-1] else (out[-1], 1)
+            out[-1] = "%s*%d" % (x, int(n) + 1)
+        else:
+            out.append(k)
+    return out
 
 
 # ---------------------------------------------------------------- the command
@@ -435,7 +468,9 @@ The firmware on the virtual Pico (the official MicroPython in an emulated
 RP2040): flash.sh stages the board's files, they go onto the board's flash
 as a littlefs image (with the data folder DIR as its /data: a saved game is
 resumed), the board boots, and the keys are pressed as the board's buttons
-(intents: up down ok back home undo end; on a two-button board a A b B).
+(intents: up down ok back home undo end; on a two-button board a A b B;
+a held press W*N: the button of W held through N steps, as on the
+simulator).
 --png DIR writes the panel after every key (0000.png is the boot); each
 press prints the time from its release (a long press: from when it counts)
 to the last byte of its frame on the display's bus, on the chip's clock.
@@ -498,7 +533,7 @@ def cli(argv):
                 down, up = p.press(button, hold, at=p.t + (OK_GAP if k == "ok" else GAP))
                 p.run(up - p.t)
                 frames = p.settle()
-                since = up if hold == HOLD else down + 600 * MS
+                since = up if hold == HOLD else last_counted(down, up, hold)
                 last = [f[0] for f in frames if f[0] >= since]
                 print("%4d %-5s %s" % (n, word, "%.1f ms" % ((last[-1] - since) / MS) if last else "no frame"))
                 shot(n)

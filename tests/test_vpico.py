@@ -456,9 +456,9 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
         saved += 1
     data = _saved_game(tmp_path, board, lines[:saved])
     # the presses of the next actions: short presses only (a long one is
-    # held 600 ms, not fast)
+    # held 600 ms, not fast; a held one longer)
     keys = [k for k in _plan(tmp_path, board, data, _without_undone(lines[saved:]))
-            if k not in ("home", "end")][:100]
+            if k not in ("home", "end") and "*" not in k][:100]
     assert "undo" not in keys
     assert len(keys) == 100 and keys.count("ok") > 20
     for name in ("twin", "untimed"):
@@ -478,7 +478,11 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
             button, _ = p.buttons_for(k)
             p.press(button, 50 * MS, at=t)
             twin.key(k, at=t + 50 * MS)
-            untimed.key(k)
+            if untimed.app.session.state == twin.app.session.state:
+                # (once it has acted otherwise, it is left: its presses
+                # would go on through other screens, Settings among them,
+                # whose language the two simulators share)
+                untimed.key(k)
             t += 90 * MS             # held 50 ms, then 40 ms up
         # an OK within TURN_PAUSE_MS of the press that passed the turn
         # did not act for the next player (on the board: the picture and
@@ -499,8 +503,8 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 
 def test_a_whole_scripted_inca_game(tmp_path):
     """Four players with Early Fall and Pizarro's Arrival, every turn passed
-    and every choice the first the rules allow (Sun cards, connected
-    counts): the era track to the invasion and the final standings, the
+    and every choice the first the rules allow (the Sun cards dealt and
+    placed as they lie, connected counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
     thumb makes them (held 40 ms, 10 ms apart; an OK after one that passed
     the turn waits out TURN_PAUSE_MS, as a player's does): the board falls behind
@@ -518,6 +522,9 @@ def test_a_whole_scripted_inca_game(tmp_path):
     app, _ = device.build(board, None, seed=seed)
     keys = keyplan.play(app, [setup] + lines[1:])
     assert app.view()["over"] and app.view()["pizarro"]["arrived"]
+    # a held press (X*N) is not a fast one: here N presses of X, as fast
+    # as the others (the held ones are pressed in the power-cut runs)
+    keys = [x for k in keys for x in ([keyplan.held(k)[0]] * keyplan.held(k)[1] if "*" in k else [k])]
     twin = Twin(board, seed, str(tmp_path / "twin"))
     with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
         p.boot()

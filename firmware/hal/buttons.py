@@ -3,7 +3,11 @@
 # (contact bounce and glitches are shorter); its release counts at once
 # (the release's own bounce is too short to be a press).  A press released
 # before long_ms gives a short press, at the release; holding for long_ms
-# gives one long press (and nothing on release).  Where the profile has a
+# gives one long press (and nothing on release); where the profile gives
+# the button a (name, "more") intent, a hold goes on giving it every
+# REPEAT_MS after its long press until it is released (a held UP or DOWN
+# moves on a row at a time: App.key decides whether the screen on top
+# takes these repeats).  Where the profile has a
 # ("both", "short") intent, a button pressed while another is held (and
 # before that one's long press) gives it, at once, and no button gives
 # anything more until all are released: a chord, for a board with two
@@ -27,13 +31,19 @@ except ImportError:  # CPython (the simulator)
         return a - b
 
 QUEUE = 32    # intents not yet taken
+LONG_MS = 600     # held this long: a long press
+# then, held on, a repeat this often (a list's row, a number's step): a
+# steady rate, not one that speeds up, so that a thumb can let go on the
+# row it wants (the longest list, the 21 Sun Event cards, wraps round:
+# no card is more than 10 rows, 2 s, away)
+REPEAT_MS = 150
 EDGES = 64    # edges noted by the interrupts, not yet turned into presses
 
 
 class Buttons:
-    def __init__(self, pins, profile, long_ms=600, debounce_ms=30):
+    def __init__(self, pins, profile, long_ms=LONG_MS, debounce_ms=30, repeat_ms=REPEAT_MS):
         """pins: {button name: object with value()}; profile: {(name,
-        'short'|'long'): intent}."""
+        'short'|'long'|'more'): intent}."""
         self.pins = pins
         self.profile = profile
         self.long_ms = long_ms
@@ -45,6 +55,9 @@ class Buttons:
         self.raw = [False] * n
         self.down_at = [0] * n
         self.fired = [False] * n      # the long press of this hold was given
+        self.reps = [0] * n           # the repeats given since
+        self.repeat_ms = repeat_ms
+        self.more = [(name, "more") in profile for name in self.names]   # the button repeats
         self.queue = []
         self.times = []               # when each intent in the queue was given (ms)
         self.at = None                # when the intent get() returned was given
@@ -65,8 +78,11 @@ class Buttons:
         """When button i's next change of state falls due, or None."""
         if self.raw[i] and not self.stable[i]:
             return self.changed[i] + self.debounce_ms      # the press counts
-        if self.stable[i] and not self.fired[i]:
-            return self.down_at[i] + self.long_ms          # the long press
+        if self.stable[i]:
+            if not self.fired[i]:
+                return self.down_at[i] + self.long_ms      # the long press
+            if self.more[i] and not self.chorded:
+                return self.down_at[i] + self.long_ms + (self.reps[i] + 1) * self.repeat_ms   # a repeat
         return None
 
     def _advance(self, now):
@@ -87,13 +103,17 @@ class Buttons:
                 self.stable[i] = True
                 self.down_at[i] = self.changed[i]
                 self.fired[i] = False
+                self.reps[i] = 0
                 if self.chorded:
                     self.fired[i] = True      # pressed again within the chord: nothing
                 elif self.chord:
                     self._pair(i, when)
-            else:
+            elif not self.fired[i]:
                 self.fired[i] = True
                 self._emit(self.names[i], "long", when)
+            else:
+                self.reps[i] += 1
+                self._emit(self.names[i], "more", when)
 
     def _pair(self, i, when):
         """Button i has just counted as pressed: with another button held

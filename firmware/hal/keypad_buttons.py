@@ -2,7 +2,7 @@
 # ShiftRegisterKeys, which scan and debounce in the background): the key
 # events keep a pressed state per key, read through pin-like objects by
 # firmware.hal.buttons.Buttons, which gives short and long presses.
-from firmware.hal.buttons import Buttons
+from firmware.hal.buttons import LONG_MS, Buttons
 
 
 class _KeyPin:
@@ -15,7 +15,7 @@ class _KeyPin:
 
 
 class KeypadButtons(Buttons):
-    def __init__(self, keys, numbers, profile, long_ms=600):
+    def __init__(self, keys, numbers, profile, long_ms=LONG_MS):
         """keys: a keypad scanner (with .events); numbers: {button name:
         key number}; profile: {(name, 'short'|'long'): intent}."""
         self.keys = keys

@@ -12,6 +12,13 @@
 from firmware.core.text import t
 
 
+# A held press on a screen whose held presses repeat (Screen.held; App.key
+# reads it): the intents it gives there, four buttons then two.  A number
+# field's: a held DOWN (on two buttons B) steps the value down as DOWN does
+# (no end of turn), a held UP up, and on they go while held.
+HELD = ({"end": "down", "up+": "up", "down+": "down"}, {"undo": "less", "less+": "less"})
+
+
 def row(label, right="", target=None, why=None, colour=None):
     return [label, right, target, why, colour]
 
@@ -22,8 +29,10 @@ class Rows:
     rows, each checked against the rules: made at once they took 120-145 ms
     of a Pico's clock to open and 3-4 KB of its heap, for the five to eight
     the screen shows.  make(i) gives row i.  The rows made last are kept
-    (up to KEEP: more than a screen shows), so that a cursor move, which
-    draws two rows again, makes none."""
+    (up to KEEP: more than a screen shows; the one farthest from the row
+    asked for goes first), so that a cursor move, which draws two rows
+    again, makes none, and a scroll (a held DOWN, row after row) makes the
+    row that comes into view only."""
     KEEP = 12
 
     def __init__(self, n, make):
@@ -39,11 +48,19 @@ class Rows:
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(i)
-        r = self.made.get(i)
+        made = self.made
+        r = made.get(i)
         if r is None:
-            if len(self.made) >= self.KEEP:
-                self.made.clear()
-            r = self.made[i] = self.make(i)
+            if len(made) >= self.KEEP:
+                far = fd = -1
+                for k in made:
+                    d = k - i if k > i else i - k
+                    if self.n - d < d:
+                        d = self.n - d      # the list wraps round
+                    if d > fd:
+                        far, fd = k, d
+                del made[far]
+            r = made[i] = self.make(i)
         return r
 
 
@@ -71,7 +88,7 @@ class Screen:
     picker = False  # the game picker of New game: leaving it goes back to the game played
     moved = None   # the row the cursor left on the last key, if it moved
     shown = -1     # the first visible row when last drawn
-    steps = False  # DOWN changes a value here: held, it does the same (no end of turn)
+    held = None    # held presses repeat here: (four buttons, two) {intent: what it is here} (HELD)
 
     def __init__(self):
         self.rows = []
@@ -300,7 +317,7 @@ class Numbers(Screen):
     the last calls done(app, values); BACK goes to the previous field, or
     leaves."""
     hint = "h.num"
-    steps = True
+    held = HELD
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]

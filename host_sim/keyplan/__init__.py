@@ -13,6 +13,8 @@ app plays).  The planners live with the host simulator, not in the game's
 firmware folder: they are tooling for tests on a computer, and everything
 under firmware/ goes to the board.
 """
+from firmware.hal.buttons import LONG_MS, REPEAT_MS
+from firmware.ui.nav import PROFILES
 from firmware.ui.widgets import Message, Numbers
 
 LIMIT = 60
@@ -22,13 +24,107 @@ class Stuck(Exception):
     pass
 
 
+# ---------------------------------------------------------------- presses
+#
+# A press is an intent ("down": the button that gives it, pressed), or a
+# held press "X*N": the button that gives intent X held on through N steps
+# (its long press, then N-1 repeats: firmware/hal/buttons.py), which on a
+# screen that takes repeats (the Sun Event card list, a number field)
+# moves N rows or steps the number N times, as one press.
+
+def profile(app):
+    """The button profile of the app's board (firmware/ui/nav.py)."""
+    return PROFILES["four" if app.has_up else "two"]
+
+
+def held(word):
+    """(X, N) of a held press "X*N", else None."""
+    if "*" not in word:
+        return None
+    x, n = word.split("*")
+    return x, int(n)
+
+
+def button(prof, intent):
+    """The button whose press (short, else long) gives the intent."""
+    for kind in ("short", "long"):
+        for (name, k), it in prof.items():
+            if it == intent and k == kind:
+                return name
+    raise Stuck("no button gives %r" % intent)
+
+
+def events(prof, word):
+    """The intents one press gives the app: a press its intent; a held
+    press its button's long press and the repeats after it."""
+    h = held(word)
+    if h is None:
+        return [word]
+    b = button(prof, h[0])
+    return [prof[(b, "long")]] + [prof[(b, "more")]] * (h[1] - 1)
+
+
+def given(prof, keys):
+    """The intents the app is given for these presses."""
+    return [e for k in keys for e in events(prof, k)]
+
+
+def hold_ms(n):
+    """How long (ms) a button is held to give its long press and n-1
+    repeats: halfway between the n-th step and the one after it."""
+    return LONG_MS + (n - 1) * REPEAT_MS + REPEAT_MS // 2
+
+
 def _top(app):
     return app.stack[-1]
 
 
 def _press(app, k, keys):
-    app.key(k)
+    for e in events(profile(app), k):
+        app.key(e)
     keys.append(k)
+
+
+def _repeats(app, k):
+    """A held press of the button that gives k steps as k does on the
+    screen on top, and goes on while held (Screen.held)."""
+    prof = profile(app)
+    b = button(prof, k)
+    more = prof.get((b, "more"))
+    h = _top(app).held
+    if more is None or h is None:
+        return False
+    m = h[0 if app.has_up else 1]
+    step = m.get(k, k)
+    long = prof[(b, "long")]
+    return m.get(long, long) == step and m.get(more, more) == step
+
+
+def _move(app, ways, keys):
+    """Press the fewest presses that move by one of `ways`, [(intent,
+    steps), ...]: one press a step, or one held press where the screen
+    takes it (ties: the fewer steps, then the first way)."""
+    def cost(way):
+        k, n = way
+        return (n if n > 1 and not _repeats(app, k) else min(n, 1), n)
+    k, n = min(ways, key=cost)
+    if n > 1 and _repeats(app, k):
+        _press(app, "%s*%d" % (k, n), keys)
+    else:
+        for _ in range(n):
+            _press(app, k, keys)
+
+
+def back(app, keys):
+    """BACK, as the screen on top takes it (on two buttons the Sun Event
+    card list goes back with A and B together: a held A scrolls it)."""
+    h = _top(app).held
+    m = h[0 if app.has_up else 1] if h else {}
+    k = "back"
+    for x in m:
+        if m[x] == "back":
+            k = x
+    _press(app, k, keys)
 
 
 def _go_to_row(app, pred, keys):
@@ -36,12 +132,10 @@ def _go_to_row(app, pred, keys):
     for i, r in enumerate(scr.rows):
         if pred(r):
             n = len(scr.rows)
-            down = (i - scr.cur) % n
-            up = (scr.cur - i) % n
-            if not app.has_up:
-                up = n + 1
-            for _ in range(min(down, up)):
-                _press(app, "down" if down <= up else "up", keys)
+            ways = [("down", (i - scr.cur) % n)]
+            if app.has_up:
+                ways.append(("up", (scr.cur - i) % n))
+            _move(app, ways, keys)
             _press(app, "ok", keys)
             return True
     return False
@@ -58,10 +152,7 @@ def _set_numbers(app, values, keys):
         if not f[2] <= want <= f[3]:
             raise Stuck("%d is not among the values of %r" % (want, f))
         span = f[3] - f[2] + 1
-        up = (want - f[1]) % span
-        down = (f[1] - want) % span
-        for _ in range(min(up, down)):
-            _press(app, more if up <= down else less, keys)
+        _move(app, [(more, (want - f[1]) % span), (less, (f[1] - want) % span)], keys)
         _press(app, "ok", keys)
 
 
@@ -79,9 +170,16 @@ def _dismiss(app, keys):
 def step(app, action, line, keys):
     """Press the buttons of one action line: action(app, line, keys), the
     game planner's, or for the game's end of a turn or phase DOWN held
-    (four buttons) or A and B together (two), from any screen."""
+    (four buttons) or A and B together (two), from any screen but one
+    where that press steps or goes back (the Sun Event card list, a number
+    field: Screen.held), which it leaves first."""
     if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
+        for _ in range(LIMIT):
+            h = _top(app).held
+            if h is None or h[0 if app.has_up else 1].get("end", "end") == "end":
+                break
+            back(app, keys)
         _press(app, "end", keys)
     else:
         action(app, line, keys)

@@ -58,7 +58,7 @@ def action(app, line, keys):
         if w[0] == "sun" and set(w[1].split("-")) == set(top.sec.split("-")) \
                 and _go_to_row(app, lambda r: r[2] == line, keys):
             return
-        _press(app, "back", keys)
+        keyplan.back(app, keys)
     if not isinstance(_top(app), PhaseMenu):
         _press(app, "ok", keys)  # home -> phase menu
     scr = _top(app)

@@ -1,6 +1,6 @@
 # Buttons (debounce, short and long press) and the player LEDs, with fake
 # pins and LEDs.  Portable: CPython and MicroPython.
-from firmware.hal.buttons import Buttons
+from firmware.hal.buttons import LONG_MS, REPEAT_MS, Buttons
 from firmware.hal.pixels import PlayerPixels
 from firmware.ui.nav import FOUR_BUTTONS, TWO_BUTTONS
 
@@ -77,10 +77,10 @@ def test_two_button_profile():
     pins = {"a": Pin(), "b": Pin()}
     b = Buttons(pins, TWO_BUTTONS)
     t = press(b, pins["a"], 0, 80)
-    t = press(b, pins["a"], t, 900)
+    t = press(b, pins["a"], t, 700)     # released before its first repeat
     t = press(b, pins["b"], t, 80)
-    press(b, pins["b"], t, 900)
-    assert [b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo"]
+    press(b, pins["b"], t, 700)
+    assert [b.get(), b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo", None]
 
 
 def hold(b, pins, t, ms, step=5):
@@ -129,7 +129,9 @@ def test_two_buttons_pressed_together_are_one_chord():
     pins["a"].v = 1
     for k in range(220, 240):
         b.poll(t + 5 * k)
-    assert [b.get(), b.get(), b.get()] == ["back", "ok", None]
+    got = drain(b)
+    # (A held on repeats meanwhile: a held button's steps, below)
+    assert [k for k in got if k != "down+"] == ["back", "ok"] and "down+" in got
 
 
 def test_a_button_pressed_again_within_a_chord_gives_nothing():
@@ -170,6 +172,81 @@ def test_each_press_comes_with_the_time_it_counted():
     assert b.get() == "ok" and b.at == 1100
     assert b.get() == "undo" and b.at == t + 600
     assert b.get() is None and b.at is None
+
+
+def drain(b):
+    """Every intent given, in order; (intent, when) pairs with times."""
+    out = []
+    k = b.get()
+    while k is not None:
+        out.append(k)
+        k = b.get()
+    return out
+
+
+def timed(b):
+    out = []
+    k = b.get()
+    while k is not None:
+        out.append((k, b.at))
+        k = b.get()
+    return out
+
+
+def test_a_held_up_or_down_repeats_every_repeat_ms_after_its_long_press_until_released():
+    """Held n steps (let go between the n-th and the next): the long press
+    at LONG_MS, then a repeat every REPEAT_MS, each with its time; nothing
+    at the release."""
+    pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    t = 1000
+    for n in range(1, 8):
+        for name, first, more in (("down", "end", "down+"), ("up", "up", "up+")):
+            held = LONG_MS + (n - 1) * REPEAT_MS + REPEAT_MS // 2
+            end = press(b, pins[name], t, held)
+            want = [(first, t + LONG_MS)] + [(more, t + LONG_MS + j * REPEAT_MS) for j in range(1, n)]
+            assert timed(b) == want, (name, n)
+            t = end + 100
+    # let go just before a repeat falls due: none; at it: that one
+    press(b, pins["down"], t, LONG_MS + 2 * REPEAT_MS - 5)
+    assert drain(b) == ["end", "down+"]
+
+
+def test_repeats_do_not_depend_on_how_often_the_buttons_are_read():
+    """A device busy for a second reads the buttons once: the same intents
+    at the same times as when it reads them every 5 ms (a repeat is never
+    lost or doubled: the times of the press decide, not the reading)."""
+    pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
+    often = Buttons(pins, FOUR_BUTTONS)
+    press(often, pins["down"], 0, LONG_MS + 3 * REPEAT_MS + 40)
+    want = timed(often)
+    assert [k for k, _ in want] == ["end", "down+", "down+", "down+"]
+    for reads in ((0, 1000), (0, 700, 1000), (0, 599, 601, 751, 1000)):
+        b = Buttons(pins, FOUR_BUTTONS)
+        pins["down"].v = 0
+        for r in reads[:-1]:
+            b.poll(r)
+        pins["down"].v = 1
+        b.poll(LONG_MS + 3 * REPEAT_MS + 40)   # the release, read when the device is free
+        b.poll(5000)
+        assert timed(b) == want, reads
+
+
+def test_only_the_buttons_that_step_repeat():
+    """OK and BACK held give their long press once (home, undo), however
+    long; on two buttons A and B repeat (the Sun card list, a number
+    field: App.key), the two together (a chord) do not."""
+    pins = {"up": Pin(), "down": Pin(), "ok": Pin(), "back": Pin()}
+    b = Buttons(pins, FOUR_BUTTONS)
+    t = press(b, pins["ok"], 0, 2000)
+    press(b, pins["back"], t, 2000)
+    assert drain(b) == ["home", "undo"]
+    pins = {"a": Pin(), "b": Pin()}
+    b = Buttons(pins, TWO_BUTTONS)
+    t = press(b, pins["a"], 0, LONG_MS + REPEAT_MS + 20)
+    t = press(b, pins["b"], t, LONG_MS + 2 * REPEAT_MS + 20)
+    hold(b, [pins["a"], pins["b"]], t, 2000)
+    assert drain(b) == ["back", "down+", "undo", "less+", "less+", "end"]
 
 
 def test_turn_player_is_bright_and_absent_colour_dark():

@@ -4,17 +4,21 @@
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
 from firmware.games.inca.menu import PhaseMenu
-from firmware.ui.widgets import Menu, Rows, Screen, row
+from firmware.ui.widgets import HELD, Menu, Rows, Screen, row
 
 
 class CardList(Menu):
-    """The Sun Event cards, to enter the one revealed in sector sec.  Once
-    it is entered, the list of the next sector without a card this phase
-    opens (if the phase menu is back on top: a reminder comes first), so
-    that a phase's cards are entered one after the other."""
+    """The Sun Event cards, to enter the one revealed in sector sec, the
+    likeliest first.  Once it is entered, the list of the next sector
+    without a card this phase opens (if the phase menu is back on top: a
+    reminder comes first), so that a phase's cards are entered one after
+    the other.  A held UP or DOWN scrolls it (the phase cannot end before
+    every sector has its card); on two buttons a held A scrolls, and A and
+    B together go back."""
+    held = (HELD[0], {"back": "down", "down+": "down", "end": "back"})
 
     def __init__(self, sec, rows):
-        Menu.__init__(self, w.sector(sec), rows)
+        Menu.__init__(self, w.sector(sec), rows, hint="h.cards")
         self.sec = sec
 
     def activate(self, app, r):
@@ -31,16 +35,33 @@ class CardList(Menu):
                     return
 
 
+def left(s, name):
+    """The copies of the card not on the board: the cards revealed since
+    the last Sapa Inca lie there (the deck's others are in the players'
+    hands, the deck or its discards, which the device does not see)."""
+    n = s["copies"][name]
+    for x in s["board"].values():
+        n -= x.count(name)
+    return n
+
+
+def order(s):
+    """The card list's order (indices of cards.NAMES): the most copies not
+    on the board first, the likeliest to be revealed (the printed order
+    among equals); those with none left last."""
+    k = len(cards.NAMES)
+    return sorted(range(k), key=lambda i: i - left(s, cards.NAMES[i]) * k)
+
+
 def card_picker(app, sec):
+    by = bytes(order(app.session.state))
+
     def card(i):
         # the card, the copies not yet revealed, greyed if not allowed now
-        name = cards.NAMES[i]
+        name = cards.NAMES[by[i]]
         a = "sun %s %s" % (sec, name)
-        s = app.session.state
-        left = s["copies"][name]
-        for x in s["board"].values():
-            left -= x.count(name)
+        n = left(app.session.state, name)
         lay = app.lay
         label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
-        return row(label, "x%d" % left if left > 0 else "", a, app.check(a))
+        return row(label, "x%d" % n if n > 0 else "", a, app.check(a))
     app.push(CardList(sec, Rows(len(cards.NAMES), card)))

@@ -1,0 +1,263 @@
+"""Held presses that go on (firmware/hal/buttons.py gives a held button's
+long press and then a repeat every REPEAT_MS): on the screens that take
+them (the Sun Event card list, a number field: Screen.held) a held UP or
+DOWN moves row after row or steps the number, as one press; elsewhere a
+held button means what it meant (a held DOWN ends the turn once, a held UP
+moves one row) and its repeats change nothing.  And the card list's order:
+the likeliest card first."""
+import copy
+import json
+import os
+
+from firmware.core.text import t
+from firmware.games.inca import cards, sun
+from host_sim import device, keyplan, sim
+from host_sim.keyplan import _press
+from tests.test_end_press import _app, _inca_lines, _journal
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _card_list(tmp_path, board="pico_oled", name="sun"):
+    lines, edition = _inca_lines("sun")
+    app, data = _app(tmp_path, name, lines, edition, board=board)
+    app.key("ok")            # the phase menu, on the first sector without a card
+    app.key("ok")            # its card list
+    assert type(app.stack[-1]).__name__ == "CardList" and app.stack[-1].cur == 0
+    return app, data, lines
+
+
+def test_on_the_card_list_a_held_down_or_up_scrolls_and_the_phase_does_not_end(tmp_path):
+    app, data, lines = _card_list(tmp_path)
+    scr = app.stack[-1]
+    before = copy.deepcopy(app.session.state)
+    _press(app, "down*5", [])                  # DOWN held through 5 rows: its long press and 4 repeats
+    assert app.stack[-1] is scr and scr.cur == 5
+    _press(app, "up*7", [])                    # UP held 7 rows, round the top
+    assert app.stack[-1] is scr and scr.cur == (5 - 7) % len(cards.NAMES)
+    app.key("end")                             # DOWN held one step: one row, not the end of the phase
+    assert app.stack[-1] is scr and scr.cur == (5 - 7 + 1) % len(cards.NAMES)
+    assert app.session.state == before and _journal(data)[-1] == lines[-1]
+    # the footer says what a held press does here
+    assert app.footer_text(scr.hint) == t("h.cards")
+
+
+def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing(tmp_path):
+    lines, edition = _inca_lines("people")
+    once, once_data = _app(tmp_path, "once", lines, edition)
+    once.key("end")
+    held, held_data = _app(tmp_path, "held", lines, edition)
+    _press(held, "down*6", [])                 # DOWN held on through 6 steps
+    assert held.session.state == once.session.state
+    assert _journal(held_data) == _journal(once_data) and _journal(held_data)[-1] == "next"
+    assert [type(x).__name__ for x in held.stack] == ["Home"]
+    # a held UP on a menu moves one row, as it did; its repeats nothing
+    held.key("ok")
+    menu = held.stack[-1]
+    cur = menu.cur
+    _press(held, "up*4", [])
+    assert held.stack[-1] is menu and menu.cur == (cur - 1) % len(menu.rows)
+
+
+def test_a_repeat_on_a_screen_that_takes_none_leaves_the_reminder(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, _ = _app(tmp_path, "note", lines, edition)
+    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.key("undo")
+    notice = app.notice
+    assert notice
+    app.render()
+    for k in ("down+", "up+", "less+"):
+        app.key(k)
+    assert app.notice is notice and app.dirty is False
+
+
+def test_on_a_number_field_a_held_button_steps_on(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, data = _app(tmp_path, "numbers", lines, edition)
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    field = app.stack[-1]
+    assert type(field).__name__ == "Numbers"
+    _, v, lo, hi = field.fields[0]
+    span = hi - lo + 1
+    _press(app, "down*4", [])
+    assert field.fields[0][1] == lo + (v - 4 - lo) % span
+    _press(app, "up*7", [])
+    assert field.fields[0][1] == lo + (v + 3 - lo) % span and app.stack[-1] is field
+    assert _journal(data)[-1] == lines[-1]
+
+
+def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_path):
+    app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
+    scr = app.stack[-1]
+    before = copy.deepcopy(app.session.state)
+    _press(app, "down*6", [])                  # A held through 6 rows: not back
+    assert app.stack[-1] is scr and scr.cur == 6 and app.session.state == before
+    assert app.footer_text(scr.hint) == t("h2.cards")
+    app.key("end")                             # A and B together: back (the phase cannot end yet)
+    assert type(app.stack[-1]).__name__ == "PhaseMenu" and app.session.state == before
+    # a held B still undoes there: the card just entered
+    app.key("ok")
+    scr = app.stack[-1]
+    card = scr.rows[0][2]
+    app.key("ok")
+    assert _journal(data)[-1] == card and type(app.stack[-1]).__name__ == "CardList"
+    app.key("undo")
+    assert app.session.state == before
+
+
+def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
+    """On two buttons a held A closes a note over the card list (BACK):
+    its steps after that do not scroll the list uncovered."""
+    app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
+    keyplan._go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
+    scr = app.stack[-1]
+    assert type(scr).__name__ == "CardList"      # the next sector's
+    scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3]][0])   # a card with none left
+    cur = scr.cur
+    app.key("ok")
+    assert app.stack[-1].title == t("m.refused")
+    _press(app, "down*4", [])                  # A held: back (the note goes), then 3 steps
+    assert app.stack[-1] is scr and scr.cur == cur
+    _press(app, "down*4", [])                  # held again, on the list: 4 rows
+    assert scr.cur == (cur + 4) % len(cards.NAMES)
+
+
+def test_on_two_buttons_a_held_b_steps_a_number_on_and_a_held_a_still_goes_back(tmp_path):
+    lines, edition = _inca_lines("people")
+    app, _ = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
+    app.key("ok")
+    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    picker = app.stack[-1]
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    field = app.stack[-1]
+    _, v, lo, hi = field.fields[0]
+    _press(app, "undo*3", [])                  # B held through 3 steps: 3 down
+    assert app.stack[-1] is field and field.fields[0][1] == lo + (v - 3 - lo) % (hi - lo + 1)
+    cur = picker.cur
+    _press(app, "back*4", [])                  # A held: back, as ever; its repeats nothing
+    assert app.stack[-1] is picker and picker.cur == cur
+
+
+def test_the_card_list_puts_the_likeliest_first(tmp_path):
+    """The most copies not on the board first (the cards revealed since the
+    last Sapa Inca lie there), the printed order among equals, none left
+    last; every card once; the cursor on the first."""
+    lines, edition = _inca_lines("sun")
+    s = json.loads(json.dumps(engine_state(lines, edition)))
+    secs = s["sectors"]
+    s["board"][secs[0]] = ["wilderness-road", "wilderness-road", "epidemic"]
+    s["board"][secs[1]] = ["wilderness-road", "epidemic", "solar-eclipse"]
+    left = dict((c, s["copies"][c] - sum(s["board"][x].count(c) for x in secs)) for c in cards.NAMES)
+    assert left["wilderness-road"] == 1 and left["epidemic"] == 0 and left["solar-eclipse"] == 0
+    names = [cards.NAMES[i] for i in sun.order(s)]
+    assert sorted(names) == sorted(cards.NAMES)
+    assert [left[c] for c in names] == sorted((left[c] for c in names), reverse=True)
+    twos = [c for c in cards.NAMES if left[c] == 2]
+    assert names[:len(twos)] == twos                         # the printed order among equals
+    assert names[-2:] == ["epidemic", "solar-eclipse"]       # none left: last
+    # on the screen: the copies left at the right, never more than the row above
+    app, _, _ = _card_list(tmp_path)
+    rows = app.stack[-1].rows
+    figures = [int(rows[i][1][1:]) if rows[i][1] else 0 for i in range(len(rows))]
+    st = app.session.state
+    assert figures == sorted(figures, reverse=True) and figures[0] == max(sun.left(st, c) for c in cards.NAMES)
+    assert rows[0][2].split()[2] == "wilderness-road"
+    # a 3-player game: the cards not in its deck (the pilgrimages) at the end, struck through
+    s3 = engine_state(["inca players=blue,orange,green seed=5"], edition)
+    names = [cards.NAMES[i] for i in sun.order(s3)]
+    assert set(names[-3:]) == {"great-pilgrimage", "annual-pilgrimage", "local-pilgrimage"}
+
+
+def engine_state(lines, edition):
+    from firmware.games import inca
+    s = inca.new(lines[0], edition)
+    for a in lines[1:]:
+        inca.apply(s, a)
+    return s
+
+
+def test_the_planner_holds_only_where_the_screen_takes_it():
+    """The scripted game's presses: held ones on the card list and number
+    fields only, each of 2 steps or more; and counted as one press."""
+    from bench import presses, scripts
+    for board, ways in (("pico_oled", ("down", "up")), ("esp32_tdisplay", ("down", "undo"))):
+        app, _ = device.build(board, None, scripts.SEED)
+        app.seed = lambda: scripts.SEED
+        where = []
+        real = app.key
+
+        def key(k, at=None, real=real, app=app, where=where):
+            if k[-1] == "+":
+                where.append(type(app.stack[-1]).__name__)
+            real(k, at)
+        app.key = key
+        keys = keyplan.play(app, scripts.transcript())
+        held = [k for k in keys if "*" in k]
+        assert held and all(k.split("*")[0] in ways and int(k.split("*")[1]) >= 2 for k in held), held
+        assert set(where) == {"CardList", "Numbers"}, set(where)
+        assert presses.count("inca", board)["total"] == len(keys)
+
+
+def test_held_presses_go_through_the_key_scripts():
+    """A held press is its long press's letter and a letter a repeat in
+    the benchmark's key files (bench/device_game.py plays those), and
+    back to one press for the virtual Pico (a button held that long)."""
+    from bench import scripts
+    from host_sim import vpico
+    from host_sim.keyplan import hold_ms
+    from firmware.hal.buttons import LONG_MS, REPEAT_MS
+    assert scripts.LETTERS["down+"] == "D"
+    prof = keyplan.profile(device.build("pico_oled")[0])
+    letters = "".join(scripts.LETTERS[e] for k in ("ok", "down*3", "up*2", "end") for e in keyplan.events(prof, k))
+    assert letters == "oeDDuUe"
+    assert vpico.intents_of(letters) == ["ok", "end*3", "up*2", "end"]
+    # held between the n-th step and the next
+    for n in range(1, 12):
+        assert LONG_MS + (n - 1) * REPEAT_MS < hold_ms(n) < LONG_MS + n * REPEAT_MS
+        assert vpico.last_counted(0, hold_ms(n) * vpico.MS, hold_ms(n) * vpico.MS) == \
+            (LONG_MS + (n - 1) * REPEAT_MS) * vpico.MS
+
+
+def test_the_simulator_takes_a_held_key(tmp_path):
+    assert sim.intent("down*3", "four") == "down*3" and sim.intent("end*2", "four") == "end*2"
+    assert sim.intent("a*4", "two") == "down*4" and sim.intent("b*2", "two") == "ok*2"
+    for bad, profile in (("ok*3", "four"), ("down*0", "four"), ("down*x", "four"), ("e*2", "two")):
+        try:
+            sim.intent(bad, profile)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
+    app, _, _ = _card_list(tmp_path)
+    sim.play_keys(app, {"profile": "four"}, ["down*4", "down", "up*2"])
+    assert app.stack[-1].cur == 3
+    two, _, _ = _card_list(tmp_path, "esp32_tdisplay", "two")
+    sim.play_keys(two, {"profile": "two"}, ["a*5", "a"])
+    assert two.stack[-1].cur == 6
+    sim.play_keys(two, {"profile": "two"}, ["e"])
+    assert type(two.stack[-1]).__name__ == "PhaseMenu"
+    assert "3j" in sim.legend("four", "en") and "3a" in sim.legend("two", "en")
+
+
+def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_path):
+    """Every sector has its card and a card list is open: there a held
+    DOWN (A and B together) would scroll (go back), so the planner goes
+    back first, then ends the phase."""
+    from host_sim.keyplan import inca as planner
+    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end", "end"])):
+        app, data, lines = _card_list(tmp_path, board, board)
+        app.key("back")
+        s = app.session.state
+        for sec in s["sectors"]:
+            app.act("sun %s wilderness-road" % sec)
+        app.home()
+        app.key("ok")
+        keyplan._go_to_row(app, lambda r: r[0] == app.stack[-1].rows[0][0], [])   # a sector's list
+        assert type(app.stack[-1]).__name__ == "CardList"
+        phase = (s["ci"], s["pi"])
+        keys = []
+        keyplan.step(app, planner.action, "next", keys)
+        assert keys == want and (app.session.state["ci"], app.session.state["pi"]) != phase
+        assert _journal(data)[-1] == "next"
