@@ -9,6 +9,7 @@ import gc
 
 from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget
+from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t, f
 from firmware.ui.widgets import Message
@@ -41,7 +42,7 @@ class App:
         self.code = assets[:assets.rfind("/") + 1]
         self.seed = seed or _urandom_seed
         self.report = report or (lambda line: None)
-        self.session = None
+        self.session = None  # type: Session | None
         self.journal = None
         self.stack = []
         self.dirty = True

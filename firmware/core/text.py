@@ -41,7 +41,7 @@ class Table:
         at = 0
         n = 0
         longest = 0
-        line = f.readline()
+        line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         while line:
             n += 1
             if n > 1:       # the first line is the opening brace
@@ -56,7 +56,7 @@ class Table:
                 if len(line) > longest:
                     longest = len(line)
             at += len(line)
-            line = f.readline()
+            line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         size = 4
         while size < len(keys) * 3 // 2:
             size *= 2
@@ -89,15 +89,15 @@ class Table:
             if not o:
                 return default
             if tags[s] == tag:
-                f.seek(o - 1)
-                got = f.readinto(b)
+                f.seek(o - 1)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
+                got = f.readinto(b)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
                 if got > n and b[n] == 34 and b.startswith(kb):
                     v = n + 4
                     return str(self.mv[v:b.find(b'"', v)], "utf-8")
             s = (s + 1) & m
 
     def close(self):
-        self.f.close()
+        self.f.close()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
 
 
 def read(path):
