@@ -116,7 +116,7 @@ def boot_time(board, work, actions=RESUME_ACTIONS):
     """(ns from power-on to the last byte of the home screen, free heap) for
     a board that boots on a saved game of `actions` actions."""
     from firmware.core.journal import Journal
-    from firmware.games import module
+    from firmware.games.registry import module
     lines = scripts.transcript(undo_every=3)[:actions + 1]
     folder = os.path.join(work, board + "-boot")
     shutil.rmtree(folder, ignore_errors=True)

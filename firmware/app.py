@@ -106,14 +106,16 @@ class App:
                 if getattr(s, "picker", False):
                     return
             forget("firmware.chooser")
+            forget("firmware.games.registry")
 
     def _load_words(self):
         """The language's words, and the game's own in front of them."""
         lang = self.settings["lang"]
         text.load("%s/lang/%s.json" % (self.assets, lang))
         if self.name:
-            from firmware.games import words
-            text.add(self.code + words(self.name, lang))
+            from firmware.games import registry
+            forget("firmware.games.registry")
+            text.add(self.code + registry.words(self.name, lang))
 
     def _home_screen(self):
         self.stack = []

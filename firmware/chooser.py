@@ -114,16 +114,16 @@ def choose(app, name):
     (the one saved in the settings if the players edited it).  While a
     game is being played (New game), that game is kept as it is, to go
     back to if the players back out (resume_playing)."""
-    from firmware import games
-    game = games.module(name)
-    screens = games.ui(name)  # ImportError here leaves the app as it was
+    from firmware.games import registry
+    game = registry.module(name)
+    screens = registry.ui(name)  # ImportError here leaves the app as it was
     if app.session is not None and app.playing is None:
         app.playing = (app.name, app.game, app.ui, app.edition, app.journal)
     app.name = name
     app.game = game
     app.ui = screens
     app._load_words()
-    bundled = bundled_edition(app, games.edition(name))
+    bundled = bundled_edition(app, registry.edition(name))
     ed = None
     if app.dir:
         ed = store.load_json("%s/%s-edition.json" % (app.dir, name), None, report=app.report)
@@ -198,10 +198,10 @@ def played_edition(app):
     game was started with, and New game reads the table again: the
     whole of Inca Empire's is 9 KB of a 32-bit board's heap, the parts
     kept 1.6 KB."""
-    from firmware import games
+    from firmware.games import registry
     ed = app.edition
     if ed is not None:
-        app.edition = dict((k, ed[k]) for k in games.played(app.name) if k in ed)
+        app.edition = dict((k, ed[k]) for k in registry.played(app.name) if k in ed)
     if app.journal is not None:
         app.journal.edition = None
 
@@ -236,10 +236,10 @@ def start_game(app, setup):
     # the setup wizard's code (where a game has it apart) until New game,
     # and every other game's modules: the game they served has ended
     forget("firmware.games.%s.setup" % app.name)
-    from firmware import games
-    for name in games.NAMES:
+    from firmware.games import NAMES, registry
+    for name in NAMES:
         if name != app.name:
-            games.forget(name)
+            registry.forget(name)
     app._done_choosing()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own

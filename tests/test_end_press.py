@@ -11,7 +11,7 @@ import pytest
 
 from firmware.core.journal import Journal
 from firmware.core.text import t
-from firmware.games import module
+from firmware.games.registry import module
 from firmware.ui.nav import PROFILES
 from host_sim import device, keyplan
 from host_sim.keyplan import eightmin as keyplan_eightmin

@@ -10,7 +10,7 @@ import pytest
 
 from firmware.core import text
 from firmware.core.text import t
-from firmware.games import module
+from firmware.games.registry import module
 from firmware.games.inca import words as w
 from host_sim import device
 

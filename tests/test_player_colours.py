@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def _journaled(tmp, game, lines):
     import json
     from firmware.core.journal import Journal
-    from firmware.games import module
+    from firmware.games.registry import module
     with open(os.path.join(ROOT, "assets", game, "edition.json")) as f:
         edition = json.load(f)
     data = os.path.join(str(tmp), "dev")

@@ -136,7 +136,7 @@ def test_key_script_cli_writes_a_png_per_key(tmp_path):
 
 
 def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch, tmp_path):
-    import firmware.games as games
+    import firmware.games.registry as games
     from firmware.core.text import t
 
     data = str(tmp_path / "device")

@@ -52,7 +52,7 @@ def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
 
 
 def test_a_game_that_has_ended_leaves_with_all_its_modules():
-    from firmware import games
+    from firmware.games import registry as games
     games.ui("origin")      # its engine and screens
     games.forget("yu")
     games.forget("yu")      # a game not loaded (any more): nothing to do

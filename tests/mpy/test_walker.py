@@ -252,7 +252,8 @@ def edition_of(app, j, name):
     ok, ed = store.read_json(j._p(EDITION), j.fs)
     if ok:
         return ed
-    from firmware import chooser, games
+    from firmware import chooser
+    from firmware.games import registry as games
     bundled = chooser.bundled_edition(app, games.edition(name))
     ok, ed = store.read_json("%s/%s-edition.json" % (app.dir, name))
     return ed if ok and not store.same_shape(ed, bundled) else bundled
