@@ -90,28 +90,26 @@ from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget
-from firmware.core.session import DEPTH, Session
+from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
                                      SNAP_TMP, VERSION, NoGame, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
-_ENOENT = 2   # errno: no such file
-_CHUNK = 512
 
 
-def _store():
-    # the code that writes a whole file (firmware/core/store.py, with the
-    # JSON writer): imported for a snapshot, a new game, the edition table,
-    # and forgotten after (_done_writing); appending a record needs none of it
-    from firmware.core import store
-    return store
-
-
-def _done_writing():
-    forget("firmware.core.store")
-    forget("firmware.core.jsonout")
+def _saving(name, *args):
+    # the whole-file writes (firmware/core/saving.py, with store.py and the
+    # JSON writer): imported for one and forgotten after; appending a
+    # record needs none of their code
+    from firmware.core import saving
+    try:
+        return getattr(saving, name)(*args)
+    finally:
+        saving = None
+        for m in ("saving", "store", "jsonout"):
+            forget("firmware.core." + m)
 
 
 def _text(action):
@@ -169,62 +167,20 @@ class Journal:
         edition_later (by default defer): the game's edition table is written
         at idle(), not before its journal; only for a table that a resume
         without it would take too (the table for new games as saved)."""
-        words = as_tokens(_text(setup))
-        session = Session(self._module(words), self.edition, words)
-        fs = self.fs
-        store = _store()
-        store.makedirs(self.dir, fs)
-        data, crc = record(session.setup, 0)
-        # the new game's files are written whole under temporary names
-        # first: a write refused (full storage) or cut short leaves the game
-        # in the directory as it was.  The edition table goes with the game
-        # (edits made later are for new games).  On the device (defer) it is
-        # written once the game's first frame is drawn (idle): 150 ms of a
-        # Pico's clock that Start game would wait for.  A power cut before
-        # then leaves the game without it, and resume takes the table for
-        # new games, the one it was started with, and writes it.
-        later = self.defer if edition_later is None else edition_later
-        gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
-        if not later:
-            store.write_json(self._p(EDITION + osfs.TMP), self.edition, fs)
-        store.write(self._p(JOURNAL_TMP), data, fs)
-        store = None
-        _done_writing()
-        # then the game in the directory goes, its journal before its
-        # snapshots (removing needs no room): a power cut on the way leaves
-        # that game (resumed from a snapshot) or no game, never its records
-        # under the new edition; then the new files are renamed in, the
-        # journal last (it makes the game exist)
-        for name in gone:
-            try:
-                fs.remove(self._p(name))
-            except OSError:
-                pass
-        if later:
-            # the old game's table goes after its journal and snapshots; if
-            # it is there and cannot be removed, the new game does not start
-            try:
-                fs.remove(self._p(EDITION))
-            except OSError as e:
-                if e.args[0] != _ENOENT:
-                    raise
-            self.edition_due = self.edition
-            self._edition_tried = -1
-        else:
-            fs.rename(self._p(EDITION + osfs.TMP), self._p(EDITION))
-        fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
-        self.session = session
-        self.records = 1
-        self.notes = []
-        self.source = None
-        self._end = len(data)
-        self._crc = crc
-        self._dirty = False
-        self._keep_first = False
-        self._snap_n = 1
-        self._snap_base_n = 0
-        self._rotate = False
-        return session
+        return _saving("start", self, as_tokens(_text(setup)), edition_later)
+
+    def snapshot(self):
+        """Write a snapshot of the session now (temp file, then rename)."""
+        _saving("snapshot", self)
+
+    def keep(self):
+        """Copy the whole journal to damaged-N.txt (N the first free) before
+        records that were confirmed are cut away; returns the file's name."""
+        return _saving("keep", self)
+
+    def _cut(self, end):
+        """Keep only the first `end` bytes of the journal."""
+        _saving("cut", self, end)
 
     def apply(self, action):
         """Apply one confirmed action (or undo, redo) and journal it.
@@ -277,7 +233,7 @@ class Journal:
         if s is None or self._dirty:
             return False
         if self.edition_due is not None and self._edition_tried != self.records:
-            self._write_edition()
+            _saving("write_edition", self)
         if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
             return False
         try:
@@ -288,96 +244,9 @@ class Journal:
             return False
         return True
 
-    def _write_edition(self):
-        """The game's edition table into its folder (start() or resume left
-        it due); a failed write is noted once and tried again at the first
-        idle after the next action saved."""
-        try:
-            try:
-                _store().save_json(self._p(EDITION), self.edition_due, self.fs)
-            finally:
-                _done_writing()
-        except OSError as e:
-            # the game goes on: a resume without it takes the same table
-            # (start()); tried again once an action was saved, not at every
-            # idle (150 ms of a Pico's clock a try)
-            self._note("could not write the game's edition table (%s)" % (e,))
-            self._edition_tried = self.records
-            return
-        self.edition_due = None
-
     def _note(self, msg):
         if msg not in self.notes:   # once, however often it happens
             self.notes.append(msg)
-
-    def snapshot(self):
-        """Write a snapshot of the session now (temp file, then rename)."""
-        s = self.session
-        # the checkpoint's JSON text is copied as it is kept; so is the
-        # state before the last action where there is one (resume replays
-        # that action): only the small fields go through jsonout
-        snap = {"v": VERSION, "n": self.records, "end": self._end, "crc": "%08x" % self._crc,
-                "setup": s.setup, "base": s.base, "base_n": s.base_n,
-                "tail": s.tail, "redo": s.redo_stack}
-        if s.has_prev and s.tail:
-            snap["prev"] = s.prev
-        else:
-            snap["state"] = s.state
-        if s.fixed:
-            snap["fixed"] = s.fixed     # base and prev are kept without it
-        fs = self.fs
-        try:
-            _store().write_json(self._p(SNAP_TMP), snap, fs)
-        finally:
-            _done_writing()
-        if self._rotate:
-            self._rotate = False
-            fs.rename(self._p(SNAP), self._p(SNAP_OLD))
-        fs.rename(self._p(SNAP_TMP), self._p(SNAP))
-        self._rotate = True
-        self._snap_n = self.records
-        self._snap_base_n = s.base_n
-
-    def _cut(self, end):
-        """Keep only the first `end` bytes of the journal: copy them to
-        journal.tmp and rename it over (there is no truncate on MicroPython)."""
-        self._copy(end, JOURNAL_TMP)
-        self.fs.rename(self._p(JOURNAL_TMP), self._p(JOURNAL))
-        self._dirty = False
-
-    def keep(self):
-        """Copy the whole journal to damaged-N.txt (N the first
-        free) before records that were confirmed are cut away: the players
-        are told, and nothing is deleted without their say-so.  Returns the
-        file's name."""
-        names = self.fs.listdir(self.dir)
-        n = 1
-        while "damaged-%d.txt" % n in names:
-            n += 1
-        name = "damaged-%d.txt" % n
-        self._copy(None, name)
-        return name
-
-    def _copy(self, end, name):
-        """Copy the first `end` bytes of the journal (all if None) to name."""
-        fs = self.fs
-        src = fs.open(self._p(JOURNAL), "rb")
-        try:
-            dst = fs.open(self._p(name), "wb")
-            try:
-                left = end
-                while left is None or left > 0:
-                    chunk = src.read(_CHUNK if left is None else min(_CHUNK, left))
-                    if not chunk:
-                        break
-                    dst.write(chunk)
-                    if left is not None:
-                        left -= len(chunk)
-                dst.flush()
-            finally:
-                dst.close()
-        finally:
-            src.close()
 
     # ---------------------------------------------------------- resuming
 

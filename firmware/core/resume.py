@@ -8,6 +8,7 @@ from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
                                      NoGame, record)
+from firmware.core import session
 from firmware.core.session import DEPTH, Session
 
 
@@ -231,7 +232,7 @@ def _rebase(j, intact, notes, why):
             best = c
     n, name, cand = best
     try:
-        session = Session.restore(j._module(as_tokens(cand["setup"])), cand["setup"], cand["base"],
+        session = restore(j._module(as_tokens(cand["setup"])), cand["setup"], cand["base"],
                                   cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"),
                                   cand.get("fixed"))
     except MemoryError:
@@ -349,7 +350,7 @@ def _scan(j, f, cands, older, notes):
                              "resumed from the snapshot" % (name, at - end))
                 cand["end"] = end = at
             try:
-                session = Session.restore(j._module(as_tokens(cand["setup"])),
+                session = restore(j._module(as_tokens(cand["setup"])),
                                           cand["setup"], cand["base"], cand["base_n"],
                                           cand["tail"], cand["redo"], cand.get("state"),
                                           cand.get("prev"), cand.get("fixed"))
@@ -448,3 +449,40 @@ def saved_game(path, names, fs=None):
                 if w and w[0] in names:
                     return w[0], False
     return None, True
+
+
+def restore(game, setup, base, base_n, tail, redo=(), state=None, prev=None, fixed=None):
+    """A Session rebuilt from a saved checkpoint (the state, not its
+    text) and its tail (and the redo stack, newest last).  state: the
+    state after the tail, if it was saved with them (resume then
+    replays nothing); or prev: the state before the tail's last action
+    (resume then replays that one).  fixed: the states' fixed part, if
+    it was saved apart from them (it is put back into each)."""
+    self = object.__new__(Session)  # MicroPython classes have no __new__
+    self.game = game
+    self.setup = setup
+    if fixed:
+        for s in (base, state, prev):
+            if s is not None:
+                for k in fixed:
+                    s[k] = fixed[k]
+    self.fixed = session.fixed_part(game, base)
+    self.base = session.Kept(base, fixed=self.fixed)
+    self.base_n = base_n
+    self.tail = list(tail)
+    self.redo_stack = list(redo)
+    self.has_prev = False
+    if state is None and prev is not None and tail:
+        self.prev = session.Kept(prev, self.base.room, self.fixed)
+        game.apply(prev, tail[-1])
+        self.state = prev
+        self.has_prev = True
+        return self
+    if state is None:
+        state = base
+        for a in tail:
+            game.apply(state, a)
+    self.state = state
+    self.prev = session.Kept(state, self.base.room, self.fixed)
+    return self
+

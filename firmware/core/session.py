@@ -168,42 +168,6 @@ class Session:
         self.prev = Kept(self.state, self.base.room, self.fixed)
         self.has_prev = False  # prev holds the state before the last action
 
-    @classmethod
-    def restore(cls, game, setup, base, base_n, tail, redo=(), state=None, prev=None, fixed=None):
-        """Rebuild a session from a saved checkpoint (the state, not its
-        text) and its tail (and the redo stack, newest last).  state: the
-        state after the tail, if it was saved with them (resume then
-        replays nothing); or prev: the state before the tail's last action
-        (resume then replays that one).  fixed: the states' fixed part, if
-        it was saved apart from them (it is put back into each)."""
-        self = object.__new__(cls)  # MicroPython classes have no __new__
-        self.game = game
-        self.setup = setup
-        if fixed:
-            for s in (base, state, prev):
-                if s is not None:
-                    for k in fixed:
-                        s[k] = fixed[k]
-        self.fixed = fixed_part(game, base)
-        self.base = Kept(base, fixed=self.fixed)
-        self.base_n = base_n
-        self.tail = list(tail)
-        self.redo_stack = list(redo)
-        self.has_prev = False
-        if state is None and prev is not None and tail:
-            self.prev = Kept(prev, self.base.room, self.fixed)
-            game.apply(prev, tail[-1])
-            self.state = prev
-            self.has_prev = True
-            return self
-        if state is None:
-            state = base
-            for a in tail:
-                game.apply(state, a)
-        self.state = state
-        self.prev = Kept(state, self.base.room, self.fixed)
-        return self
-
     @property
     def count(self):
         """How many actions the current state is made of (after setup)."""

@@ -1,0 +1,152 @@
+# The journal's whole-file writes (firmware/core/journal.py says what the
+# files hold and why this order of writes survives a power cut): a new
+# game's files, a snapshot, the game's edition table, the journal cut back
+# to its good records or kept aside.  Imported for one of them and forgotten
+# after, with firmware/core/store.py (Journal._saving): appending a record,
+# what every action does, needs none of this code.
+from firmware.core import osfs, store
+from firmware.core.gamefiles import EDITION, JOURNAL, JOURNAL_TMP, SNAP, SNAP_OLD, SNAP_TMP, VERSION, record
+from firmware.core.session import Session
+
+_ENOENT = 2   # errno: no such file
+_CHUNK = 512
+
+
+def start(j, words, edition_later=None):
+    """Journal.start: a new game from the words of its setup line."""
+    session = Session(j._module(words), j.edition, words)
+    fs = j.fs
+    store.makedirs(j.dir, fs)
+    data, crc = record(session.setup, 0)
+    # the new game's files are written whole under temporary names
+    # first: a write refused (full storage) or cut short leaves the game
+    # in the directory as it was.  The edition table goes with the game
+    # (edits made later are for new games).  On the device (defer) it is
+    # written once the game's first frame is drawn (idle): 150 ms of a
+    # Pico's clock that Start game would wait for.  A power cut before
+    # then leaves the game without it, and resume takes the table for
+    # new games, the one it was started with, and writes it.
+    later = j.defer if edition_later is None else edition_later
+    gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
+    if not later:
+        store.write_json(j._p(EDITION + osfs.TMP), j.edition, fs)
+    store.write(j._p(JOURNAL_TMP), data, fs)
+    # then the game in the directory goes, its journal before its
+    # snapshots (removing needs no room): a power cut on the way leaves
+    # that game (resumed from a snapshot) or no game, never its records
+    # under the new edition; then the new files are renamed in, the
+    # journal last (it makes the game exist)
+    for name in gone:
+        try:
+            fs.remove(j._p(name))
+        except OSError:
+            pass
+    if later:
+        # the old game's table goes after its journal and snapshots; if
+        # it is there and cannot be removed, the new game does not start
+        try:
+            fs.remove(j._p(EDITION))
+        except OSError as e:
+            if e.args[0] != _ENOENT:
+                raise
+        j.edition_due = j.edition
+        j._edition_tried = -1
+    else:
+        fs.rename(j._p(EDITION + osfs.TMP), j._p(EDITION))
+    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+    j.session = session
+    j.records = 1
+    j.notes = []
+    j.source = None
+    j._end = len(data)
+    j._crc = crc
+    j._dirty = False
+    j._keep_first = False
+    j._snap_n = 1
+    j._snap_base_n = 0
+    j._rotate = False
+    return session
+
+
+def write_edition(j):
+    """The game's edition table into its folder (start() or resume left
+    it due); a failed write is noted once and tried again at the first
+    idle after the next action saved."""
+    try:
+        store.save_json(j._p(EDITION), j.edition_due, j.fs)
+    except OSError as e:
+        # the game goes on: a resume without it takes the same table
+        # (start()); tried again once an action was saved, not at every
+        # idle (150 ms of a Pico's clock a try)
+        j._note("could not write the game's edition table (%s)" % (e,))
+        j._edition_tried = j.records
+        return
+    j.edition_due = None
+
+
+def snapshot(j):
+    """Write a snapshot of the session now (temp file, then rename)."""
+    s = j.session
+    # the checkpoint's JSON text is copied as it is kept; so is the
+    # state before the last action where there is one (resume replays
+    # that action): only the small fields go through jsonout
+    snap = {"v": VERSION, "n": j.records, "end": j._end, "crc": "%08x" % j._crc,
+            "setup": s.setup, "base": s.base, "base_n": s.base_n,
+            "tail": s.tail, "redo": s.redo_stack}
+    if s.has_prev and s.tail:
+        snap["prev"] = s.prev
+    else:
+        snap["state"] = s.state
+    if s.fixed:
+        snap["fixed"] = s.fixed     # base and prev are kept without it
+    fs = j.fs
+    store.write_json(j._p(SNAP_TMP), snap, fs)
+    if j._rotate:
+        j._rotate = False
+        fs.rename(j._p(SNAP), j._p(SNAP_OLD))
+    fs.rename(j._p(SNAP_TMP), j._p(SNAP))
+    j._rotate = True
+    j._snap_n = j.records
+    j._snap_base_n = s.base_n
+
+def cut(j, end):
+    """Keep only the first `end` bytes of the journal: copy them to
+    journal.tmp and rename it over (there is no truncate on MicroPython)."""
+    copy(j, end, JOURNAL_TMP)
+    j.fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+    j._dirty = False
+
+def keep(j):
+    """Copy the whole journal to damaged-N.txt (N the first
+    free) before records that were confirmed are cut away: the players
+    are told, and nothing is deleted without their say-so.  Returns the
+    file's name."""
+    names = j.fs.listdir(j.dir)
+    n = 1
+    while "damaged-%d.txt" % n in names:
+        n += 1
+    name = "damaged-%d.txt" % n
+    copy(j, None, name)
+    return name
+
+def copy(j, end, name):
+    """Copy the first `end` bytes of the journal (all if None) to name."""
+    fs = j.fs
+    src = fs.open(j._p(JOURNAL), "rb")
+    try:
+        dst = fs.open(j._p(name), "wb")
+        try:
+            left = end
+            while left is None or left > 0:
+                chunk = src.read(_CHUNK if left is None else min(_CHUNK, left))
+                if not chunk:
+                    break
+                dst.write(chunk)
+                if left is not None:
+                    left -= len(chunk)
+            dst.flush()
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
