@@ -101,6 +101,28 @@ def stage(board, out, seed=None, extra=None):
     return out
 
 
+# A board with a smaller heap than the Pico's 240 KB: main.py first takes a
+# ballast, one block at the bottom of the heap, that leaves the firmware a
+# heap of HEAP bytes in all (the interpreter's own few KB counted in it, as
+# on a board whose heap is that size), then starts the firmware as flash.sh's
+# main.py does.  "heap N" on the serial line says what was left.
+BALLAST = """import gc
+gc.collect()
+_ballast = bytearray(gc.mem_free() + gc.mem_alloc() - %d - 64)
+gc.collect()
+print("heap %%d" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
+from firmware.main import main; main()
+"""
+
+
+def limit_heap(out, heap):
+    """Make the staged folder OUT start the firmware with a heap of HEAP
+    bytes in all (BALLAST)."""
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write(BALLAST % heap)
+    return out
+
+
 def mkfs(folder, image):
     """A littlefs image of FOLDER's files, made by MicroPython's own littlefs
     with the official rp2 firmware's geometry (vpico/mkfs.py)."""

@@ -55,7 +55,8 @@ def _scalar(v):
     raise TypeError("cannot write %r as JSON" % (v,))
 
 
-_FLAT = 64     # a list this long or shorter, of scalars only, is one piece
+_FLAT = 12     # a list this long or shorter, of scalars only, is one piece (a longer one,
+               # the tail of actions: item by item, so that no piece needs a big block)
 _SCALARS = (int, str, bool, type(None))
 
 

@@ -140,13 +140,13 @@ class Kept:
         return v
 
     def write_json(self, out):
-        """Pass the text to out(piece) in pieces of at most 256 bytes (for
+        """Pass the text to out(piece) in pieces of at most 128 bytes (for
         firmware.core.jsonout.dump: a snapshot copies the text as it is)."""
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         left = self.n
         while left > 0:
-            piece = b.read(256 if left > 256 else left)  # pyright: ignore[reportAttributeAccessIssue]
+            piece = b.read(128 if left > 128 else left)  # pyright: ignore[reportAttributeAccessIssue]
             if not piece:
                 break
             out(piece)

@@ -63,7 +63,7 @@ def decode(data):
         raise ValueError("not valid JSON")
 
 
-def write_json(path, obj, fs=None, chunk=512):
+def write_json(path, obj, fs=None, chunk=128):
     """Write obj as a checksummed JSON file (what encode(obj) gives, but
     streamed: the pieces are gathered until about `chunk` characters wait,
     then joined, checksummed and written, so the whole text is never in
