@@ -31,6 +31,10 @@ def boot(app):
         from firmware.core.journal import NoGame
         try:
             choose(app, name)
+            # the table for new games goes now: the game goes on with its
+            # own (resume reads it), and the journal holds this one until
+            # then (for its shape, or if the game's own is damaged)
+            app.edition = None
             app.session = app.journal.resume()
             # the game's own edition table (what it was started with)
             # is what its screens read while it is played; the one for
@@ -138,6 +142,7 @@ def choose(app, name):
         from firmware.core.journal import Journal
         app.journal = Journal(app.dir + "/game", app.game, app.edition)
         app.journal.defer = app.running
+        app.journal.played = registry.played(name)
 
 
 def open_picker(app, over=False):

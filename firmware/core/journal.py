@@ -148,6 +148,9 @@ class Journal:
         # start() the game's edition table
         self.defer = False
         self.edition_due = None   # the edition table to write into the game's folder (idle)
+        # the keys of the edition table its screens read while the game is
+        # played: resume keeps only those (None: all)
+        self.played = None
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
 
     def _p(self, name):

@@ -109,7 +109,11 @@ def resume(j):
         if why:
             notes.append("the game's edition table %s is damaged (%s); using the current one" % (EDITION, why))
         else:
-            j.edition = ed
+            # of it, only what the screens read while the game is played
+            # (Journal.played): a snapshot's state holds what the rules
+            # need, and a replay from the setup line reads it again
+            j.edition = ed if j.played is None else dict((k, ed[k]) for k in j.played if k in ed)
+            ed = None
     else:
         # a game started on the device, cut off before its first frame was
         # drawn (Journal.start): it was started with the table for new
@@ -391,7 +395,7 @@ def _scan(j, f, cands, older, notes):
         try:
             if session is None:
                 words = as_tokens(text)
-                session = Session(j._module(words), j.edition, words)
+                session = Session(j._module(words), _whole_edition(j), words)
             elif undone is not None:
                 taken_back(session, text)
             else:
@@ -486,3 +490,13 @@ def restore(game, setup, base, base_n, tail, redo=(), state=None, prev=None, fix
     self.prev = session.Kept(state, self.base.room, self.fixed)
     return self
 
+
+def _whole_edition(j):
+    """The game's whole edition table, for a replay from its setup line:
+    read again where resume kept only the parts the screens read."""
+    if j.played is None or j.edition_due is not None:
+        return j.edition
+    ok, ed = store.read_json(j._p(EDITION), j.fs)
+    if not ok:
+        raise NoGame("the game's edition table cannot be read again (%s)" % ed)
+    return ed
