@@ -121,7 +121,7 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     assert resumed(app) == want
     # New game, Check your board: era I's labor 5 -> 9, then back out without starting
     _edit_era_one_labor(app)
-    assert json.loads((data / "inca-edition.json").read_text().split("\n")[0])["eras"][0]["labor"] == 9
+    assert store.decode((data / "inca-edition.json").read_bytes())["eras"][0]["labor"] == 9
     app.key("back")
     app.key("back")
     app.key("back")

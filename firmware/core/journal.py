@@ -151,6 +151,7 @@ class Journal:
         # the keys of the edition table its screens read while the game is
         # played: resume keeps only those (None: all)
         self.played = None
+        self.partial = False    # resume kept only those of the game's own table
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
 
     def _p(self, name):

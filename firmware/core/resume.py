@@ -101,6 +101,7 @@ def resume(j):
             notes.append("ignored unknown file %s" % name)
     j.lost = 0
     j.kept = None
+    j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     if EDITION in names:
         # the edition table the game was started with, not the one the
         # players may have edited since (for new games)
@@ -113,6 +114,7 @@ def resume(j):
             # (Journal.played): a snapshot's state holds what the rules
             # need, and a replay from the setup line reads it again
             j.edition = ed if j.played is None else dict((k, ed[k]) for k in j.played if k in ed)
+            j.partial = j.played is not None
             ed = None
     else:
         # a game started on the device, cut off before its first frame was
@@ -395,7 +397,7 @@ def _scan(j, f, cands, older, notes):
         try:
             if session is None:
                 words = as_tokens(text)
-                session = Session(j._module(words), _whole_edition(j), words)
+                session = Session(j._module(words), _whole_edition(j) if j.partial else j.edition, words)
             elif undone is not None:
                 taken_back(session, text)
             else:
@@ -494,8 +496,6 @@ def restore(game, setup, base, base_n, tail, redo=(), state=None, prev=None, fix
 def _whole_edition(j):
     """The game's whole edition table, for a replay from its setup line:
     read again where resume kept only the parts the screens read."""
-    if j.played is None or j.edition_due is not None:
-        return j.edition
     ok, ed = store.read_json(j._p(EDITION), j.fs)
     if not ok:
         raise NoGame("the game's edition table cannot be read again (%s)" % ed)

@@ -7,10 +7,12 @@
 # Rename must replace an existing file, as it does on littlefs and POSIX; the
 # FAT driver refuses, so keep these files on a littlefs partition.
 #
-# The file is the JSON text on one line followed by a checksum line,
-#     {"brightness":3,"sound":true}
+# The file is a checksum line, then the JSON text on one line,
 #     #0b5c9a41
-# the CRC-32 (binascii.crc32) of the JSON bytes in 8 hex digits.  A file
+#     {"brightness":3,"sound":true}
+# the CRC-32 (binascii.crc32) of the bytes after the first line (the JSON
+# and its newline) in 8 lowercase hex digits.  (An older firmware wrote the
+# checksum line after the JSON: such a file is still read.)  A file
 # whose checksum does not match (a flipped bit, a torn write on a file system
 # without atomic rename, garbage) is reported and never used.  The JSON is
 # written with firmware.core.jsonout, so values are dicts, lists, str, int,
@@ -39,21 +41,34 @@ def missing(e):
 
 def encode(obj):
     """The bytes of a checksummed JSON file holding obj."""
-    body = jsonout.dumps(obj).encode()
-    return body + b"\n#" + ("%08x" % crc32(body)).encode() + b"\n"
+    body = jsonout.dumps(obj).encode() + b"\n"
+    return ("#%08x\n" % crc32(body)).encode() + body
+
+
+def _head(line):
+    """The checksum of a file's first line "#CCCCCCCC\n", or None if it is
+    not one (8 lowercase hex digits: int() would also read "+b5b7e64")."""
+    if len(line) != 10 or line[0] != 35 or line[9] != 10:
+        return None
+    for c in line[1:9]:
+        if not (48 <= c <= 57 or 97 <= c <= 102):
+            return None
+    return int(line[1:9], 16)
 
 
 def decode(data):
     """The object in the bytes of a checksummed JSON file.  Raises
     ValueError with the reason if the bytes are damaged."""
-    if len(data) < 12 or data[-11:-9] != b"\n#" or data[-1:] != b"\n":
-        raise ValueError("no checksum line (torn or not written by store)")
-    n = len(data) - 11
-    if data.find(b"\n", 0, n) >= 0:
-        raise ValueError("more than one line of JSON")
-    body = memoryview(data)[:n]   # no copy: a snapshot is several kB
-    if ("%08x" % crc32(body)).encode() != data[-9:-1]:
+    want = _head(data[:10])
+    if want is None:
+        return _decode_old(data)
+    body = memoryview(data)[10:]   # no copy: a snapshot is several kB
+    if crc32(body) != want:
         raise ValueError("checksum mismatch")
+    return _loads(body)
+
+
+def _loads(body):
     try:
         try:
             return json.loads(body)           # MicroPython reads the bytes in place
@@ -63,45 +78,69 @@ def decode(data):
         raise ValueError("not valid JSON")
 
 
-def write_json(path, obj, fs=None, chunk=128):
-    """Write obj as a checksummed JSON file (what encode(obj) gives, but
-    streamed: the pieces are gathered until about `chunk` characters wait,
-    then joined, checksummed and written, so the whole text is never in
-    RAM), flush and close.
+def _decode_old(data):
+    # the format before the checksum went first: the JSON on one line,
+    # then "#CCCCCCCC" on a line of its own (a saved game of an older
+    # firmware is read as it was written)
+    if len(data) < 12 or data[-11:-9] != b"\n#" or data[-1:] != b"\n":
+        raise ValueError("no checksum line (torn or not written by store)")
+    n = len(data) - 11
+    if data.find(b"\n", 0, n) >= 0:
+        raise ValueError("more than one line of JSON")
+    body = memoryview(data)[:n]
+    if ("%08x" % crc32(body)).encode() != data[-9:-1]:
+        raise ValueError("checksum mismatch")
+    return _loads(body)
 
-    Gathered, not copied piece by piece into a buffer: a checksum and a
-    copy per piece (the edition table is some 700 pieces) took 395 ms of a
-    Pico's clock for Start game's edition table; a join per chunk takes a
-    small part of that.  The blocks it needs are about `chunk` bytes."""
-    f = (fs or osfs.FS).open(path, "wb")
+
+def _pieces(obj, chunk, out):
+    """The JSON text of obj, as bytes of about `chunk` characters, to
+    out(bytes): the pieces jsonout gives are gathered until about `chunk`
+    characters wait, then joined (a checksum and a copy per piece, the
+    edition table's 700 of them, took 395 ms of a Pico's clock; a join per
+    chunk a small part of that).  The blocks it needs are about `chunk`
+    bytes: in a heap cut up by a long game a bigger one may not be there."""
     parts = []
-    st = [0, 0]   # characters waiting in parts, running CRC
+    st = [0]   # characters waiting in parts
 
     def flush():
         if parts:
             b = "".join(parts).encode()
             del parts[:]
             st[0] = 0
-            st[1] = crc32(b, st[1])
-            f.write(b)
+            out(b)
 
     def put(s):
         if type(s) is not str:
             # JSON text kept as bytes (a Kept value): as it comes
             flush()
-            st[1] = crc32(s, st[1])
-            f.write(s)
+            out(s)
             return
         parts.append(s)
         st[0] += len(s)
         if st[0] >= chunk:
             flush()
 
+    jsonout.dump(obj, put)
+    parts.append("\n")
+    flush()
+
+
+def write_json(path, obj, fs=None, chunk=128):
+    """Write obj as a checksummed JSON file (what encode(obj) gives, but
+    streamed: the whole text is never in RAM), flush and close.  The
+    checksum comes first, so that a reader can check the file in small
+    pieces and then parse the JSON straight from it (read_json): the text
+    is gone through twice, once for its checksum and once to write it."""
+    crc = [0]
+
+    def add(b):
+        crc[0] = crc32(b, crc[0])
+    _pieces(obj, chunk, add)
+    f = (fs or osfs.FS).open(path, "wb")
     try:
-        jsonout.dump(obj, put)
-        # the rest with the checksum line: a small file is one write
-        b = "".join(parts).encode()
-        f.write(b + ("\n#%08x\n" % crc32(b, st[1])).encode())
+        f.write(("#%08x\n" % crc[0]).encode())
+        _pieces(obj, chunk, f.write)
         f.flush()
     finally:
         f.close()
@@ -143,17 +182,44 @@ def save_json(path, obj, fs=None):
 
 def read_json(path, fs=None):
     """(True, obj) for a good file; (False, None) if there is no file;
-    (False, reason) if it is damaged or cannot be read."""
+    (False, reason) if it is damaged or cannot be read.  The file is
+    checked in pieces of 128 bytes and the JSON parsed straight from it:
+    no block the size of the file is needed (a snapshot is about 5 kB,
+    which a heap cut up by a game's code may not have at the boot)."""
     try:
-        data = read(path, fs)
+        f = (fs or osfs.FS).open(path, "rb")
     except OSError as e:
+        if missing(e):
+            return False, None
         return False, "cannot read it (%s)" % (e,)
-    if data is None:
-        return False, None
     try:
-        return True, decode(data)
+        head = f.read(10)
+        want = _head(head)
+        if want is None:
+            return True, _decode_old(head + f.read())
+        crc = 0
+        while True:
+            piece = f.read(128)
+            if not piece:
+                break
+            crc = crc32(piece, crc)
+        if crc != want:
+            return False, "checksum mismatch"
+        f.seek(10)
+        try:
+            return True, json.load(f)
+        except (TypeError, OSError):
+            # a stand-in for a file, which is no stream (tests): its bytes
+            f.seek(10)
+            return True, _loads(f.read())
+        except (ValueError, UnicodeError):
+            return False, "not valid JSON"
     except ValueError as e:
         return False, str(e)
+    except OSError as e:
+        return False, "cannot read it (%s)" % (e,)
+    finally:
+        f.close()
 
 
 def _stderr(msg):

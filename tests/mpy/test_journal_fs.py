@@ -273,13 +273,25 @@ def test_store_round_trip_and_format():
     store.save_json("d/settings.json", obj, fs)
     assert store.load_json("d/settings.json", None, fs) == obj
     data = fs.files["d/settings.json"]
-    body, trailer = data.split(b"\n", 1)
-    assert json.loads(body.decode()) == obj
-    assert trailer == ("#%08x\n" % (binascii.crc32(body) & 0xFFFFFFFF)).encode()
+    # the checksum first (of what follows it), then the JSON on one line
+    head, body, end = data.split(b"\n")
+    assert json.loads(body.decode()) == obj and end == b""
+    assert head == ("#%08x" % (binascii.crc32(body + b"\n") & 0xFFFFFFFF)).encode()
     assert "d/settings.json.tmp" not in fs.files
     # temp file first, then one rename over: never remove-then-rename
     kinds = [op[0] for op in fs.log]
-    assert kinds == ["create", "write", "rename"], kinds
+    assert kinds[0] == "create" and kinds[-1] == "rename" and set(kinds[1:-1]) == {"write"}, kinds
+    # a file an older firmware wrote (the JSON, then its checksum line) is read
+    old = body + b"\n#" + ("%08x" % (binascii.crc32(body) & 0xFFFFFFFF)).encode() + b"\n"
+    fs.files["d/old.json"] = old
+    assert store.read_json("d/old.json", fs) == (True, obj)
+    fs.files["d/old.json"] = old.replace(b"Cuzco", b"Cuzcp")
+    assert store.read_json("d/old.json", fs) == (False, "checksum mismatch")
+    # a byte changed in the new format: refused, not read as another value
+    fs.files["d/new.json"] = data.replace(b"Cuzco", b"Cuzcp")
+    assert store.read_json("d/new.json", fs) == (False, "checksum mismatch")
+    fs.files["d/new.json"] = data.replace(data[:2], b"#A")     # a checksum that is not lowercase hex
+    assert store.read_json("d/new.json", fs)[0] is False
 
 
 def test_store_same_shape_names_the_first_value_out_of_shape():
