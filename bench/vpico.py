@@ -20,7 +20,11 @@ for a long press, 40 ms after the board went quiet):
           run with board.json "probe": true: the collection after a press
           would change the first run's times), its peak and where;
   boot    power-on to the last byte of the home screen of a saved game of
-          300 actions (resumed from its journal).
+          300 actions (resumed from its journal);
+  budget  the scripted game, and the boot into that saved game, with the
+          board's heap limited to the budget (96 KB mono, 110 KB colour:
+          a ballast taken by main.py before the firmware starts leaves it
+          that heap in all): whether it completes, or where it stops.
 The emulator counts instructions at 125 MHz with no flash wait states and
 no XIP cache misses, and flash writes take no time: a real board is slower,
 so every time here is a lower bound.
@@ -55,19 +59,30 @@ def _records(twin):
     return j.records if j is not None else 0
 
 
-def game(board, keys, work, probe=False, seed=scripts.SEED):
+def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
     """Press the keys on the board; returns a list of per-press records
-    {key, kind, latency (ns or None), heap, free, programmed, erased}."""
-    folder = os.path.join(work, "%s-%s" % (board, "probe" if probe else "time"))
+    {key, kind, latency (ns or None), heap, free, programmed, erased}.
+    heap: the board's heap limited to that many bytes in all (a ballast,
+    host_sim.vpico.BALLAST); a crash then ends the run, and the records
+    end with {"crash": the serial output's last lines}."""
+    folder = os.path.join(work, "%s-%s" % (board, "probe" if probe else "limit" if heap else "time"))
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     out = vpico.stage(board, os.path.join(folder, "staged"), seed=seed, extra={"probe": True} if probe else None)
+    if heap:
+        vpico.limit_heap(out, heap)
     img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
     twin = Twin(board, seed, os.path.join(folder, "twin"))
     rows = []
     with Pico(board, fs=img) as p:
-        p.boot()
+        try:
+            p.boot()
+        except vpico.PicoError:
+            if not heap:
+                raise
         p.read()
+        if heap and _crashed(p.serial):
+            return [{"crash": _tail(p.serial)}]
         seen = len(p.serial)
         stats = p.stats()
         for k in keys:
@@ -104,7 +119,10 @@ def game(board, keys, work, probe=False, seed=scripts.SEED):
             seen = len(p.serial)
             if heap:
                 row["heap"], row["free"] = int(heap[-1][1]), int(heap[-1][2])
-            if "crash" in p.serial or "Traceback" in p.serial:
+            if _crashed(p.serial):
+                if heap:
+                    rows.append({"crash": _tail(p.serial)})
+                    return rows
                 raise SystemExit("bench: the board crashed at press %d: %s" % (len(rows) + 1, p.serial[-1500:]))
             rows.append(row)
         if p.picture() != twin.picture():
@@ -112,13 +130,25 @@ def game(board, keys, work, probe=False, seed=scripts.SEED):
     return rows
 
 
-def boot_time(board, work, actions=RESUME_ACTIONS):
-    """(ns from power-on to the last byte of the home screen, free heap) for
-    a board that boots on a saved game of `actions` actions."""
+def _crashed(serial):
+    return "crash" in serial or "Traceback" in serial
+
+
+def _tail(serial):
+    """The error of a crash: its last line that names one."""
+    lines = [ln for ln in serial.splitlines() if "Error" in ln]
+    return lines[-1].strip() if lines else serial[-300:]
+
+
+def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
+    """ns from power-on to the last byte of the home screen, for a board
+    that boots on a saved game of `actions` actions; with heap (the
+    board's heap limited to that many bytes), the crash's error instead
+    if it does not boot into the game."""
     from firmware.core.journal import Journal
     from firmware.games.registry import module
     lines = scripts.transcript(undo_every=3)[:actions + 1]
-    folder = os.path.join(work, board + "-boot")
+    folder = os.path.join(work, board + ("-bootlimit" if heap else "-boot"))
     shutil.rmtree(folder, ignore_errors=True)
     data = os.path.join(folder, "data")
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
@@ -129,9 +159,18 @@ def boot_time(board, work, actions=RESUME_ACTIONS):
         j.apply(a)
     out = vpico.stage(board, os.path.join(folder, "staged"), seed=scripts.SEED)
     shutil.copytree(data, os.path.join(out, "data"))
+    if heap:
+        vpico.limit_heap(out, heap)
     img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
     with Pico(board, fs=img) as p:
-        p.boot()
+        try:
+            p.boot()
+        except vpico.PicoError:
+            if not heap:
+                raise
+        p.read()
+        if heap and _crashed(p.serial):
+            return _tail(p.serial)
         frames = p.frames()
         twin = os.path.join(folder, "data")
         if p.picture() != vpico.boot_picture(board, twin, scripts.SEED):
@@ -157,21 +196,39 @@ def heap_summary(rows):
             "samples": len(heap)}
 
 
+def limited(rows, presses):
+    """What a run in the budget heap came to: {"completed", "press" (the
+    presses made before the crash), "error"}."""
+    crash = rows[-1].get("crash") if rows else None
+    return {"completed": crash is None and len(rows) == presses, "press": len(rows) - (crash is not None),
+            "error": crash}
+
+
 def _task(args):
     what, board, work, presses = args
+    budget = HEAP_KB[board][0] * 1024
     if what == "boot":
         return boot_time(board, work)
+    if what == "bootlimit":
+        got = boot_time(board, work, heap=budget)
+        return {"completed": not isinstance(got, str), "error": got if isinstance(got, str) else None}
     keys, _ = scripts.keys(board)
     if presses:
         keys = keys[:presses]
+    if what == "limit":
+        return limited(game(board, keys, work, heap=budget), len(keys))
     rows = game(board, keys, work, probe=what == "probe")
     return heap_summary(rows) if what == "probe" else summary(rows)
 
 
+KINDS = ("time", "probe", "boot", "limit", "bootlimit")
+
+
 def measure(work, boards=BOARDS, presses=None, jobs=None):
-    """{board: {"time", "heap", "boot"}}: the runs side by side, one a core."""
+    """{board: {"time", "heap", "boot", "limit", "bootlimit"}}: the runs
+    side by side, one a core."""
     from concurrent.futures import ProcessPoolExecutor
-    tasks = [(what, b, work, presses) for b in boards for what in ("time", "probe", "boot")]
+    tasks = [(what, b, work, presses) for b in boards for what in KINDS]
     with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
         got = list(pool.map(_task, tasks))
     res = {}
@@ -201,7 +258,11 @@ def section(res):
     add("The emulator runs the chip at 125 MHz with no flash wait states or XIP cache")
     add("misses and writes flash in no time, so a board is slower: these are lower")
     add("bounds. Heap: gc.mem_alloc() after gc.collect() after every press (a run of")
-    add("its own, board.json \"probe\"), on the 32-bit chip's own heap.")
+    add("its own, board.json \"probe\"), on the 32-bit chip's own heap; and the game")
+    add("and a boot into a saved game with the heap limited to the budget: main.py")
+    add("first takes a ballast, one block at the bottom of the heap, that leaves the")
+    add("firmware a heap of that size in all (host_sim/vpico.py BALLAST), as on a board")
+    add("whose heap is that big.")
     add("")
     add("| board | what | budget (target) | measured | held |")
     add("| --- | --- | --- | --- | --- |")
@@ -220,8 +281,18 @@ def section(res):
             held(a["median"] is not None and a["median"] <= ACTION[0] * MS and a["worst"] <= ACTION[1] * MS)))
         add("| %s | boot to the home screen of a %d-action game | %d ms (%d ms) | %s | %s |" % (
             board, RESUME_ACTIONS, RESUME_MS[0], RESUME_MS[1], ms(r["boot"]), held(r["boot"] <= RESUME_MS[0] * MS)))
+        budget, target = HEAP_KB[board]
+        lim = r.get("limit")
+        if lim:
+            add("| %s | the scripted game in a heap of %d KB in all | completes (%d KB) | %s | %s |" % (
+                board, budget, target, "completes" if lim["completed"] else "stops at press %d: %s" % (
+                    lim["press"] + 1, lim["error"]), held(lim["completed"])))
+        bl = r.get("bootlimit")
+        if bl:
+            add("| %s | boot into the %d-action game in a heap of %d KB | boots | %s | %s |" % (
+                board, RESUME_ACTIONS, budget, "boots" if bl["completed"] else "does not: %s" % bl["error"],
+                held(bl["completed"])))
         if h:
-            budget, target = HEAP_KB[board]
             add("| %s | heap in use after a press, at its peak (the heap a game needs is more) | "
                 "under %d KB (%d KB) | %.1f KB | %s |" % (board, budget, target, h["peak"] / 1024,
                                                          held(h["peak"] < budget * 1024)))

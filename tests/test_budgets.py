@@ -39,7 +39,7 @@ FLASH_CEILING = 216 * 1024
 def game(staged, board, heap=None, again=False, limit=None, rom=False):
     folder, keys, more = staged[board]
     img = os.path.join(folder, run.ROM_IMAGE) if rom else None
-    return run.run_game(folder, board, keys, heap, more if again else None, limit, rom=img)
+    return run.run_game(folder, board, keys, heap, more if again else None, limit, rom=img, port=micropython())
 
 
 def with_image(folder, lines, *args, cwd=None):
@@ -92,7 +92,7 @@ def test_the_image_takes_its_share_of_the_heap_and_leaves_the_rest(staged):
     for n in (64 * 1024, 100 * 1024):
         plain = subprocess.run([micropython(), "-X", "heapsize=%d" % n, "-c", script, "0"],
                                capture_output=True, text=True, timeout=60)
-        rom = subprocess.run([micropython(), "-X", "heapsize=%d" % (n + run.rom_share(size)), "-c", script,
+        rom = subprocess.run([micropython(), "-X", "heapsize=%d" % (n + run.rom_share(size, 32)), "-c", script,
                               str(size)], capture_output=True, text=True, timeout=60)
         free[n] = (int(plain.stdout), int(rom.stdout))
         assert 0 <= free[n][0] - free[n][1] <= 256, free
