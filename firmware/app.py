@@ -400,6 +400,10 @@ class App:
         self.running = True     # snapshots wait until a frame is drawn (Journal.idle)
         self.boot()
         self.render()
+        try:
+            gc.threshold(-1)    # the boot's collections (firmware/main.py BOOT_GC): no more
+        except AttributeError:  # CPython
+            pass
         if self.px:
             asyncio.create_task(self.px.run())
         room = gc.mem_free() >> 1

@@ -105,12 +105,12 @@ def stage(board, out, seed=None, extra=None):
 # ballast, one block at the bottom of the heap, that leaves the firmware a
 # heap of HEAP bytes in all (the interpreter's own few KB counted in it, as
 # on a board whose heap is that size), then starts the firmware as flash.sh's
-# main.py does.  "heap N" on the serial line says what was left.
+# main.py does.  "a heap of N bytes" on the serial line says what was left.
 BALLAST = """import gc
 gc.collect()
 _ballast = bytearray(gc.mem_free() + gc.mem_alloc() - %d - 64)
 gc.collect()
-print("heap %%d" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
+print("a heap of %%d bytes" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
 from firmware.main import main; main()
 """
 
