@@ -115,10 +115,10 @@ def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
                    "programmed": s2["programmed"] - stats["programmed"], "erased": s2["erased"] - stats["erased"]}
             stats = s2
             p.read()
-            heap = [ln.split() for ln in p.serial[seen:].splitlines() if ln.startswith("heap ")]
+            probed = [ln.split() for ln in p.serial[seen:].splitlines() if ln.startswith("heap ")]
             seen = len(p.serial)
-            if heap:
-                row["heap"], row["free"] = int(heap[-1][1]), int(heap[-1][2])
+            if probed:
+                row["heap"], row["free"] = int(probed[-1][1]), int(probed[-1][2])
             if _crashed(p.serial):
                 if heap:
                     rows.append({"crash": _tail(p.serial)})

@@ -8,7 +8,7 @@
 import gc
 
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import forget
+from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t, f
@@ -152,6 +152,7 @@ class App:
         edition and journal as they were)."""
         if self.playing is None:
             return
+        loading(False)
         self.name, self.game, self.ui, self.edition, self.journal = self.playing
         self.playing = None
         self._load_words()
@@ -400,10 +401,8 @@ class App:
         self.running = True     # snapshots wait until a frame is drawn (Journal.idle)
         self.boot()
         self.render()
-        try:
-            gc.threshold(-1)    # the boot's collections (firmware/main.py BOOT_GC): no more
-        except AttributeError:  # CPython
-            pass
+        if self.session is not None:
+            loading(False)      # a game is on the screen: the boot's collections end (modules.loading)
         if self.px:
             asyncio.create_task(self.px.run())
         room = gc.mem_free() >> 1

@@ -149,6 +149,8 @@ def open_picker(app, over=False):
     """Which game to set up: the first screen with no game, or over the
     running game's screens after New game (BACK returns to them)."""
     from firmware.games import GAMES
+    from firmware.core.modules import loading
+    loading(True)   # a game is chosen and set up: collected as it loads, until it starts
     rows = []
     for name, title, _ in GAMES:
         rows.append(row(t(title), "", _pick(name)))
@@ -235,6 +237,8 @@ def start_game(app, setup):
         app.note(app._storage(e))
         return
     app.playing = None     # the game played before has ended
+    from firmware.core.modules import loading
+    loading(False)
     played_edition(app)
     app._changed()
     app._home_screen()

@@ -36,28 +36,12 @@ def _heap():
     print("heap %d %d" % (gc.mem_alloc(), gc.mem_free()))
 
 
-# While the device starts, the heap is collected every BOOT_GC bytes
-# allocated (gc.threshold; App.run lets go of it once the game is on the
-# screen).  Loading a module from littlefs leaves garbage (the file's 1 kB
-# cache, the reader's buffer, the loader's scratch) among what the module
-# keeps; collected only when the heap runs out, it leaves holes all over the
-# heap, and what comes after finds no block: on a Pico, booting to the game
-# picker needed a heap of 118 KB this way, and 90 KB with the collections
-# (the virtual Pico, a ballast leaving that heap).  They take the boot
-# 70 ms or so (the 300-action game on a Pico: 1.22 -> 1.29 s, pico_display 1.38 -> 1.45 s).
-BOOT_GC = 65536
-
-
 def run_once(cfg, made):
     """Build the app and run its loop until it raises; made[0] is the app
     once it is built (for the crash screen)."""
     import asyncio
-    import gc
-    if BOOT_GC:
-        try:
-            gc.threshold(BOOT_GC)
-        except AttributeError:  # CPython
-            pass
+    from firmware.core.modules import loading
+    loading(True)       # collected as it loads (modules.LOADING_GC) until a game is on the screen
     from firmware import bringup
     app, buttons = bringup.start(cfg, made, probe=_heap, seed=_seeds(cfg.get("seed")))
     bringup = None

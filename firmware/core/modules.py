@@ -20,3 +20,26 @@ def forget(name):
         pkg = sys.modules.get(name[:i])
         if pkg is not None and hasattr(pkg, name[i + 1:]):
             delattr(pkg, name[i + 1:])
+
+
+# While a game is chosen and set up (the boot, New game), the heap is
+# collected every LOADING_GC bytes allocated (gc.threshold), not only when
+# it runs out: a module loaded from littlefs leaves garbage (the file's 1 kB
+# cache, the loader's buffers) among what it keeps, and collected only when
+# the heap ran out it left holes all over the heap, in which what came after
+# found no block (on the virtual Pico the game picker needed a heap of 118
+# KB, with these collections 90 KB).  They cost the boot into a 300-action
+# game about 70 ms.  While a game is played they are off: a collection takes
+# a Pico 20 ms with a long game in the heap, which a press would wait for
+# (the app collects once a frame is shown instead: App.run).
+LOADING_GC = 65536
+
+
+def loading(on):
+    """Collect every LOADING_GC bytes allocated (on), or only when the
+    heap runs out (off)."""
+    import gc
+    try:
+        gc.threshold(LOADING_GC if on else -1)
+    except AttributeError:  # CPython
+        pass
