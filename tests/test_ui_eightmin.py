@@ -108,6 +108,20 @@ def test_bids_stay_secret_until_all_are_in():
     assert "Red bid 3" in [r[0] for r in app.stack[-1].rows]
 
 
+@pytest.mark.parametrize("lang,first", [("en", "Start continent"), ("ru", "Стартовый конт."), ("es", "Cont. de salida")])
+def test_the_continents_are_named_from_the_start_region_clockwise(lang, first):
+    # the board numbers no continent: the regions are entered for the
+    # start region's continent, then the others clockwise round the board
+    from firmware.games.eightmin import screens
+    lines = transcript("eightmin_three")
+    app, _ = device.build("pico_oled", None, 1, lang=lang)
+    _to(app, lines, lines.index("regions red 2 1 0 1"))
+    screens._sheet("red", "regions")(app)
+    labels = [r[0] for r in app.stack[-1].rows]
+    assert labels[0] == first and len(labels) == 4 and len(set(labels)) == 4
+    assert not any(ch.isdigit() for ch in labels[0]) and all(any(ch.isdigit() for ch in x) for x in labels[1:])
+
+
 def test_a_card_too_dear_is_greyed_with_the_reason():
     app, _ = device.build("pico_oled", None, 1)
     _to(app, ["eightmin players=red,blue", "bid red 14", "bid blue 0"], 3)
@@ -241,6 +255,8 @@ def places(t, lay):
               "8.f.coins"):
         out.append(right(t[k], "-20"))
     out.append(right(t["8.f.continent"] % 4, "12"))
+    for i in range(1, 5):
+        out.append(right(t["8.f.cont%d" % i], "12"))
     out.append((t["8.m.break"] % (20, 4, 20), rw))
     out.append((t["8.m.coins_left"] % 44 + t["8.m.armies_n"] % 14, rw))
     out.append(right(t["8.m.totals"], ""))

@@ -233,7 +233,11 @@ def _sheet(c, k):
         title = "%s %s" % (w.ini(c), t("8.m." + k))
         if k == "regions":
             old = sh.get("regions") or [0] * s["continents"]
-            fields = [[f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX] for i in range(s["continents"])]
+            # the board numbers no continent: the one of the start region,
+            # then the others clockwise round the board, the same order for
+            # every player (past 4, by number)
+            fields = [[t("8.f.cont%d" % (i + 1)) if i < 4 else f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX]
+                      for i in range(s["continents"])]
 
             def done(app, vals):
                 app.act("regions %s %s" % (c, " ".join(str(x) for x in vals)))
