@@ -167,21 +167,27 @@ def _smallest(works, lo, hi):
     every heap up to VERIFY KB larger: by bisection between lo (assumed
     to fail) and hi (checked to work), then the VERIFY heaps above the one
     found are tried, and past any that fails."""
+    seen = {}
+
+    def ok(k):
+        if k not in seen:
+            seen[k] = works(k * 1024)
+        return seen[k]
     lo_k, hi_k = lo // 1024, hi // 1024
     while hi_k - lo_k > 1:
         mid = (lo_k + hi_k) // 2
-        if works(mid * 1024):
+        if ok(mid):
             hi_k = mid
         else:
             lo_k = mid
     top = hi // 1024            # works
-    cand = hi_k                 # works; the next VERIFY - 1 above it are tried
+    cand = hi_k                 # works; the VERIFY above it are tried
     k = cand + 1
-    while k < cand + VERIFY and k < top:
-        if works(k * 1024):
+    while k <= cand + VERIFY and k < top:
+        if ok(k):
             k += 1
         else:
-            cand = k = k + 1    # tried next: the window starts again there
+            cand = k = k + 1    # it must work itself, and the VERIFY above it
     return cand * 1024
 
 

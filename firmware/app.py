@@ -105,6 +105,7 @@ class App:
             for s in self.stack:
                 if getattr(s, "picker", False):
                     return
+            loading(False)      # New game backed out of: the game is played again
             forget("firmware.chooser")
             forget("firmware.games.registry")
 
@@ -152,7 +153,6 @@ class App:
         edition and journal as they were)."""
         if self.playing is None:
             return
-        loading(False)
         self.name, self.game, self.ui, self.edition, self.journal = self.playing
         self.playing = None
         self._load_words()

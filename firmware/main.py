@@ -41,7 +41,7 @@ def run_once(cfg, made):
     once it is built (for the crash screen)."""
     import asyncio
     from firmware.core.modules import loading
-    loading(True)       # collected as it loads (modules.LOADING_GC) until a game is on the screen
+    loading(True)       # again after a crash
     from firmware import bringup
     app, buttons = bringup.start(cfg, made, probe=_heap, seed=_seeds(cfg.get("seed")))
     bringup = None
@@ -53,6 +53,8 @@ def run_once(cfg, made):
 def main(path=BOARD_JSON, crashes=3):
     """Run the device.  On a board it never returns; on the virtual board
     the quit key returns, and so do `crashes` crashes in a row."""
+    from firmware.core.modules import loading
+    loading(True)       # collected as it loads (modules.LOADING_GC) until a game is on the screen
     from firmware import bringup
     bringup.keep_builtins()
     cfg = bringup.config(path)
@@ -66,19 +68,47 @@ def main(path=BOARD_JSON, crashes=3):
         except KeyboardInterrupt:
             raise
         except Exception as e:  # noqa: BLE001 - any error restarts the device
-            hw = __import__(fam)
-            for part in fam.split(".")[1:]:
-                hw = getattr(hw, part)
-            quit_exc = getattr(hw, "Quit", None)
-            if quit_exc is not None and isinstance(e, quit_exc):
-                return None
-            from firmware import crash
-            code = crash.handle(e, made[0], hw)
+            app = made[0]
             made = None
+            _let_go(app)    # the crash's code must find room (it may be out of memory)
+            try:
+                hw = __import__(fam)
+                for part in fam.split(".")[1:]:
+                    hw = getattr(hw, part)
+                quit_exc = getattr(hw, "Quit", None)
+                if quit_exc is not None and isinstance(e, quit_exc):
+                    return None
+                from firmware import crash
+                code = crash.handle(e, app, hw)
+            except MemoryError:
+                # no room even for the crash screen: start again all the
+                # same (the game is kept; the boot resumes it)
+                _reset()
+                raise
+            app = None
             left -= 1
             if left <= 0:
                 return code
             crash.restart(hw, fam == "firmware.hal.virtual")
+
+
+def _let_go(app):
+    """Drop what the app holds but the screen and its words, so that the
+    crash screen's code can be loaded and drawn in a heap the crash may
+    have left full."""
+    if app is not None:
+        app.session = app.journal = app.playing = app._view = app.edition = app.notice = None
+        app.stack = []
+    import gc
+    gc.collect()
+
+
+def _reset():
+    try:
+        import machine
+        machine.reset()
+    except (ImportError, AttributeError):   # the unix port: the error goes on up
+        pass
 
 
 if __name__ == "__main__":

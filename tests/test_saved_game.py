@@ -266,6 +266,37 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     assert app.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
 
 
+def test_the_collections_of_new_game_end_whichever_way_it_is_left(saved, monkeypatch):
+    # while a game is chosen and set up the heap is collected as it loads
+    # (modules.loading); once the game played is back on the screens, or
+    # the new one has started, no more (a collection inside a press costs
+    # a Pico 20 ms)
+    from firmware import app as app_module
+    from firmware.core import modules
+    calls = []
+    monkeypatch.setattr(modules, "loading", calls.append)
+    monkeypatch.setattr(app_module, "loading", calls.append)
+    data, want = saved
+    app, _ = boot(data)
+
+    def new_game():
+        app.key("home")
+        app.key("ok")
+        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    for leave in (["back"], ["home"], ["down", "ok", "back", "back"], ["down", "ok", "home"]):
+        del calls[:]
+        new_game()
+        assert calls[-1] is True      # the picker: collected as it loads
+        for k in leave:
+            app.key(k)
+        assert calls[-1] is False and app.name == "inca" and resumed(app) == want, leave
+    del calls[:]
+    new_game()
+    keyplan.setup(app, "inca players=blue,orange,green", [])     # a new game started
+    assert True in calls and calls[-1] is False and app.session.count == 0
+
+
 def test_undo_and_the_leds_while_new_game_sets_up_another_game(saved):
     # found by the menu walker (tests/mpy/test_walker.py): UNDO on the
     # setup screen of another game raised NoGame (the new game's journal has

@@ -45,6 +45,10 @@ def test_a_whole_game_through_the_buttons(board, setup, choices, tmp_path):
         assert "up" not in keys
     expected = replayed(lines)
     assert app.view() == expected and expected["over"]
+    # what never changes in the state (the session keeps it once, out of
+    # its kept copies) is as the game was set up, though the screens read it
+    fresh = Session(inca, EDITION, lines[0])
+    assert json.dumps(app.session.fixed, sort_keys=True) == json.dumps(fresh.fixed, sort_keys=True)
     # the journal on the device is the transcript
     with open(os.path.join(data, "game", "journal.txt")) as f:
         records = [ln.rsplit(" #", 1)[0] for ln in f.read().splitlines()]

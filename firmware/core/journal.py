@@ -154,7 +154,7 @@ class Journal:
         self.edition_due = None   # the edition table to write into the game's folder (idle)
         # the keys of the edition table its screens read while the game is
         # played: resume keeps only those (None: all)
-        self.played = None
+        self.played = None  # type: tuple | None
         self.partial = False    # resume kept only those of the game's own table
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
 
@@ -241,13 +241,18 @@ class Journal:
         if s is None or self._dirty:
             return False
         if self.edition_due is not None and self._edition_tried != self.records:
-            _saving("write_edition", self)
+            try:
+                _saving("write_edition", self)
+            except MemoryError as e:     # no room for its code: tried again after an action
+                self._note("could not write the game's edition table (%s)" % (e,))
+                self._edition_tried = self.records
         if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
             return False
         try:
             self.snapshot()
-        except OSError as e:
-            # The actions are safe in the journal; only resume gets slower.
+        except (OSError, MemoryError) as e:
+            # The actions are safe in the journal; only resume gets slower
+            # (no room in the heap for its code: tried again at the next)
             self._note("could not write a snapshot (%s)" % (e,))
             return False
         return True

@@ -5,7 +5,7 @@
 
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
-from firmware.core.errors import IllegalAction
+from firmware.core.errors import EditionError, IllegalAction
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
                                      NoGame, record)
 from firmware.core import session
@@ -498,5 +498,6 @@ def _whole_edition(j):
     read again where resume kept only the parts the screens read."""
     ok, ed = store.read_json(j._p(EDITION), j.fs)
     if not ok:
-        raise NoGame("the game's edition table cannot be read again (%s)" % ed)
+        # the game is kept as it is (it read a moment ago), not set aside
+        raise EditionError("the game's edition table cannot be read again (%s)" % ed)
     return ed

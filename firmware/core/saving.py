@@ -74,7 +74,7 @@ def write_edition(j):
     idle after the next action saved."""
     try:
         store.save_json(j._p(EDITION), j.edition_due, j.fs)
-    except OSError as e:
+    except (OSError, MemoryError) as e:
         # the game goes on: a resume without it takes the same table
         # (start()); tried again once an action was saved, not at every
         # idle (150 ms of a Pico's clock a try)

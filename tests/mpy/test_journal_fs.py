@@ -294,6 +294,31 @@ def test_store_round_trip_and_format():
     assert store.read_json("d/new.json", fs)[0] is False
 
 
+def test_a_torn_or_damaged_file_of_either_format_is_never_read_as_good():
+    fs = MemFs(dirs=["d"])
+    obj = {"base": {"n": [1, 2, 3]}, "tail": ["next", "undo"], "name": "Cuzco"}
+    store.save_json("d/s.json", obj, fs)
+    good = fs.files["d/s.json"]
+    head, body = good[:10], good[10:]
+    cases = [b"", head, head[:5], head + body[:len(body) // 2], head + body[:-1], good + b" ", good + b"{}\n",
+             body, head.replace(head[1:2], b"+") + body, b"#" + b"0" * 8 + b"\n" + body]
+    d = scratch("torn")
+    for i, data in enumerate(cases):
+        fs.files["d/t.json"] = data
+        ok, why = store.read_json("d/t.json", fs)
+        assert ok is False and why, (i, data[:20], why)
+        # and from a real file (MicroPython parses it straight from the file)
+        with open(d + "/t.json", "wb") as f:
+            f.write(data)
+        ok, why = store.read_json(d + "/t.json")
+        assert ok is False and why, (i, data[:20], why)
+    fs.files["d/t.json"] = good
+    assert store.read_json("d/t.json", fs) == (True, obj)
+    with open(d + "/t.json", "wb") as f:
+        f.write(good)
+    assert store.read_json(d + "/t.json") == (True, obj)
+
+
 def test_store_same_shape_names_the_first_value_out_of_shape():
     like = edition()
     assert store.same_shape(json.loads(json.dumps(like)), like) is None

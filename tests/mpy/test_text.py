@@ -87,6 +87,47 @@ def test_the_words_are_read_in_the_file_where_they_lie():
     tb.close()
 
 
+class _Counted:
+    """A file that counts the places a table reads it at."""
+
+    def __init__(self, f):
+        self.f = f
+        self.seeks = 0
+
+    def readline(self):
+        return self.f.readline()
+
+    def seek(self, o):
+        self.seeks += 1
+        return self.f.seek(o)
+
+    def readinto(self, b):
+        return self.f.readinto(b)
+
+    def close(self):
+        self.f.close()
+
+
+def test_a_word_takes_one_read_of_the_file_and_a_missing_key_none():
+    # the index holds a byte of each key's hash beside its place: the file
+    # is read only at a key that is likely the one asked for (the table's
+    # own hash: a board's hash() may be 8 bits, which would fill 256 slots
+    # and make that byte the same for every key)
+    for p in _paths():
+        with open(p) as f:
+            keys = list(json.load(f))
+        f = _Counted(open(p, "rb"))
+        tb = text.Table(f, p)
+        for k in keys:
+            tb.get(k)
+        hits = f.seeks
+        f.seeks = 0
+        for k in keys:
+            tb.get(k + "_")
+        assert hits <= len(keys) * 11 // 10 and f.seeks <= len(keys) // 10 + 1, (p, hits, f.seeks, len(keys))
+        tb.close()
+
+
 def test_a_language_that_goes_closes_its_files():
     text.load(LANG + "/en.json")
     text.add("firmware/games/inca/lang/en.json")
