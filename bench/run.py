@@ -49,6 +49,7 @@ PROFILES = (("mono", "pico_oled"), ("colour", "pico_display"))
 BUDGET_HEAP = {"mono": 96 * 1024, "colour": 110 * 1024}
 TARGET_HEAP = {"mono": 64 * 1024, "colour": 80 * 1024}
 VERIFY = 8                     # KB above the smallest heap found that must complete too
+FLASH_FS = 1408 * 1024         # the official rp2 firmware's littlefs (the files must fit it)
 TARGET_PRESS = 1250            # reference-loop iterations
 TARGET_RESUME = 1.5
 RP2040_US_PER_ITERATION = 8.0
@@ -373,6 +374,9 @@ def write(flash, results, resume):
                  "budget %s" % kb(BUDGET_HEAP[prof]), kb(r["rom_peak"]), r["rom_peak"] <= BUDGET_HEAP[prof])
         heap_row("boot and resume, %s, code in place (ROMFS): smallest heap besides the image" % prof,
                  "budget %s" % kb(BUDGET_HEAP[prof]), kb(r["rom_resume"]), r["rom_resume"] <= BUDGET_HEAP[prof])
+    flash_mono = sum(flash["pico_oled"].values())
+    row("mono profile: .mpy files and assets", "the Pico's filesystem, %s" % kb(FLASH_FS), kb(flash_mono),
+        flash_mono <= FLASH_FS)
     for prof in ("mono", "colour"):
         r = results[prof]
         # after round 1 of the first game, in the same run

@@ -7,14 +7,15 @@
 # of its str objects would cost about 150 bytes an entry on the 64-bit unix
 # port (26 KB for the English table of 176 entries); the file's bytes in
 # RAM, 4 KB for that table.  The index is an open-addressing hash table of
-# key offsets in the file (the key's hash picks the slot), 2 bytes a slot,
-# with a byte of each key's hash beside it, so that a lookup reads the file
-# only at a key that is likely the one asked for (about 30 us on a Pico: a
-# seek and a read of one line); a lookup allocates only the str it returns.
-# The hash is the table's own (_hash), 24 bits: hash() is 8 bits on the
-# official rp2 build, which filled only 256 slots and left the byte beside
-# them always 0 (3.5 reads a word), and a CRC-32 is a long int there, a
-# block of heap a lookup.
+# key offsets in the file (hash(key) picks the slot), 2 bytes a slot, with
+# each key's length beside it (its last 8 bits; keys are ASCII), so that a
+# lookup reads the file only at a key that is likely the one asked for
+# (about 30 us on a Pico: a seek and a read of one line); a lookup
+# allocates only the str it returns.  The official rp2 build hashes a str
+# to 8 bits, so there a key's first slot is one of 256, and the length is
+# what tells most of the keys sharing it apart.  (A hash of the table's own
+# costs a Pico 90 to 350 us a word, a loop over the key in Python; a
+# CRC-32 is a long int there, a block of heap a lookup.)
 #
 # The files are JSON written one pair a line, `"key": "value",`, keys in
 # ASCII, no backslash escapes (tests/test_lang.py holds every table to it);
@@ -30,15 +31,6 @@ try:
 except TypeError:           # CPython needs bytes
     def _key(k):
         return k.encode()
-
-
-def _hash(key):
-    """24 bits of an ASCII key (the same on every runtime; small ints only:
-    no heap)."""
-    h = 0
-    for ch in key:
-        h = (h * 31 + ord(ch)) & 0xFFFFFF
-    return h
 
 
 class Table:
@@ -77,12 +69,11 @@ class Table:
         self.slots = array("H" if at < 65535 else "I", bytearray(size * (2 if at < 65535 else 4)))
         self.tags = bytearray(size)
         for o, k in keys:
-            h = _hash(k)
-            s = h & self.mask
+            s = hash(k) & self.mask
             while self.slots[s]:
                 s = (s + 1) & self.mask
             self.slots[s] = o + 1
-            self.tags[s] = h >> 16
+            self.tags[s] = len(k) & 255
         self.buf = bytearray(longest)
         self.mv = memoryview(self.buf)
 
@@ -90,11 +81,10 @@ class Table:
         m = self.mask
         slots = self.slots
         tags = self.tags
-        h = _hash(key)
-        s = h & m
-        tag = h >> 16
         kb = _key(key)
         n = len(kb)
+        s = hash(key) & m
+        tag = n & 255
         b = self.buf
         f = self.f
         while True:

@@ -108,11 +108,10 @@ class _Counted:
         self.f.close()
 
 
-def test_a_word_takes_one_read_of_the_file_and_a_missing_key_none():
-    # the index holds a byte of each key's hash beside its place: the file
-    # is read only at a key that is likely the one asked for (the table's
-    # own hash: a board's hash() may be 8 bits, which would fill 256 slots
-    # and make that byte the same for every key)
+def test_a_word_takes_one_read_of_the_file_and_a_missing_key_seldom_one():
+    # the index holds each key's length beside its place: the file is read
+    # only at a key that is likely the one asked for, not at every key
+    # the probe passes
     for p in _paths():
         with open(p) as f:
             keys = list(json.load(f))
@@ -124,7 +123,7 @@ def test_a_word_takes_one_read_of_the_file_and_a_missing_key_none():
         f.seeks = 0
         for k in keys:
             tb.get(k + "_")
-        assert hits <= len(keys) * 11 // 10 and f.seeks <= len(keys) // 10 + 1, (p, hits, f.seeks, len(keys))
+        assert hits <= len(keys) * 5 // 4 and f.seeks <= len(keys) // 3 + 1, (p, hits, f.seeks, len(keys))
         tb.close()
 
 
