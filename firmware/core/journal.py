@@ -104,7 +104,9 @@ def _saving(name, *args):
     # JSON writer): imported for one and forgotten after; appending a
     # record needs none of their code.  The heap is collected first, so
     # that their code goes where the garbage of the game's last presses
-    # was, not after it (on a Pico: 20 ms, once the action's frame is shown)
+    # was, not after it (10 to 20 ms of a Pico: a snapshot's once the
+    # action's frame is shown; without it at a new game's start, the
+    # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
     import gc
     gc.collect()
     from firmware.core import saving

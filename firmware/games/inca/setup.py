@@ -2,6 +2,8 @@
 # screen for the edition numbers the rule texts do not print (saved in the
 # settings), then the dealt turn order.
 from firmware.core.text import t, f
+from firmware.games.inca import start  # noqa: F401  (a new game's state: loaded with these screens, so
+#                                         that Start game, which the players wait for, does not load it)
 from firmware.games.inca.engine import COLOURS
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
