@@ -75,14 +75,9 @@ def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
     twin = Twin(board, seed, os.path.join(folder, "twin"))
     rows = []
     with Pico(board, fs=img) as p:
-        try:
-            p.boot()
-        except vpico.PicoError:
-            if not heap:
-                raise
-        p.read()
-        if heap and _crashed(p.serial):
-            return [{"crash": _tail(p.serial)}]
+        crash = _boot(p, heap)
+        if crash:
+            return [{"crash": crash}]
         seen = len(p.serial)
         stats = p.stats()
         for k in keys:
@@ -130,6 +125,18 @@ def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
     return rows
 
 
+def _boot(p, heap):
+    """Power the board on to its first screen; in a limited heap (heap),
+    the crash's error if it crashed there, else None."""
+    try:
+        p.boot()
+    except vpico.PicoError:
+        if not heap:
+            raise
+    p.read()
+    return _tail(p.serial) if heap and _crashed(p.serial) else None
+
+
 def _crashed(serial):
     return "crash" in serial or "Traceback" in serial
 
@@ -163,14 +170,9 @@ def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
         vpico.limit_heap(out, heap)
     img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
     with Pico(board, fs=img) as p:
-        try:
-            p.boot()
-        except vpico.PicoError:
-            if not heap:
-                raise
-        p.read()
-        if heap and _crashed(p.serial):
-            return _tail(p.serial)
+        crash = _boot(p, heap)
+        if crash:
+            return crash
         frames = p.frames()
         twin = os.path.join(folder, "data")
         if p.picture() != vpico.boot_picture(board, twin, scripts.SEED):
