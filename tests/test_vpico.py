@@ -562,7 +562,7 @@ def test_a_whole_scripted_inca_game(tmp_path):
     and every choice the first the rules allow (the Sun cards dealt and
     placed as they lie, connected counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
-    thumb makes them (held 40 ms, 10 ms apart; an OK after one that passed
+    thumb makes them (held 35 ms, 5 ms apart; an OK after one that passed
     the turn waits out TURN_PAUSE_MS, as a player's does): the board falls behind
     during actions (runs of up to 29 OKs pass turns) and draws only when
     it has caught up, and still ends as the simulator does, so no press
@@ -589,14 +589,14 @@ def test_a_whole_scripted_inca_game(tmp_path):
         for k in keys:
             button, hold = p.buttons_for(k)
             if hold == HOLD:
-                hold = 40 * MS   # a short press; a long one is held as long as it takes
+                hold = 35 * MS   # a short press (past the 30 ms of debounce); a long one as long as it takes
             if k == "ok":
                 # as a player, not the thumb pressing twice: the next OK
                 # after one that passed the turn comes TURN_PAUSE_MS after it
                 t = max(t, twin.due())
             p.press(button, hold, at=t)
             twin.key(k, at=vpico.counted(t, t + hold, hold))
-            t += hold + 10 * MS
+            t += hold + 5 * MS
         p.run(t - p.t)
         p.settle(limit=60_000 * MS)
         no_crash(p)
