@@ -10,9 +10,10 @@ BENCHMARKS.md).
 - Ceilings: the whole game completes in a fixed heap on each profile, and
   the mono profile's files fit a fixed number of bytes.  They are today's
   figures with some room, there to catch a change that makes the firmware
-  need more; the budgets the device aims at (64 KB mono, 96 KB colour, 96 KB
-  of flash) are further down, and BENCHMARKS.md says where the firmware
-  stands against them.
+  need more; the budgets the device aims at (a 32-bit heap of 96 KB mono,
+  110 KB colour) are further down, and BENCHMARKS.md says where the
+  firmware stands against them (a 32-bit port's figures, and the virtual
+  Pico's with its heap limited to them).
 - The language tables go to the board as they are, are read in the file
   (from the filesystem and from the ROMFS image), and read back exactly."""
 import json
@@ -26,9 +27,14 @@ from bench import run
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CEILING = {"pico_oled": 224 * 1024, "pico_display": 240 * 1024}   # boards staged by conftest.py
-# the same with the code in place, from flash.sh --romfs's image (besides it)
-ROM_CEILING = {"pico_oled": 168 * 1024, "pico_display": 184 * 1024}
+# boards staged by conftest.py; the 64-bit port's heap, today's need with
+# room: every heap from 169 KB (mono) and 185 KB (colour) up completes (up to
+# 8 KB larger, tried), 15 KB under these (224 and 240 KB before the words
+# were read in their file and the code of rare moments loaded only then)
+CEILING = {"pico_oled": 184 * 1024, "pico_display": 200 * 1024}
+# the same with the code in place, from flash.sh --romfs's image (besides
+# it): 125 and 140 KB today
+ROM_CEILING = {"pico_oled": 140 * 1024, "pico_display": 156 * 1024}
 # the mono profile's files (with the SSD1306 driver in lib/, and the words of
 # the saved-game messages): a guard against growth, far under the Pico's 1408
 # KB of filesystem (207.0 KB since the language tables go as they are, read
