@@ -42,10 +42,14 @@ class Table:
             import io
             f = io.BytesIO(f)
         self.f = f
-        keys = []           # (offset of the key, the key)
-        at = 0
+        # two passes over the file: the first checks its lines and counts
+        # the keys, the second puts each in its slot; a list of the keys
+        # kept between them would cost about 50 bytes a key at the moment
+        # a game is chosen, one of a board's heaviest
         n = 0
+        keys = 0
         longest = 0
+        at = 0
         line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         while line:
             n += 1
@@ -55,7 +59,7 @@ class Table:
                     v = k + 4
                     if k < 0 or line[k:v] != b'": "' or line.find(b'"', v) < 0 or line.find(b"\\") >= 0:
                         raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n))
-                    keys.append((at + 1, str(line[1:k], "utf-8")))
+                    keys += 1
                 elif line.strip() not in (b"}", b""):
                     raise ValueError("%s: line %d is not \"key\": \"value\"" % (name, n))
                 if len(line) > longest:
@@ -63,17 +67,24 @@ class Table:
             at += len(line)
             line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         size = 4
-        while size < len(keys) * 3 // 2:
+        while size < keys * 3 // 2:
             size *= 2
-        self.mask = size - 1
-        self.slots = array("H" if at < 65535 else "I", bytearray(size * (2 if at < 65535 else 4)))
-        self.tags = bytearray(size)
-        for o, k in keys:
-            s = hash(k) & self.mask
-            while self.slots[s]:
-                s = (s + 1) & self.mask
-            self.slots[s] = o + 1
-            self.tags[s] = len(k) & 255
+        m = self.mask = size - 1
+        slots = self.slots = array("H" if at < 65535 else "I", bytearray(size * (2 if at < 65535 else 4)))
+        tags = self.tags = bytearray(size)
+        f.seek(0)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
+        at = 0
+        line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
+        while line:
+            if line[0] == 34 and at:
+                k = line.find(b'"', 1)
+                s = hash(str(line[1:k], "utf-8")) & m
+                while slots[s]:
+                    s = (s + 1) & m
+                slots[s] = at + 2       # the key's offset (at + 1), plus 1: 0 is an empty slot
+                tags[s] = (k - 1) & 255
+            at += len(line)
+            line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         self.buf = bytearray(longest)
         self.mv = memoryview(self.buf)
 
