@@ -238,9 +238,7 @@ def _rebase(j, intact, notes, why):
             best = c
     n, name, cand = best
     try:
-        session = restore(j._module(as_tokens(cand["setup"])), cand["setup"], cand["base"],
-                                  cand["base_n"], cand["tail"], cand["redo"], cand.get("state"), cand.get("prev"),
-                                  cand.get("fixed"))
+        session = restore(j._module(as_tokens(cand["setup"])), cand)
     except MemoryError:
         raise
     except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
@@ -356,10 +354,7 @@ def _scan(j, f, cands, older, notes):
                              "resumed from the snapshot" % (name, at - end))
                 cand["end"] = end = at
             try:
-                session = restore(j._module(as_tokens(cand["setup"])),
-                                          cand["setup"], cand["base"], cand["base_n"],
-                                          cand["tail"], cand["redo"], cand.get("state"),
-                                          cand.get("prev"), cand.get("fixed"))
+                session = restore(j._module(as_tokens(cand["setup"])), cand)
             except MemoryError:
                 raise
             except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
@@ -457,16 +452,24 @@ def saved_game(path, names, fs=None):
     return None, True
 
 
-def restore(game, setup, base, base_n, tail, redo=(), state=None, prev=None, fixed=None):
-    """A Session rebuilt from a saved checkpoint (the state, not its
-    text) and its tail (and the redo stack, newest last).  state: the
-    state after the tail, if it was saved with them (resume then
-    replays nothing); or prev: the state before the tail's last action
-    (resume then replays that one).  fixed: the states' fixed part, if
-    it was saved apart from them (it is put back into each)."""
+def restore(game, snap):
+    """A Session rebuilt from a snapshot read (check_snapshot): its setup
+    line, checkpoint (the state, not its text) and tail (and the redo
+    stack, newest last); its "state", the state after the tail, if it was
+    saved with them (resume then replays nothing), or its "prev": the
+    state before the tail's last action (resume then replays that one);
+    "fixed": the states' fixed part, if it was saved apart from them (it
+    is put back into each).  The checkpoint and the state before are taken
+    out of snap as they are kept as text, so that their objects are gone
+    before the next are made: the boot into a saved game is one of a
+    board's heaviest moments."""
     self = object.__new__(Session)  # MicroPython classes have no __new__
     self.game = game
-    self.setup = setup
+    self.setup = snap["setup"]
+    fixed = snap.get("fixed")
+    base = snap.pop("base")
+    state = snap.pop("state", None)
+    prev = snap.pop("prev", None)
     if fixed:
         for s in (base, state, prev):
             if s is not None:
@@ -474,9 +477,11 @@ def restore(game, setup, base, base_n, tail, redo=(), state=None, prev=None, fix
                     s[k] = fixed[k]
     self.fixed = session.fixed_part(game, base)
     self.base = session.Kept(base, fixed=self.fixed)
-    self.base_n = base_n
-    self.tail = list(tail)
-    self.redo_stack = list(redo)
+    tail = self.tail = list(snap["tail"])
+    if state is not None or (prev is not None and tail):
+        base = None     # kept as text; its objects are not needed
+    self.base_n = snap["base_n"]
+    self.redo_stack = list(snap["redo"])
     self.has_prev = False
     if state is None and prev is not None and tail:
         self.prev = session.Kept(prev, self.base.room, self.fixed)
