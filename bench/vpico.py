@@ -180,6 +180,59 @@ def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
         return frames[-1][0]
 
 
+PARTS = (("code", "code: the firmware's bytecode, functions, classes and module data"),
+         ("names", "interned names (identifiers and short strings of the code: never freed)"),
+         ("state", "game state: the state, its two kept copies for undo, the journal's own"),
+         ("screens", "screens: the stack of screens and the view they draw from"),
+         ("edition", "edition data the screens read"),
+         ("words", "language tables: the game's and the language's index and buffer, their open files"),
+         ("frame", "frame buffer"),
+         ("board", "the app object, the canvas and the board's drivers and pins, less the frame"),
+         ("interpreter", "the interpreter's own, before the firmware"),
+         ("left", "the rest"))
+
+
+# the heap in use before the measuring script is loaded: the interpreter's own
+PARTS_MAIN = """import gc
+gc.collect()
+base = gc.mem_alloc()
+import heap_parts
+heap_parts.run(base)
+"""
+
+
+def heap_parts(board, work, limit=3_600_000 * MS):
+    """Where the heap goes at its peak on the board: {"peak": bytes, "at":
+    press, part: bytes for each of PARTS} (bench/heap_parts.py, run as
+    main.py: the scripted game played twice, to its peak, then taken apart)."""
+    folder = os.path.join(work, board + "-parts")
+    shutil.rmtree(folder, ignore_errors=True)
+    out = vpico.stage(board, os.path.join(folder, "staged"), seed=scripts.SEED)
+    scripts.write_keys(board, folder)
+    shutil.copy(os.path.join(folder, board + ".keys"), os.path.join(out, "keys.txt"))
+    shutil.copy(os.path.join(ROOT, "bench", "heap_parts.py"), out)
+    with open(os.path.join(out, "main.py"), "w") as f:
+        f.write(PARTS_MAIN)
+    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
+    got = {}
+    with Pico(board, fs=img) as p:
+        while "n_total_bytes" not in p.serial:
+            if p.t > limit or not p.run(1000 * MS)["running"] or _crashed(p.serial):
+                raise SystemExit("bench: the heap's parts on %s: %s" % (board, p.serial[-1500:]))
+            p.read()
+    for ln in p.serial.splitlines():
+        w = ln.split()
+        if w[:1] == ["peak"]:
+            got["at"], got["peak"] = int(w[1]), int(w[2])
+        elif w[:1] in (["part"], ["frame"]):
+            got[w[-2]] = int(w[-1])
+        elif ln.startswith("qstr pool"):
+            got["names"] = int(ln.rsplit("n_total_bytes=", 1)[1])
+    got["board"] -= got["frame"]
+    got["left"] -= got["names"]     # the names stay in what is left (never freed)
+    return got
+
+
 def summary(rows):
     def stats(kind):
         v = sorted(r["latency"] for r in rows if r["kind"] == kind and r["latency"] is not None)
@@ -211,6 +264,8 @@ def _task(args):
     budget = HEAP_KB[board][0] * 1024
     if what == "boot":
         return boot_time(board, work)
+    if what == "parts":
+        return heap_parts(board, work)
     if what == "bootlimit":
         got = boot_time(board, work, heap=budget)
         return {"completed": not isinstance(got, str), "error": got if isinstance(got, str) else None}
@@ -223,11 +278,11 @@ def _task(args):
     return heap_summary(rows) if what == "probe" else summary(rows)
 
 
-KINDS = ("time", "probe", "boot", "limit", "bootlimit")
+KINDS = ("time", "probe", "boot", "limit", "bootlimit", "parts")
 
 
 def measure(work, boards=BOARDS, presses=None, jobs=None):
-    """{board: {"time", "heap", "boot", "limit", "bootlimit"}}: the runs
+    """{board: {"time", "heap", "boot", "limit", "bootlimit", "parts"}}: the runs
     side by side, one a core."""
     from concurrent.futures import ProcessPoolExecutor
     tasks = [(what, b, work, presses) for b in boards for what in KINDS]
@@ -312,6 +367,25 @@ def section(res):
             "%.1f KB" % (h["peak"] / 1024) if h else "-", h.get("at", "-"), h.get("key", "-"),
             "%.1f KB" % (h["free_min"] / 1024) if h else "-", ms(r["boot"]), per, t["erased"] / max(1, t["actions"])))
     add("")
+    parted = [(b, r["parts"]) for b, r in res.items() if r.get("parts")]
+    if parted:
+        add("### Where the heap goes at its peak")
+        add("")
+        add("bench/heap_parts.py, run as main.py: the board's own objects made as at")
+        add("power-on, the scripted game's presses given to the app (the device's loop")
+        add("and its tasks left out), the heap in use after each; the game played again")
+        add("to the press where it peaked, then each part let go of in turn and the heap")
+        add("it gave back measured (after a collection); objects two parts share count")
+        add("with the later one. The interned names are never freed: their figure is")
+        add("MicroPython's qstr pools (micropython.qstr_info()).")
+        add("")
+        add("| part | " + " | ".join("%s (press %d of %.1f KB)" % (b, g["at"], g["peak"] / 1024)
+                                   for b, g in parted) + " |")
+        add("| --- |" + " --- |" * len(parted))
+        for key, what in PARTS:
+            add("| %s | " % what + " | ".join("%.1f KB (%d%%)" % (g[key] / 1024, round(100 * g[key] / g["peak"]))
+                                           for _, g in parted) + " |")
+        add("")
     return L
 
 
