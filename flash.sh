@@ -294,6 +294,13 @@ if [ -z "$board" ]; then
     [ "$dry" = 0 ] && echo "compiled firmware into $out"
     exit 0
 fi
+# the board's font cut down to each language's characters (FONT.LANG.fnt):
+# the board reads the one of its language into RAM, not the whole font
+if [ "$dry" = 1 ]; then
+    echo "$py tools/fontsubset.py assets/fonts/$font.fnt $out/assets/fonts"
+else
+    "$py" tools/fontsubset.py "assets/fonts/$font.fnt" "$out/assets/fonts" >/dev/null
+fi
 write() {  # FILE TEXT
     echo "write $out/$1: $2"
     if [ "$dry" = 0 ]; then printf '%s\n' "$2" > "$out/$1"; fi

@@ -111,7 +111,7 @@ def main():
             h = heap()
             if h > peak:
                 peak, at = h, i
-        app = buttons = None
+        del app, buttons
         rmtree("data")
         with open(AT, "w") as f:
             f.write(str(at))

@@ -113,10 +113,18 @@ class App:
         """The language's words, and the game's own in front of them."""
         lang = self.settings["lang"]
         text.load("%s/lang/%s.json" % (self.assets, lang))
+        self.font_for(lang)
         if self.name:
             from firmware.games import registry
             forget("firmware.games.registry")
             text.add(self.code + registry.words(self.name, lang))
+
+    def font_for(self, lang):
+        """The screen's font cut down to language lang's characters, where
+        the board has that part of it (firmware/core/font.py Font.use)."""
+        use = getattr(getattr(self.cv, "font", None), "use", None)
+        if use is not None:
+            use(lang)
 
     def _home_screen(self):
         self.stack = []

@@ -21,6 +21,7 @@ def boot(app):
     settings = None
     forget("firmware.settings")
     text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
+    app.font_for(app.settings["lang"])
     if app.px:
         app.px.brightness = app.settings["brightness"]
     app.session = None

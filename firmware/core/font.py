@@ -25,6 +25,8 @@
 #     where colour and key, c and c ^ 1, are two different indices).
 #
 # RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes;
+# on a board, where flash.sh cut it down to one language's characters
+# (tools/fontsubset.py; Font.use), English: 1216 and 1816 bytes;
 # nothing when the file is in a ROM file system, used in place: then the
 # glyph is blitted out of the table, which cannot be read by a BytesIO
 # without a copy) plus a few hundred bytes of objects (two FrameBuffers, a
@@ -48,6 +50,35 @@ class Font:
     baseline (rows from the top of a line to the baseline), count (glyphs)."""
 
     def __init__(self, path):
+        self.path = path        # the whole font; use(lang) may read a part of it
+        self.advance = None
+        self._read(path)
+        self._gbuf = bytearray(self._gsize)
+        self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
+        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+
+    def use(self, lang):
+        """Draw from the font's part for language lang (PATH.LANG.fnt, made
+        by tools/fontsubset.py when flash.sh stages a board: the ASCII and
+        the characters that language's words use), where there is one, else
+        from the whole font.  The old glyphs are let go of before the new
+        are read."""
+        part = "%s.%s.fnt" % (self.path[:-4], lang)
+        try:
+            open(part, "rb").close()
+        except OSError:
+            part = self.path
+        was = self.loaded
+        if part == was:
+            return
+        self._data = self.file = self._src = self._table = None
+        try:
+            self._read(part)
+        except BaseException:
+            self._read(was)     # a part that cannot be used: the font as it was
+            raise
+
+    def _read(self, path):
         with open(path, "rb") as f:
             try:
                 # a file in a ROM file system (flash.sh --romfs) is used in
@@ -61,6 +92,8 @@ class Font:
         size = len(data)
         if bytes(data[0:4]) != b"MFNT" or data[4] != 1:
             raise ValueError("not a version 1 font file: " + path)
+        if self.advance is not None and (data[5], data[6], data[7]) != (self.advance, self.height, self.baseline):
+            raise ValueError("font file %s is not a part of %s" % (path, self.path))
         self.advance = data[5]
         self.height = data[6]
         self.baseline = data[7]
@@ -73,7 +106,8 @@ class Font:
         if gsize != self.height * bpr or size != _HEADER + 2 * n + n * gsize:
             raise ValueError("font file size does not match its header: " + path)
         self._data = data
-        self.file = data    # the file's bytes (firmware/hal/gs4 draws from them)
+        self.file = data    # the file's bytes (firmware/hal/glyphs draws from them)
+        self.loaded = path
         self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
         self._gsize = gsize
         self._at = _HEADER + 2 * n        # where the glyph table starts
@@ -86,9 +120,6 @@ class Font:
             # it could write)
             self._src = None
             self._table = (memoryview(data)[self._at:], self.advance, n * self.height, framebuf.MONO_HLSB)
-        self._gbuf = bytearray(gsize)
-        self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
-        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 
     def index(self, cp):
         """The glyph index of code point cp, or the replacement glyph's."""
