@@ -121,7 +121,7 @@ def build(board, data):
     p = __import__("boards." + board).__dict__[board]
     d = p.DISPLAY
     colour = d.get("colour", False)
-    font = Font("assets/fonts/%s.fnt" % d["font"])
+    font = Font("assets/fonts/%s.fnt" % d["font"], lazy=True)     # as firmware/bringup.py makes it
     lay = Layout(d["width"], d["height"], font, colour)
     cv = Canvas(d["width"], d["height"], colour, font, palette=lay.palette)
     app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)

@@ -81,7 +81,8 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
     from firmware.core.font import Font
     from firmware.ui.layout import Layout
     d = p.DISPLAY
-    font = Font("%s/fonts/%s.fnt" % (hw.ASSETS, d.get("font", "large" if d.get("colour") else "small")))
+    # its glyphs are read when the language is known (App.font_for): only that language's part
+    font = Font("%s/fonts/%s.fnt" % (hw.ASSETS, d.get("font", "large" if d.get("colour") else "small")), lazy=True)
     lay = Layout(d["width"], d["height"], font, d.get("colour", False))
     cv = hw.canvas(p, font)
     cv.set_palette(lay.palette)        # colour: what the frame's indices show

@@ -116,3 +116,16 @@ def test_flash_sh_stages_the_parts_of_the_boards_font(tmp_path):
     assert r.returncode == 0, r.stderr
     fonts = sorted(os.listdir(out / "assets" / "fonts"))
     assert [n for n in fonts if n.endswith(".fnt")] == ["small.en.fnt", "small.es.fnt", "small.fnt", "small.ru.fnt"]
+
+
+def test_a_lazy_font_reads_only_its_header_until_the_language_is_known(parts):
+    whole = Font(str(parts / "small.fnt"))
+    f = Font(str(parts / "small.fnt"), lazy=True)
+    assert (f.advance, f.height, f.baseline) == (whole.advance, whole.height, whole.baseline)
+    assert f.file is None and f.loaded is None
+    f.use("es")       # the part, without the whole font read first
+    assert f.loaded == str(parts / "small.es.fnt")
+    assert pixels(f, "¿Año?") == pixels(whole, "¿Año?")
+    g = Font(str(parts / "small.fnt"), lazy=True)
+    assert pixels(g, "Inca 3") == pixels(whole, "Inca 3")     # drawn before any use(): the whole font
+    assert g.loaded == str(parts / "small.fnt")

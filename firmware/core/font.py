@@ -49,10 +49,20 @@ class Font:
     character, the font is monospaced), height (line height in pixels),
     baseline (rows from the top of a line to the baseline), count (glyphs)."""
 
-    def __init__(self, path):
+    def __init__(self, path, lazy=False):
+        """lazy: read only the file's header now (the metrics), the glyphs
+        when use() or the first drawing needs them: a board's bring-up
+        makes its font before it knows the language, whose part it reads."""
         self.path = path        # the whole font; use(lang) may read a part of it
         self.advance = None
-        self._read(path)
+        self.loaded = None      # the file the glyphs are from
+        self.file = self._data = None
+        if lazy:
+            with open(path, "rb") as f:
+                head = f.read(_HEADER)
+            self._head(head, path)
+        else:
+            self._read(path)
         self._gbuf = bytearray(self._gsize)
         self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
         self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
@@ -65,32 +75,32 @@ class Font:
         are read."""
         part = "%s.%s.fnt" % (self.path[:-4], lang)
         try:
-            open(part, "rb").close()
-        except OSError:
+            f = open(part, "rb")
+        except OSError:             # no part for this language
             part = self.path
+            f = None
         was = self.loaded
         if part == was:
+            if f is not None:
+                f.close()
             return
         self._data = self.file = self._src = self._table = None
         try:
-            self._read(part)
+            self._read(part, f)
         except BaseException:
-            self._read(was)     # a part that cannot be used: the font as it was
+            self._read(was or self.path)     # a part that cannot be used: the font as it was
             raise
 
-    def _read(self, path):
-        with open(path, "rb") as f:
-            try:
-                # a file in a ROM file system (flash.sh --romfs) is used in
-                # place, from flash: no heap for the file
-                data = memoryview(f)
-            except TypeError:
-                f.seek(0, 2)
-                size = f.tell()
-                f.seek(0)
-                data = f.read(size)    # bytes of exactly that size
-        size = len(data)
-        if bytes(data[0:4]) != b"MFNT" or data[4] != 1:
+    def data(self):
+        """The bytes the glyphs are drawn from (read now if not yet)."""
+        if self._data is None:
+            self._read(self.path)
+        return self._data
+
+    def _head(self, data, path):
+        """The metrics of the header in data; checked against those read
+        before (a part must have the whole font's)."""
+        if len(data) < _HEADER or bytes(data[0:4]) != b"MFNT" or data[4] != 1:
             raise ValueError("not a version 1 font file: " + path)
         if self.advance is not None and (data[5], data[6], data[7]) != (self.advance, self.height, self.baseline):
             raise ValueError("font file %s is not a part of %s" % (path, self.path))
@@ -101,7 +111,24 @@ class Font:
         self.count = n
         self._repl = data[10] | (data[11] << 8)
         self._run = data[12] | (data[13] << 8)
-        gsize = data[14] | (data[15] << 8)
+        self._gsize = data[14] | (data[15] << 8)
+        return n
+
+    def _read(self, path, f=None):
+        """The glyphs of the file at path (open in f, if given)."""
+        with f or open(path, "rb") as f:
+            try:
+                # a file in a ROM file system (flash.sh --romfs) is used in
+                # place, from flash: no heap for the file
+                data = memoryview(f)
+            except TypeError:
+                f.seek(0, 2)
+                size = f.tell()
+                f.seek(0)
+                data = f.read(size)    # bytes of exactly that size
+        size = len(data)
+        n = self._head(data, path)
+        gsize = self._gsize
         bpr = (self.advance + 7) >> 3
         if gsize != self.height * bpr or size != _HEADER + 2 * n + n * gsize:
             raise ValueError("font file size does not match its header: " + path)
@@ -109,7 +136,6 @@ class Font:
         self.file = data    # the file's bytes (firmware/hal/glyphs draws from them)
         self.loaded = path
         self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
-        self._gsize = gsize
         self._at = _HEADER + 2 * n        # where the glyph table starts
         if isinstance(data, bytes):
             self._src = io.BytesIO(data)
@@ -123,10 +149,12 @@ class Font:
 
     def index(self, cp):
         """The glyph index of code point cp, or the replacement glyph's."""
+        d = self._data
+        if d is None:
+            d = self.data()
         i = cp - self._first
         if 0 <= i < self._run:
             return i
-        d = self._data
         lo = self._run
         hi = self.count - 1
         while lo <= hi:
@@ -157,6 +185,8 @@ class Font:
         (a value of fb's format); pixels between the strokes are left as
         they were.  Clipped at the edges of fb.  Returns the x after the
         text."""
+        if self._data is None:
+            self.data()
         color &= 0xFFFF
         key = color ^ 1
         pal = self._pal

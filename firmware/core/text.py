@@ -33,6 +33,29 @@ except TypeError:           # CPython needs bytes
         return k.encode()
 
 
+def _lines(f):
+    """The lines of the file f from where it is, each with its newline (the
+    last one maybe without).  Read in pieces of 512 bytes: a littlefs
+    file's readline reads a byte at a time, about 140 us a line on a Pico."""
+    rest = b""
+    while True:
+        piece = f.read(512)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
+        if not piece:
+            if rest:
+                yield rest
+            return
+        if rest:
+            piece = rest + piece
+        at = 0
+        while True:
+            e = piece.find(b"\n", at) + 1
+            if not e:
+                break
+            yield piece[at:e]
+            at = e
+        rest = piece[at:]
+
+
 class Table:
     """One language file: get(key, default) like a dict's.  f: the file,
     open for reading bytes (or the file's bytes themselves)."""
@@ -50,8 +73,7 @@ class Table:
         keys = 0
         longest = 0
         at = 0
-        line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
-        while line:
+        for line in _lines(f):
             n += 1
             if n > 1:       # the first line is the opening brace
                 if line[0] == 34:  # '"'
@@ -65,7 +87,6 @@ class Table:
                 if len(line) > longest:
                     longest = len(line)
             at += len(line)
-            line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         size = 4
         while size < keys * 3 // 2:
             size *= 2
@@ -74,17 +95,15 @@ class Table:
         tags = self.tags = bytearray(size)
         f.seek(0)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         at = 0
-        line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
-        while line:
+        for line in _lines(f):
             if line[0] == 34 and at:
                 k = line.find(b'"', 1)
-                s = hash(str(line[1:k], "utf-8")) & m
+                s = hash(line[1:k]) & m     # a key's bytes hash as its str does (ASCII keys)
                 while slots[s]:
                     s = (s + 1) & m
                 slots[s] = at + 2       # the key's offset (at + 1), plus 1: 0 is an empty slot
                 tags[s] = (k - 1) & 255
             at += len(line)
-            line = f.readline()  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
         self.buf = bytearray(longest)
         self.mv = memoryview(self.buf)
 

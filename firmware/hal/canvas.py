@@ -126,7 +126,7 @@ class Canvas:
     def text(self, x, y, s, c):
         self._rows(y, self.font.height)
         if self._text is not None:
-            self._text(self.buf, self.width, self.height, self.font.file, s, len(s), x, y,
+            self._text(self.buf, self.width, self.height, self.font.file or self.font.data(), s, len(s), x, y,
                        c & 15 if self.gs4 else c & 1, 0 if self.gs4 else 1)
         else:
             self.font.draw(self.fb, s, x, y, c)

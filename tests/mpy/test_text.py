@@ -97,6 +97,9 @@ class _Counted:
     def readline(self):
         return self.f.readline()
 
+    def read(self, n):
+        return self.f.read(n)
+
     def seek(self, o):
         self.seeks += 1
         return self.f.seek(o)
