@@ -6,15 +6,6 @@ import sys
 
 LOG = "crash.log"
 LOG_MAX = 8192
-CRASH_PAUSE_MS = 4000
-
-
-def crash_code(e):
-    """A short code for an error: E and 4 hex digits of the CRC-32 of its
-    type and message (the same error gives the same code)."""
-    import binascii
-    text = "%s: %s" % (type(e).__name__, e)
-    return "E%04X" % (binascii.crc32(text.encode()) & 0xFFFF)
 
 
 def log_crash(e, code, data_dir):
@@ -88,24 +79,23 @@ def show_crash(app, code, e):
         pass
 
 
-def handle(e, app, hw):
-    """The crash of e (app: the app if it was built; hw: the family's
-    setup module): its code shown, printed and logged; the code."""
-    code = crash_code(e)
+def handle(e, code, app, hw):
+    """The crash of e, its code (firmware/main.py crash_code; app: the app
+    if it was built; hw: the family's setup module): shown, printed and
+    logged."""
     print("crash %s %s: %s" % (code, type(e).__name__, e))
     print_exception(e, sys.stdout)
     log_crash(e, code, hw.DATA)
     show_crash(app, code, e)
-    return code
 
 
-def restart(hw, unix):
+def restart(hw, unix, pause_ms):
     """Start again: after a pause to read the screen, the board's reset
     (on the unix port, at once and in the same process)."""
     if not unix:
         import time
         try:
-            time.sleep_ms(CRASH_PAUSE_MS)
+            time.sleep_ms(pause_ms)
         except AttributeError:      # CircuitPython
-            time.sleep(CRASH_PAUSE_MS / 1000)
+            time.sleep(pause_ms / 1000)
     hw.restart()

@@ -79,17 +79,19 @@ def main(path=BOARD_JSON, crashes=3):
                 if quit_exc is not None and isinstance(e, quit_exc):
                     return None
                 from firmware import crash
-                code = crash.handle(e, app, hw)
+                code = crash_code(e)
+                crash.handle(e, code, app, hw)
             except MemoryError:
-                # no room even for the crash screen: start again all the
-                # same (the game is kept; the boot resumes it)
-                _reset()
+                # no room even for the crash screen: told on the serial
+                # line, and start again all the same (the game is kept;
+                # the boot resumes it)
+                _reset(e)
                 raise
             app = None
             left -= 1
             if left <= 0:
                 return code
-            crash.restart(hw, fam == "firmware.hal.virtual")
+            crash.restart(hw, fam == "firmware.hal.virtual", CRASH_PAUSE_MS)
 
 
 def _let_go(app):
@@ -103,12 +105,30 @@ def _let_go(app):
     gc.collect()
 
 
-def _reset():
+def crash_code(e):
+    """A short code for an error: E and 4 hex digits of the CRC-32 of its
+    type and message (the same error gives the same code)."""
+    import binascii
+    text = "%s: %s" % (type(e).__name__, e)
+    return "E%04X" % (binascii.crc32(text.encode()) & 0xFFFF)
+
+
+CRASH_PAUSE_MS = 4000   # the crash on the screen (and the serial line) before the board starts again
+
+
+def _reset(e):
     try:
         import machine
-        machine.reset()
+        reset = machine.reset
     except (ImportError, AttributeError):   # the unix port: the error goes on up
+        return
+    try:
+        print("crash %s %s: %s" % (crash_code(e), type(e).__name__, e))
+    except MemoryError:
         pass
+    import time
+    time.sleep_ms(CRASH_PAUSE_MS)   # the line reaches the serial port; no start again at full speed
+    reset()
 
 
 if __name__ == "__main__":

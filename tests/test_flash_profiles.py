@@ -118,7 +118,7 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
 
 def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypatch):
     machine, board = hw
-    from firmware import bringup, crash, main
+    from firmware import bringup, main
 
     def broken(cfg, made):
         p = bringup.profile(cfg["board"])
@@ -128,11 +128,11 @@ def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypa
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(main, "run_once", broken)
-    monkeypatch.setattr(crash, "CRASH_PAUSE_MS", 0)
+    monkeypatch.setattr(main, "CRASH_PAUSE_MS", 0)
     (tmp_path / "board.json").write_text(json.dumps({"board": "pico_oled"}))
     with pytest.raises(machine.ResetCalled):
         main.main(str(tmp_path / "board.json"))
-    code = crash.crash_code(ZeroDivisionError("division by zero"))
+    code = main.crash_code(ZeroDivisionError("division by zero"))
     with open(os.path.join(board.DATA, "crash.log")) as f:
         log = f.read()
     assert log.startswith(code + " at ") and "ZeroDivisionError: division by zero" in log

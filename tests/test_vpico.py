@@ -550,8 +550,9 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
         except vpico.PicoError:
             pass
         p.read()
-        # told as a crash (its code on the screen and the serial line), and
-        # the board started again: the crash's own code found room
+        # told as a crash (its code on the serial line, and on the screen
+        # where the crash screen's code finds room), and the board started
+        # again
         assert "MemoryError" in p.serial and "crash E" in p.serial, p.serial[-800:]
 
 

@@ -249,7 +249,7 @@ def test_virtual_display_writes_the_frame_and_a_line():
 
 
 def test_crash_code_is_short_and_stable():
-    from firmware.crash import crash_code
+    from firmware.main import crash_code
     a = crash_code(ValueError("bad"))
     assert len(a) == 5 and a[0] == "E"
     assert a == crash_code(ValueError("bad"))
