@@ -127,5 +127,8 @@ def test_a_lazy_font_reads_only_its_header_until_the_language_is_known(parts):
     assert f.loaded == str(parts / "small.es.fnt")
     assert pixels(f, "¿Año?") == pixels(whole, "¿Año?")
     g = Font(str(parts / "small.fnt"), lazy=True)
-    assert pixels(g, "Inca 3") == pixels(whole, "Inca 3")     # drawn before any use(): the whole font
-    assert g.loaded == str(parts / "small.fnt")
+    # drawn before any use() (the crash screen at boot): the English part
+    assert pixels(g, "Crash E1234") == pixels(whole, "Crash E1234")
+    assert g.loaded == str(parts / "small.en.fnt")
+    h = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"), lazy=True)    # no parts beside it: the whole font
+    assert pixels(h, "Inca 3") == pixels(whole, "Inca 3") and h.loaded.endswith("small.fnt")

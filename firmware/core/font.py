@@ -92,9 +92,11 @@ class Font:
             raise
 
     def data(self):
-        """The bytes the glyphs are drawn from (read now if not yet)."""
+        """The bytes the glyphs are drawn from; read now if not yet: the
+        English part (what the crash screen says before a language is
+        loaded: a crash at boot may leave little room), else the whole."""
         if self._data is None:
-            self._read(self.path)
+            self.use("en")
         return self._data
 
     def _head(self, data, path):
