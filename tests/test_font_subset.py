@@ -132,3 +132,23 @@ def test_a_lazy_font_reads_only_its_header_until_the_language_is_known(parts):
     assert g.loaded == str(parts / "small.en.fnt")
     h = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"), lazy=True)    # no parts beside it: the whole font
     assert pixels(h, "Inca 3") == pixels(whole, "Inca 3") and h.loaded.endswith("small.fnt")
+
+
+def test_a_part_that_finds_no_room_is_not_replaced_by_the_whole_font(parts, monkeypatch):
+    # a full heap at boot: reading the whole font instead (three times the
+    # bytes) cannot help; the next drawing tries the part again
+    f = Font(str(parts / "large.fnt"), lazy=True)
+    read = Font._read
+    tried = []
+
+    def no_room(self, path, fh=None):
+        tried.append(os.path.basename(path))
+        if fh is not None:
+            fh.close()
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(Font, "_read", no_room)
+    with pytest.raises(MemoryError):
+        f.use("en")
+    assert tried == ["large.en.fnt"] and f.file is None and f.loaded is None
+    monkeypatch.setattr(Font, "_read", read)
+    assert f.data() is not None and f.loaded == str(parts / "large.en.fnt")

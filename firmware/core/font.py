@@ -88,8 +88,9 @@ class Font:
         try:
             self._read(part, f)
         except BaseException:
-            self._read(was or self.path)     # a part that cannot be used: the font as it was
-            raise
+            if was is not None:
+                self._read(was)     # a part that cannot be used: the font as it was
+            raise                   # (with none before, the next drawing tries again)
 
     def data(self):
         """The bytes the glyphs are drawn from; read now if not yet: the
