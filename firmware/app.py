@@ -112,8 +112,8 @@ class App:
     def _load_words(self):
         """The language's words, and the game's own in front of them."""
         lang = self.settings["lang"]
+        self.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
         text.load("%s/lang/%s.json" % (self.assets, lang))
-        self.font_for(lang)
         if self.name:
             from firmware.games import registry
             forget("firmware.games.registry")

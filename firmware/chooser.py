@@ -20,8 +20,8 @@ def boot(app):
     settings.load(app)
     settings = None
     forget("firmware.settings")
-    text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
     app.font_for(app.settings["lang"])
+    text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
     if app.px:
         app.px.brightness = app.settings["brightness"]
     app.session = None

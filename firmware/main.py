@@ -127,7 +127,9 @@ def _reset(e):
     except MemoryError:
         pass
     import time
-    time.sleep_ms(CRASH_PAUSE_MS)   # the line reaches the serial port; no start again at full speed
+    pause = getattr(time, "sleep_ms", None)
+    if pause is not None:
+        pause(CRASH_PAUSE_MS)   # the line reaches the serial port; no start again at full speed
     reset()
 
 

@@ -152,3 +152,20 @@ def test_a_part_that_finds_no_room_is_not_replaced_by_the_whole_font(parts, monk
     assert tried == ["large.en.fnt"] and f.file is None and f.loaded is None
     monkeypatch.setattr(Font, "_read", read)
     assert f.data() is not None and f.loaded == str(parts / "large.en.fnt")
+
+
+def test_a_font_whose_part_and_old_glyphs_both_find_no_room_reads_again_when_drawn(parts, monkeypatch):
+    f = Font(str(parts / "small.fnt"), lazy=True)
+    f.use("en")
+    read = Font._read
+
+    def no_room(self, path, fh=None):
+        if fh is not None:
+            fh.close()
+        raise MemoryError("memory allocation failed")
+    monkeypatch.setattr(Font, "_read", no_room)
+    with pytest.raises(MemoryError):
+        f.use("ru")
+    assert f.file is None and f.loaded is None      # not "en", which is no longer in RAM
+    monkeypatch.setattr(Font, "_read", read)
+    assert pixels(f, "Inca 3") == pixels(Font(str(parts / "small.fnt")), "Inca 3")

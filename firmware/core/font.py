@@ -84,13 +84,16 @@ class Font:
             if f is not None:
                 f.close()
             return
-        self._data = self.file = self._src = self._table = None
+        self._data = self.file = self._src = self._table = self.loaded = None
         try:
             self._read(part, f)
-        except BaseException:
+        except BaseException as e:
             if was is not None:
-                self._read(was)     # a part that cannot be used: the font as it was
-            raise                   # (with none before, the next drawing tries again)
+                try:
+                    self._read(was)     # a part that cannot be used: the font as it was
+                except BaseException:   # (or none: the next drawing tries again)
+                    pass
+            raise e
 
     def data(self):
         """The bytes the glyphs are drawn from; read now if not yet: the
