@@ -114,7 +114,10 @@ class _Counted:
 def test_a_word_takes_one_read_of_the_file_and_a_missing_key_seldom_one():
     # the index holds each key's length beside its place: the file is read
     # only at a key that is likely the one asked for, not at every key
-    # the probe passes
+    # the probe passes.  Counted over every table (CPython hashes a str
+    # differently in each process, so one table's count varies; without
+    # the lengths a missing key would take one read or more, a word 1.5)
+    reads = misses = keys_in_all = 0
     for p in _paths():
         with open(p) as f:
             keys = list(json.load(f))
@@ -127,8 +130,12 @@ def test_a_word_takes_one_read_of_the_file_and_a_missing_key_seldom_one():
         f.seeks = 0
         for k in keys:
             tb.get(k + "_")
-        assert hits <= len(keys) * 5 // 4 and f.seeks <= len(keys) // 3 + 1, (p, hits, f.seeks, len(keys))
+        assert hits <= len(keys) * 3 // 2 and f.seeks <= len(keys) * 3 // 4 + 1, (p, hits, f.seeks, len(keys))
+        reads += hits
+        misses += f.seeks
+        keys_in_all += len(keys)
         tb.close()
+    assert reads <= keys_in_all * 115 // 100 and misses <= keys_in_all * 3 // 10, (reads, misses, keys_in_all)
 
 
 def test_a_language_that_goes_closes_its_files():
