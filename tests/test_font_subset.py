@@ -134,11 +134,9 @@ def test_a_lazy_font_reads_only_its_header_until_the_language_is_known(parts):
     assert pixels(h, "Inca 3") == pixels(whole, "Inca 3") and h.loaded.endswith("small.fnt")
 
 
-def test_a_part_that_finds_no_room_is_not_replaced_by_the_whole_font(parts, monkeypatch):
-    # a full heap at boot: reading the whole font instead (three times the
-    # bytes) cannot help; the next drawing tries the part again
-    f = Font(str(parts / "large.fnt"), lazy=True)
-    read = Font._read
+def _no_room(monkeypatch):
+    """Every font file read from now on finds no room (a full heap); the
+    names of the files tried."""
     tried = []
 
     def no_room(self, path, fh=None):
@@ -147,6 +145,15 @@ def test_a_part_that_finds_no_room_is_not_replaced_by_the_whole_font(parts, monk
             fh.close()
         raise MemoryError("memory allocation failed")
     monkeypatch.setattr(Font, "_read", no_room)
+    return tried
+
+
+def test_a_part_that_finds_no_room_is_not_replaced_by_the_whole_font(parts, monkeypatch):
+    # a full heap at boot: reading the whole font instead (three times the
+    # bytes) cannot help; the next drawing tries the part again
+    f = Font(str(parts / "large.fnt"), lazy=True)
+    read = Font._read
+    tried = _no_room(monkeypatch)
     with pytest.raises(MemoryError):
         f.use("en")
     assert tried == ["large.en.fnt"] and f.file is None and f.loaded is None
@@ -158,12 +165,7 @@ def test_a_font_whose_part_and_old_glyphs_both_find_no_room_reads_again_when_dra
     f = Font(str(parts / "small.fnt"), lazy=True)
     f.use("en")
     read = Font._read
-
-    def no_room(self, path, fh=None):
-        if fh is not None:
-            fh.close()
-        raise MemoryError("memory allocation failed")
-    monkeypatch.setattr(Font, "_read", no_room)
+    _no_room(monkeypatch)
     with pytest.raises(MemoryError):
         f.use("ru")
     assert f.file is None and f.loaded is None      # not "en", which is no longer in RAM
