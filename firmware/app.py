@@ -109,11 +109,17 @@ class App:
             forget("firmware.chooser")
             forget("firmware.games.registry")
 
-    def _load_words(self):
-        """The language's words, and the game's own in front of them."""
+    def load_language(self):
+        """The language's font part and its table of words (the game's own
+        words not yet); the language."""
         lang = self.settings["lang"]
         self.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
         text.load("%s/lang/%s.json" % (self.assets, lang))
+        return lang
+
+    def _load_words(self):
+        """The language's words, and the game's own in front of them."""
+        lang = self.load_language()
         if self.name:
             from firmware.games import registry
             forget("firmware.games.registry")

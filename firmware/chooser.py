@@ -20,8 +20,7 @@ def boot(app):
     settings.load(app)
     settings = None
     forget("firmware.settings")
-    app.font_for(app.settings["lang"])
-    text.load("%s/lang/%s.json" % (app.assets, app.settings["lang"]))
+    app.load_language()
     if app.px:
         app.px.brightness = app.settings["brightness"]
     app.session = None
