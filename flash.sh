@@ -244,12 +244,17 @@ while read -r src; do
         dst="$out/${src%.py}.mpy"
         march=""
         case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py) march="-march=$arch " ;; esac
+        # the source name a traceback shows is the module's dotted name: the
+        # board interns the names of a module it loads and never frees them
+        # (its dotted name, its file's path), and a third, the source file's
+        # path, would cost about 30 bytes a module for good
+        name="${src%.py}"; name="${name%/__init__}"; name="${name//\//.}"
         if [ "$dry" = 1 ]; then
-            echo "$mpyc -O3 $march-o $dst $src"
+            echo "$mpyc -O3 $march-s $name -o $dst $src"
         else
             mkdir -p "$(dirname "$dst")"
             # shellcheck disable=SC2086
-            "$mpyc" -O3 $march-o "$dst" "$src"
+            "$mpyc" -O3 $march-s "$name" -o "$dst" "$src"
         fi
     fi
 done < <(find firmware -name '*.py' | sort)
@@ -263,10 +268,10 @@ for d in ${drivers//,/ }; do
         if [ "$dry" = 1 ]; then echo "cp drivers/$d.py $out/lib/$d.py"
         else mkdir -p "$out/lib"; cp "drivers/$d.py" "$out/lib/$d.py"; fi
     elif [ "$dry" = 1 ]; then
-        echo "$mpyc -O3 -o $out/lib/$d.mpy drivers/$d.py"
+        echo "$mpyc -O3 -s $d -o $out/lib/$d.mpy drivers/$d.py"
     else
         mkdir -p "$out/lib"
-        "$mpyc" -O3 -o "$out/lib/$d.mpy" "drivers/$d.py"
+        "$mpyc" -O3 -s "$d" -o "$out/lib/$d.mpy" "drivers/$d.py"
     fi
 done
 # the word tables: the shared ones in assets/lang, each game's in its folder

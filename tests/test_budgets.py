@@ -144,6 +144,27 @@ def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp
     assert last == "/rom/firmware/main.mpy /rom/firmware/hal/board.mpy /rom/assets", r.stdout + r.stderr
 
 
+def test_a_module_loaded_on_the_board_leaves_no_source_path_among_its_names(staged):
+    # the names a board interns are never freed: of a module's, its dotted
+    # name and its file's path stay (the import needs them); the source
+    # name that tracebacks show is the dotted name, not a third name
+    folder = staged["pico_oled"][0]
+    script = ("import micropython, firmware.core.rng, firmware.games.inca\n"
+              "micropython.qstr_info(1)\n"
+              "try:\n"
+              "    firmware.core.rng.step(None)\n"
+              "except Exception as e:\n"
+              "    import sys\n"
+              "    sys.print_exception(e)\n")
+    r = subprocess.run([micropython(), "-c", script], cwd=folder, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    names = [line[2:-1] for line in r.stdout.splitlines() if line.startswith("Q(")]
+    assert "firmware.core.rng" in names and "firmware.games.inca" in names
+    assert "firmware/core/rng.mpy" in names                       # the import's own
+    assert not [n for n in names if n.endswith(".py")], names
+    assert 'File "firmware.core.rng"' in r.stdout                  # what a traceback says
+
+
 def _tables():
     """Every word table, by its path in the repository (and on the board):
     the shared ones and each game's."""

@@ -36,9 +36,11 @@ def test_dry_run_for_a_board_prints_every_step():
     r = flash("--board", "pico_oled", "--dry-run", "--port", "/dev/ttyACM0", MPREMOTE="/bin/true")
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert "mpy-cross -O3 -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
+    # the source name a traceback shows: the module's dotted name
+    assert "mpy-cross -O3 -s firmware.main -o out/flash/pico_oled/firmware/main.mpy firmware/main.py" in out
+    assert "-s firmware.games.inca -o out/flash/pico_oled/firmware/games/inca/__init__.mpy" in out
     # the SSD1306 driver from drivers/, compiled as mip's index compiles it, copied in lib/
-    assert "-O3 -o out/flash/pico_oled/lib/ssd1306.mpy drivers/ssd1306.py" in out
+    assert "-O3 -s ssd1306 -o out/flash/pico_oled/lib/ssd1306.mpy drivers/ssd1306.py" in out
     assert "cp -r firmware boards assets lib :." in out
     assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
     assert 'board.json: {"board": "pico_oled"}' in out

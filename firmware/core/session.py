@@ -44,6 +44,27 @@ def _buffer(size):
         return io.StringIO()       # CPython: json writes str; it grows on its own
 
 
+if _WHOLE:
+    def _length(value):
+        return len(json.dumps(value, separators=_SEP))
+else:
+    class _Count(io.IOBase):
+        """A stream that only counts the bytes written to it."""
+        n = 0
+
+        def write(self, b):
+            self.n += len(b)
+            return len(b)
+
+    def _length(value):
+        """The bytes of the value's JSON text, counted as json writes it:
+        no buffer that grows to the text's size (256, 512, 1024, 2048
+        bytes, each left behind in the heap at the start of a game)."""
+        c = _Count()
+        json.dump(value, c, separators=_SEP)
+        return c.n
+
+
 def fixed_part(game, state):
     """{key: value} of the state's keys that the game says never change
     once it is set up (its FIXED), or None."""
@@ -77,9 +98,7 @@ class Kept:
     def __init__(self, value, room=0, fixed=None):
         self.fixed = fixed
         if not room:
-            b = _buffer(256)
-            json.dump(_changing(value, fixed), b, separators=_SEP)   # once a game: piece by piece will do
-            room = b.tell() * 5 // 4 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
+            room = _length(_changing(value, fixed)) * 5 // 4 + 64
         self.room = room
         self.buf = _buffer(room)
         self.high = 0   # bytes in the buffer: the text, then spaces

@@ -17,92 +17,13 @@ def _cost(lv):
 
 class PhaseMenu(Screen):
     def refresh(self, app):
-        s = app.session.state
         v = app.view()
-        ph = v["phase"]
-        check = app.check
         rows = []
-        default = 0
-        if v["over"]:
-            self.title = t("m.standings")
-            for c in v["standings"]:
-                p = v["players"][c]
-                rows.append(row("%d %s" % (p["rank"], w.name(c)), f("m.vp", p["vp"]), colour=c))
-        elif ph == "inca":
-            self.title = t("ph.inca")
-            rows.append(row(t("m.continue"), "", "next", check("next")))
-            for line in w.notable(v["entry"], False):
-                for part in app.lay.wrap(line, app.lay.w - 4):
-                    rows.append(row(part))
-        elif ph == "sun":
-            self.title = t("ph.sun")
-            default = -1
-            lay = app.lay
-            for sec in s["sectors"]:
-                placed = sec in s["placed"]
-                label = w.sector(sec)
-                room = lay.w - 6 - lay.font.width(label + " ")
-                right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
-                if not placed and default < 0:
-                    default = len(rows)
-                rows.append(row(label, right, _open("card_picker", (sec,), "sun")))
-            if default < 0:
-                default = len(rows)
-            rows.append(row(t("m.reveal"), "", "next", check("next")))
-            rows.append(row(t("m.effects"), "", _open("effects")))
-        elif ph == "people":
-            c = v["turn"]
-            p = v["players"][c]
-            self.title = f("m.player_labor", w.name(c), p["labor"])
-            taken = v["action"]["taken"]
-            costs = v["action"]["costs"]
-            for k in BUILD:
-                a = "%s %s" % (k, c)
-                rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
-            rows.append(row(t("b.conquer"), "", _open("conquest", (c,))))
-            rows.append(row(t("b.site"), "", _open("sites", (c,))))
-            for k in ("outpost", "zeal"):
-                if k in costs:
-                    a = "%s %s" % (k, c)
-                    rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
-            for kind in ("great", "annual", "local"):
-                if kind + "-pilgrimage" in p["effects"]:
-                    a = "pilgrimage %s %s" % (c, kind)
-                    rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
-            end = len(rows)
-            rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
-            # the cursor starts on the first action allowed now, or on End
-            # turn; once the building action is taken, on what is still
-            # allowed (a pilgrimage, a second garrison...), not on a picker
-            # (Conquer, Temple at site) that would refuse it
-            default = end
-            for i in range(end):
-                if rows[i][3] is None and (taken is None or isinstance(rows[i][2], str)):
-                    default = i
-                    break
-        elif ph == "sapa":
-            self.title = t("ph.sapa")
-            default = -1
-            for c in s["seating"]:
-                p = v["players"][c]
-                con = p["connected"]
-                vals = con if con is not None else p["last_connected"]
-                mark = f("m.con", vals[0], vals[1], vals[2])
-                name = w.name(c) if app.lay.colour else w.ini(c)
-                if con is not None:
-                    # confirmed: OK corrects them
-                    rows.append(row(name, mark, _open("connected", (c, vals), "counts"), None, c))
-                    continue
-                # one press: last round's counts, unchanged
-                rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),
-                                None, c))
-                if default < 0:
-                    # the player the cursor is on: other counts one row down
-                    default = len(rows) - 1
-                    rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals), "counts"), None, c))
-            if default < 0:
-                default = len(rows)
-            rows.append(row(t("m.score"), "", "next", check("next")))
+        # one function a phase: a function's bytecode is one block of the
+        # heap on a board, and one of 1 kB was what a cut-up heap could not
+        # find when the menu was loaded
+        ph = v["phase"]
+        self.title, default = (_over if v["over"] else _PHASE.get(ph, _other))(app, v, rows)
         rows.extend(common_rows(app))
         self.rows = rows
         self.select(default)
@@ -117,6 +38,107 @@ class PhaseMenu(Screen):
         else:
             Screen.key(self, app, k)
 
+
+
+def _over(app, v, rows):
+    for c in v["standings"]:
+        p = v["players"][c]
+        rows.append(row("%d %s" % (p["rank"], w.name(c)), f("m.vp", p["vp"]), colour=c))
+    return t("m.standings"), 0
+
+
+def _inca(app, v, rows):
+    rows.append(row(t("m.continue"), "", "next", app.check("next")))
+    for line in w.notable(v["entry"], False):
+        for part in app.lay.wrap(line, app.lay.w - 4):
+            rows.append(row(part))
+    return t("ph.inca"), 0
+
+
+def _sun(app, v, rows):
+    s = app.session.state
+    default = -1
+    lay = app.lay
+    for sec in s["sectors"]:
+        placed = sec in s["placed"]
+        label = w.sector(sec)
+        room = lay.w - 6 - lay.font.width(label + " ")
+        right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
+        if not placed and default < 0:
+            default = len(rows)
+        rows.append(row(label, right, _open("card_picker", (sec,), "sun")))
+    if default < 0:
+        default = len(rows)
+    rows.append(row(t("m.reveal"), "", "next", app.check("next")))
+    rows.append(row(t("m.effects"), "", _open("effects")))
+    return t("ph.sun"), default
+
+
+def _people(app, v, rows):
+    s = app.session.state
+    check = app.check
+    c = v["turn"]
+    p = v["players"][c]
+    taken = v["action"]["taken"]
+    costs = v["action"]["costs"]
+    for k in BUILD:
+        a = "%s %s" % (k, c)
+        rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
+    rows.append(row(t("b.conquer"), "", _open("conquest", (c,))))
+    rows.append(row(t("b.site"), "", _open("sites", (c,))))
+    for k in ("outpost", "zeal"):
+        if k in costs:
+            a = "%s %s" % (k, c)
+            rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
+    for kind in ("great", "annual", "local"):
+        if kind + "-pilgrimage" in p["effects"]:
+            a = "pilgrimage %s %s" % (c, kind)
+            rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
+    end = len(rows)
+    rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
+    # the cursor starts on the first action allowed now, or on End
+    # turn; once the building action is taken, on what is still
+    # allowed (a pilgrimage, a second garrison...), not on a picker
+    # (Conquer, Temple at site) that would refuse it
+    default = end
+    for i in range(end):
+        if rows[i][3] is None and (taken is None or isinstance(rows[i][2], str)):
+            default = i
+            break
+    return f("m.player_labor", w.name(c), p["labor"]), default
+
+
+def _sapa(app, v, rows):
+    default = -1
+    for c in app.session.state["seating"]:
+        p = v["players"][c]
+        con = p["connected"]
+        vals = con if con is not None else p["last_connected"]
+        mark = f("m.con", vals[0], vals[1], vals[2])
+        name = w.name(c) if app.lay.colour else w.ini(c)
+        if con is not None:
+            # confirmed: OK corrects them
+            rows.append(row(name, mark, _open("connected", (c, vals), "counts"), None, c))
+            continue
+        # one press: last round's counts, unchanged
+        rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),
+                        None, c))
+        if default < 0:
+            # the player the cursor is on: other counts one row down
+            default = len(rows) - 1
+            rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals), "counts"), None, c))
+    if default < 0:
+        default = len(rows)
+    rows.append(row(t("m.score"), "", "next", app.check("next")))
+    return t("ph.sapa"), default
+
+
+def _other(app, v, rows):
+    # a phase an edited edition's era track may name: its name, nothing to do
+    return t("ph." + v["phase"]), 0
+
+
+_PHASE = {"inca": _inca, "sun": _sun, "people": _people, "sapa": _sapa}
 
 def common_rows(app):
     return common.rows(app, _open("corrections"))
