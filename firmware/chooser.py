@@ -16,6 +16,9 @@ from firmware.ui.widgets import Menu, Message, row
 def boot(app):
     """Load settings and the edition table, resume a saved game if there
     is one, and show its home screen (else the setup wizard)."""
+    from firmware.core import session
+    session.reserve()   # before anything cuts the heap up: the first game's kept copies
+    session = None
     from firmware import settings
     settings.load(app)
     settings = None

@@ -476,7 +476,9 @@ def restore(game, snap):
                 for k in fixed:
                     s[k] = fixed[k]
     self.fixed = session.fixed_part(game, base)
-    self.base = session.Kept(base, fixed=self.fixed)
+    room, one, two = session.buffers(base, self.fixed)
+    self.base = session.Kept(base, room, self.fixed, one)
+    one = None
     tail = self.tail = list(snap["tail"])
     if state is not None or (prev is not None and tail):
         base = None     # kept as text; its objects are not needed
@@ -484,7 +486,7 @@ def restore(game, snap):
     self.redo_stack = list(snap["redo"])
     self.has_prev = False
     if state is None and prev is not None and tail:
-        self.prev = session.Kept(prev, self.base.room, self.fixed)
+        self.prev = session.Kept(prev, room, self.fixed, two)
         game.apply(prev, tail[-1])
         self.state = prev
         self.has_prev = True
@@ -494,7 +496,7 @@ def restore(game, snap):
         for a in tail:
             game.apply(state, a)
     self.state = state
-    self.prev = session.Kept(state, self.base.room, self.fixed)
+    self.prev = session.Kept(state, room, self.fixed, two)
     return self
 
 

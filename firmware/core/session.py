@@ -65,6 +65,47 @@ else:
         return c.n
 
 
+# Two buffers made at power-on for the first game's kept copies (Session,
+# resume.restore), before the set-up screens and their code cut the heap into
+# pieces: on a 32-bit heap a buffer of 1.6 kB was the block the first game
+# most often failed to find at its start (or its resume).  The first also
+# measures the state's text (json writes into it at full speed), and they
+# serve where that text fits them without wasting a third of them (an Inca
+# Empire game of four: 1.3 kB); otherwise they are let go of.  Made only by
+# the boot.
+RESERVE = 1792
+_reserve = None
+
+
+def reserve():
+    """Make the two buffers of RESERVE bytes (at power-on, before the heap
+    is cut up); nothing where there is no room for them."""
+    global _reserve
+    if _reserve is None and not _WHOLE:
+        try:
+            _reserve = (_buffer(RESERVE), _buffer(RESERVE))
+        except MemoryError:
+            pass
+
+
+def buffers(value, fixed):
+    """(room, buffer, buffer) for the two kept copies of value: the two
+    made at power-on where they fit its text, else (room, None, None) and
+    each copy makes its own."""
+    global _reserve
+    pair = _reserve
+    _reserve = None
+    changing = _changing(value, fixed)
+    if pair is None:
+        return _length(changing) * 5 // 4 + 64, None, None
+    one = pair[0]
+    json.dump(changing, one, separators=_SEP)
+    room = one.tell() * 5 // 4 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
+    if RESERVE * 2 // 3 <= room <= RESERVE:
+        return RESERVE, one, pair[1]
+    return room, None, None
+
+
 def fixed_part(game, state):
     """{key: value} of the state's keys that the game says never change
     once it is set up (its FIXED), or None."""
@@ -95,12 +136,12 @@ class Kept:
     larger than it, once.  fixed: {key: value} that a dict value always
     holds, left out of the text and put back (the same objects) by get()."""
 
-    def __init__(self, value, room=0, fixed=None):
+    def __init__(self, value, room=0, fixed=None, buf=None):
         self.fixed = fixed
         if not room:
             room = _length(_changing(value, fixed)) * 5 // 4 + 64
         self.room = room
-        self.buf = _buffer(room)
+        self.buf = _buffer(room) if buf is None else buf   # buf: room bytes (buffers())
         self.high = 0   # bytes in the buffer: the text, then spaces
         self.n = 0      # bytes of the text
         self.put(value)
@@ -180,11 +221,12 @@ class Session:
         self.setup = join(as_tokens(setup))
         self.state = game.new(self.setup, edition)
         self.fixed = fixed_part(game, self.state)   # what never changes: kept once
-        self.base = Kept(self.state, fixed=self.fixed)
+        room, one, two = buffers(self.state, self.fixed)
+        self.base = Kept(self.state, room, self.fixed, one)
         self.base_n = 0       # actions applied before the checkpoint
         self.tail = []        # action lines applied since the checkpoint
         self.redo_stack = []  # undone lines, newest last
-        self.prev = Kept(self.state, self.base.room, self.fixed)
+        self.prev = Kept(self.state, room, self.fixed, two)
         self.has_prev = False  # prev holds the state before the last action
 
     @property

@@ -1,0 +1,87 @@
+# firmware.core.session.reserve: two buffers made at power-on for the first
+# game's kept copies, so that they have room at the start of a game (or its
+# resume) in a heap that the set-up has cut into small pieces.
+# Portable: run by pytest on CPython and by tests/mpy/run.py under the
+# MicroPython unix port (where the heap is MicroPython's: it does not compact).
+import gc
+import json
+import sys
+
+from firmware.core import session
+
+ON_BOARD = sys.implementation.name == "micropython"
+
+
+def state(n):
+    """A game state's changing part, its JSON text growing with n."""
+    return {"p": dict(("player%d" % i, {"vp": i, "labor": [i] * n, "m": []}) for i in range(4)),
+            "ev": [["income", "blue", 3]] * 20}
+
+
+FITS = state(70)        # 1.2 kB of text: the buffers' room and a quarter more
+SMALL = state(5)        # 0.4 kB: two buffers of 1.8 kB would waste most of them
+SEP = (",", ":")
+
+
+def _cut_up():
+    """Fill the heap with blocks of 512 bytes, then let go of every other
+    one: the heap has room left, in holes too small for a kept copy's
+    buffer.  Returns what keeps the others (drop it to undo)."""
+    keep = [None] * 16384
+    n = 0
+    try:
+        while n < len(keep):
+            keep[n] = bytearray(512)
+            n += 1
+    except MemoryError:
+        pass
+    for i in range(0, n, 2):
+        keep[i] = None
+    gc.collect()
+    return keep
+
+
+def test_the_states_used_here_are_of_the_sizes_they_stand_for():
+    fits = len(json.dumps(FITS, separators=SEP)) * 5 // 4 + 64
+    assert session.RESERVE * 2 // 3 <= fits <= session.RESERVE, fits
+    assert len(json.dumps(SMALL, separators=SEP)) * 5 // 4 + 64 < session.RESERVE * 2 // 3
+
+
+def test_the_first_games_copies_are_kept_in_the_buffers_made_at_power_on():
+    if not ON_BOARD:
+        session.reserve()
+        assert session._reserve is None     # CPython: no heap of blocks to guard against
+        room, one, two = session.buffers(FITS, None)
+        assert one is None and two is None and room > 1024
+        return
+    assert session._reserve is None
+    keep = _cut_up()
+    try:
+        session.Kept(FITS)
+        made = True
+    except MemoryError:
+        made = False
+    del keep
+    gc.collect()
+    assert not made                         # without them: no block for a copy
+    session.reserve()
+    pair = session._reserve
+    assert len(pair) == 2
+    keep = _cut_up()
+    room, one, two = session.buffers(FITS, None)
+    assert (room, one, two) == (session.RESERVE, pair[0], pair[1]) and session._reserve is None
+    base = session.Kept(FITS, room, None, one)
+    prev = session.Kept(FITS, room, None, two)
+    del keep
+    assert base.get() == FITS and prev.get() == FITS
+    prev.put(SMALL)
+    assert prev.get() == SMALL and base.get() == FITS
+
+
+def test_a_state_they_do_not_fit_lets_them_go():
+    session._reserve = None
+    session.reserve()
+    room, one, two = session.buffers(SMALL, None)
+    assert one is None and two is None and session._reserve is None
+    assert room == len(json.dumps(SMALL, separators=SEP)) * 5 // 4 + 64
+    assert session.Kept(SMALL, room).get() == SMALL
