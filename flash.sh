@@ -217,11 +217,11 @@ skip=""
 if [ -n "$board" ]; then
     case "$family" in
         machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
-                 [ "$display" = st7789 ] || skip="$skip st7789 gs4"
+                 [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's

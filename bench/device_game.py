@@ -3,7 +3,7 @@
 # files, the assets and the board profile, as they go to the board).
 #
 #   micropython [-X heapsize=N] device_game.py BOARD DATA KEYS [AGAIN LIMIT]
-#   micropython device_game.py --check BOARD DATA KEYS   (see check())
+#   micropython device_game.py --check [--whole] BOARD DATA KEYS   (see check())
 #
 # BOARD: the profile in boards/ (its display size, colour and font).
 # DATA: the journal directory (created; a saved game there is resumed).
@@ -110,9 +110,26 @@ def read_keys(path):
         return f.read().strip()
 
 
-def build(board, data):
+class Panel:
+    """A colour panel's memory, as the frame's 4-bit indices: the rows a
+    canvas drawn in bands sends (firmware/hal/bands.py), kept where `keep`
+    (--check), else taken and dropped."""
+
+    def __init__(self, width, height, keep):
+        self.stride = (width + 1) >> 1
+        self.mem = bytearray(self.stride * height) if keep else None
+
+    def show_rows(self, buf, palette, lo, hi, top=0, end=0, more=False):
+        if self.mem is not None:
+            s = self.stride
+            self.mem[lo * s:hi * s] = buf[(lo - top) * s:(hi - top) * s]
+
+
+def build(board, data, keep=False, whole=False):
     """The App of the board's profile, booted and drawn, over a strip with
-    nothing behind it and a canvas with no display."""
+    nothing behind it and a canvas with no display (a profile whose screen
+    is drawn in bands: a Panel, the rows it is sent kept where `keep`;
+    whole: a whole frame all the same)."""
     from firmware.app import App
     from firmware.core.font import Font
     from firmware.hal.canvas import Canvas
@@ -123,7 +140,12 @@ def build(board, data):
     colour = d.get("colour", False)
     font = Font("assets/fonts/%s.fnt" % d["font"], lazy=True)     # as firmware/bringup.py makes it
     lay = Layout(d["width"], d["height"], font, colour)
-    cv = Canvas(d["width"], d["height"], colour, font, palette=lay.palette)
+    if d.get("bands") and not whole:
+        from firmware.hal.bands import BandCanvas
+        cv = BandCanvas(d["width"], d["height"], font, Panel(d["width"], d["height"], keep), lay.palette,
+                        d["bands"])
+    else:
+        cv = Canvas(d["width"], d["height"], colour, font, palette=lay.palette)
     app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)
     if ROM is not None and not __import__("firmware.app").app.__file__.startswith("/rom/"):
         raise SystemExit("--rom: the firmware was not imported from the image")
@@ -134,14 +156,25 @@ def build(board, data):
 
 
 def check(argv):
-    """--check BOARD DATA KEYS: after every press, the frame as drawn
-    (a cursor move redraws two rows) against a full redraw.  Prints
-    "short N" (presses drawn the short way), "scrolled N" (of them, lists
-    scrolled by moving the frame's rows), "presses N", and "differs N KEY
-    SCREEN" for the first press whose frames differ."""
+    """--check [--whole] BOARD DATA KEYS: after every press, the frame as
+    drawn (a cursor move redraws two rows) against a full redraw; where the
+    board's screen is drawn in bands, what its panel was sent, and against
+    the same presses drawn on a whole frame (--whole: a whole frame all the
+    same).  Prints "short N" (presses drawn the short way), "scrolled N" (of
+    them, lists scrolled by moving the frame's rows), "presses N", and
+    "differs N KEY SCREEN" for the first press whose frames differ."""
+    whole = argv[0] == "--whole"
+    if whole:
+        argv = argv[1:]
     board, data, keys = argv[0], argv[1], read_keys(argv[2])
-    app = build(board, data)
+    app = build(board, data, keep=True, whole=whole)
     cv = app.cv
+    # what the screen shows: the frame, or the panel's memory where the
+    # frame is drawn and sent in bands
+    shown = cv.buf if cv.display is None else cv.display.mem
+    # in bands: a second app on a whole frame, given the same presses, must
+    # show the same pixels after each
+    ref = None if cv.display is None else build(board, data + "-whole", whole=True)
     short = 0
     scrolled = [0]
     move_rows = cv.move_rows
@@ -159,12 +192,18 @@ def check(argv):
         app.render()
         if not full:
             short += 1
-        frame = bytes(cv.buf)
+        frame = bytes(shown)
         app.dirty = True
         app.render()
-        if bytes(cv.buf) != frame:
+        if bytes(shown) != frame:
             print("differs", n, k, type(app.stack[-1]).__name__)
             break
+        if ref is not None:
+            ref.key(k)
+            ref.render()
+            if bytes(ref.cv.buf) != frame:
+                print("differs", n, k, type(app.stack[-1]).__name__, "from a whole frame")
+                break
     print("short", short)
     print("scrolled", scrolled[0])
     print("presses", len(keys))

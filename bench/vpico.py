@@ -183,10 +183,10 @@ def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
 PARTS = (("code", "code: the firmware's bytecode, functions, classes and module data"),
          ("names", "interned names (identifiers and short strings of the code: never freed)"),
          ("state", "game state: the state, its two kept copies for undo, the journal's own"),
-         ("screens", "screens: the stack of screens and the view they draw from"),
+         ("screens", "screens: the stack of screens, the view they draw from, the scene of a screen drawn in bands"),
          ("edition", "edition data the screens read"),
          ("words", "language tables: the game's and the language's index and buffer, their open files"),
-         ("frame", "frame buffer"),
+         ("frame", "frame buffer (colour: one band of it)"),
          ("board", "the app object, the canvas and the board's drivers and pins, less the frame"),
          ("interpreter", "the interpreter's own, before the firmware"),
          ("left", "the rest (among it this measurement's own code, about 6 KB)"))

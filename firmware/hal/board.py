@@ -22,6 +22,10 @@ def canvas(p, font):
         disp = st7789(d)
     else:
         raise ValueError("unknown display driver %r" % drv)
+    if d.get("bands"):
+        # no whole frame in RAM: the screen drawn and sent in bands of that many text lines
+        from firmware.hal.bands import BandCanvas
+        return BandCanvas(d["width"], d["height"], font, disp, lines=d["bands"])
     return Canvas(d["width"], d["height"], d.get("colour", False), font, disp)
 
 

@@ -140,12 +140,18 @@ class ST7789:
         pixel's index turned into its colour in palette (RGB565 values)."""
         self.show_rows(buf, palette, 0, self.height)
 
-    def show_rows(self, buf, palette, lo, hi):
-        """Send rows lo..hi-1 of the frame (a row window: RASET)."""
+    def show_rows(self, buf, palette, lo, hi, top=0, end=0, more=False):
+        """Send rows lo..hi-1 of the frame (a row window: RASET).  top: the
+        row of the panel that buf's first row is (a band of the frame:
+        firmware/hal/bands.py), 0 for a whole frame.  end: the window's end
+        where rows beyond hi may follow (more=True: the rows go on where
+        the last ended, in the same window)."""
         native = self.native
         src = self._src
+        row_bytes = self.width // 2
         if not native and (src is None or buf is not self._src_buf):
-            src = self._src = framebuf.FrameBuffer(buf, self.width, self.height, framebuf.GS4_HMSB)
+            src = self._src = framebuf.FrameBuffer(buf, self.width, len(buf) // ((self.width + 1) >> 1),
+                                                   framebuf.GS4_HMSB)
             self._src_buf = buf
         if palette is not self._pal_src:
             self.set_palette(palette)
@@ -153,18 +159,18 @@ class ST7789:
         dst = None if native else self._dst
         lut = self._lut if native else None
         band = self.band
-        row_bytes = self.width // 2
-        self._cmd(_CASET, self._caset)
-        r = self._rows_win
-        y0 = self._y0
-        a = y0 + lo
-        b = y0 + hi - 1
-        r[0] = a >> 8
-        r[1] = a & 255
-        r[2] = b >> 8
-        r[3] = b & 255
-        self._cmd(_RASET, r)
-        self._cmd(_RAMWR)
+        if not more:
+            self._cmd(_CASET, self._caset)
+            r = self._rows_win
+            y0 = self._y0
+            a = y0 + lo
+            b = y0 + max(hi, end) - 1
+            r[0] = a >> 8
+            r[1] = a & 255
+            r[2] = b >> 8
+            r[3] = b & 255
+            self._cmd(_RASET, r)
+            self._cmd(_RAMWR)
         w = self.width
         if self.cs is not None:
             self.cs.value(0)
@@ -173,9 +179,9 @@ class ST7789:
         while y < hi:
             n = min(self.rows, hi - y) * w
             if native:
-                gs4.expand(buf, y * row_bytes, n // 2, band, lut)
+                gs4.expand(buf, (y - top) * row_bytes, n // 2, band, lut)
             else:
-                dst.blit(src, 0, -y, -1, pal)
+                dst.blit(src, 0, top - y, -1, pal)
             if n == w * self.rows:
                 self.spi.write(band)
             else:
