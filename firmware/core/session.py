@@ -70,10 +70,11 @@ else:
 # pieces: on a 32-bit heap a buffer of 1.6 kB was the block the first game
 # most often failed to find at its start (or its resume).  The first also
 # measures the state's text (json writes into it at full speed), and they
-# serve where that text fits them without wasting a third of them (an Inca
-# Empire game of four: 1.3 kB); otherwise they are let go of.  Made only by
-# the boot.
-RESERVE = 1792
+# serve where that text fits them without wasting a third of them (a text
+# of 1.0 to 1.6 kB: an Inca Empire game of four, 1.3 kB at its start and up
+# to 1.6 late in the game, when a resume needs them); otherwise they are
+# let go of.  Made only by the boot.
+RESERVE = 2048
 _reserve = None
 
 
@@ -99,7 +100,13 @@ def buffers(value, fixed):
     if pair is None:
         return _length(changing) * 5 // 4 + 64, None, None
     one = pair[0]
-    json.dump(changing, one, separators=_SEP)
+    try:
+        json.dump(changing, one, separators=_SEP)
+    except MemoryError:
+        # a text longer than the buffer, which grew for it where the heap
+        # had no room: counted instead (the two let go of)
+        pair = one = None
+        return _length(changing) * 5 // 4 + 64, None, None
     room = one.tell() * 5 // 4 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
     if RESERVE * 2 // 3 <= room <= RESERVE:
         return RESERVE, one, pair[1]
@@ -143,6 +150,8 @@ class Kept:
         self.room = room
         self.buf = _buffer(room) if buf is None else buf   # buf: room bytes (buffers())
         self.high = 0   # bytes in the buffer: the text, then spaces
+        if buf is not None:
+            self.high = buf.seek(0, 2)  # pyright: ignore[reportAttributeAccessIssue]  (what the buffer holds already)
         self.n = 0      # bytes of the text
         self.put(value)
 

@@ -76,8 +76,17 @@ class BandCanvas(Canvas):
     def rect(self, x, y, w, h, c, fill=False):
         if fill:
             self._cover(x, y, x + w, y + h)
-        self.scene.append((x, y, x + w, y + h, _FILL if fill else _RECT, c))
-        self._rows(y, h)
+            self.scene.append((x, y, x + w, y + h, _FILL, c))
+            self._rows(y, h)
+            return
+        # an outline's sides are at x and x+w-1, y and y+h-1: outside
+        # (x, y)-(x+w, y+h) where w or h is below 1
+        x1 = x + w - 1
+        y1 = y + h - 1
+        top = y if y < y1 else y1
+        self.scene.append((x if x < x1 else x1, top, (x1 if x < x1 else x) + 1, (y1 if y < y1 else y) + 1,
+                           _RECT, c, (w, h)))
+        self._rows(top, abs(h - 1) + 1)
 
     def line(self, x0, y0, x1, y1, c):
         top = y0 if y0 < y1 else y1
@@ -125,7 +134,10 @@ class BandCanvas(Canvas):
             elif k == _FILL:
                 fb.fill_rect(s[0], s[1] - top, s[2] - s[0], s[3] - s[1], s[5])
             elif k == _RECT:
-                fb.rect(s[0], s[1] - top, s[2] - s[0], s[3] - s[1], s[5])
+                e = s[6]
+                x = s[0] if e[0] > 0 else s[2] - 1
+                y = s[1] if e[1] > 0 else s[3] - 1
+                fb.rect(x, y - top, e[0], e[1], s[5])
             elif k == _HLINE:
                 fb.hline(s[0], s[1] - top, s[2] - s[0], s[5])
             elif k == _LINE:

@@ -68,6 +68,13 @@ def test_every_kind_of_step_shows_as_on_a_whole_frame():
         # text in the part-band at the bottom, clipped at the panel's edge
         draw(cvs, lambda cv: cv.text(40, 40, "Yu", 2))
         same(whole, bands, panel)
+        # outlines of no width or height, or less: framebuf draws their
+        # sides at x and x+w-1, y and y+h-1, outside (x, y, w, h)
+        draw(cvs, lambda cv: (cv.rect(20, 2, -5, 10, 7), cv.rect(5, 17, 10, 0, 8), cv.rect(30, 20, 1, -3, 9)))
+        same(whole, bands, panel)
+        # an opaque rectangle over one side of such an outline leaves the other
+        draw(cvs, lambda cv: cv.rect(18, 0, 5, 14, 1, True))
+        same(whole, bands, panel)
 
 
 def test_the_scene_holds_what_the_screen_shows_not_all_ever_drawn():
