@@ -35,25 +35,37 @@ except TypeError:           # CPython needs bytes
 
 def _lines(f):
     """The lines of the file f from where it is, each with its newline (the
-    last one maybe without).  Read in pieces of 512 bytes: a littlefs
-    file's readline reads a byte at a time, about 140 us a line on a Pico."""
-    rest = b""
+    last one maybe without).  Read in pieces of 512 bytes into one buffer
+    (a littlefs file's readline reads a byte at a time, about 140 us a line
+    on a Pico; and a new piece of 513 bytes for each read, and a line cut by
+    the end of a piece joined to the next, were blocks a heap cut up by a
+    resume could not find)."""
+    buf = bytearray(512)
+    mv = memoryview(buf)
+    have = 0            # bytes in buf: the rest of a line, then what was read
     while True:
-        piece = f.read(512)  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
-        if not piece:
-            if rest:
-                yield rest
+        got = f.readinto(mv[have:])  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack them)
+        if not got:
+            if have:
+                yield bytes(mv[:have])
             return
-        if rest:
-            piece = rest + piece
+        have += got
         at = 0
         while True:
-            e = piece.find(b"\n", at) + 1
+            e = buf.find(b"\n", at, have) + 1
             if not e:
                 break
-            yield piece[at:e]
+            yield bytes(mv[at:e])
             at = e
-        rest = piece[at:]
+        if at:
+            mv[:have - at] = mv[at:have]    # the rest of a line, to the front
+            have -= at
+        elif have == len(buf):
+            # a line longer than the buffer: a larger one
+            more = bytearray(2 * len(buf))
+            more[:have] = buf
+            buf = more
+            mv = memoryview(buf)
 
 
 class Table:
