@@ -13,8 +13,9 @@
 # not everything ever drawn on it.  Written here because framebuf has no
 # display list and the screens draw in place, over what is already there.
 import framebuf
+from binascii import crc32
 
-from firmware.hal.canvas import Canvas, _native_text, icon
+from firmware.hal.canvas import Canvas, _native_text
 
 _RECT = 0
 _FILL = 1
@@ -143,18 +144,28 @@ class BandCanvas(Canvas):
                 e = s[6]
                 fb.line(e[0], e[1] - top, e[2], e[3] - top, s[5])
             else:
-                icon(fb, s[0], s[1] - top, s[6], s[5])
+                icon = s[6]
+                for j in range(len(icon)):
+                    bits = icon[j]
+                    for i in range(8):
+                        if bits & (0x80 >> i):
+                            fb.pixel(s[0] + i, s[1] + j - top, s[5])
 
     def show(self):
         """Of the rows drawn on since the last show, each band drawn and,
         of its lines, those whose pixels changed sent."""
-        rows = self._drawn()
-        if rows is None:
-            return
-        lo, hi = rows
         d = self.display
+        lo = max(0, self.lo)
+        hi = min(self.height, self.hi)
+        self.lo = self.height
+        self.hi = 0
+        if d is None or lo >= hi:
+            return
         if self.palette is None:
             raise ValueError("a colour canvas needs its palette (set_palette)")
+        sent = self.sent
+        mv = self.mv
+        n = self.band_bytes
         lr = self.line_rows
         first_line = lo // lr
         last_line = (hi - 1) // lr
@@ -163,12 +174,21 @@ class BandCanvas(Canvas):
         at = -1         # where the rows sent in the open window end
         while top < hi:
             self._draw(top)
+            first = -1
+            last = -1
             b = top // lr
-            i = first_line - b if first_line > b else 0     # the band's lines that were drawn on
-            first, last = self._changed(i, b + i, min(self.lines, last_line + 1 - b) - i)
+            for i in range(self.lines):
+                if first_line <= b <= last_line:
+                    c = crc32(mv[i * n:(i + 1) * n])
+                    if c != sent[b]:
+                        sent[b] = c
+                        if first < 0:
+                            first = i
+                        last = i
+                b += 1
             if first >= 0:
-                a = top + (i + first) * lr
-                b = min(self.height, top + (i + last + 1) * lr)
+                a = top + first * lr
+                b = min(self.height, top + (last + 1) * lr)
                 # one window for the changed lines that follow one another,
                 # band after band (a whole screen: one window)
                 d.show_rows(self.buf, self.palette, a, b, top, end, a == at)

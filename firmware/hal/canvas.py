@@ -31,15 +31,6 @@ def _native_text():
         return None
 
 
-def icon(fb, x, y, rows, c):
-    """A small bitmap given as ints, one per row, bit 7 leftmost, onto fb."""
-    for j in range(len(rows)):
-        bits = rows[j]
-        for i in range(8):
-            if bits & (0x80 >> i):
-                fb.pixel(x + i, y + j, c)
-
-
 class Canvas:
     gs4 = False     # the frame is GS4_HMSB (whole rows in its bytes): move_rows can
     _text = None    # text in native code (where glyphs.text loads)
@@ -146,55 +137,41 @@ class Canvas:
     def icon(self, x, y, rows, c):
         """A small bitmap given as ints, one per row, bit 7 leftmost."""
         self._rows(y, len(rows))
-        icon(self.fb, x, y, rows, c)
-
-    def _changed(self, piece, band, count):
-        """(first, last) of the count pieces of the frame (band_bytes each)
-        from `piece`, which are the bands from `band` on the display: those
-        whose CRC is not the one last sent (now it is), counted from 0;
-        (-1, -1) where none is."""
-        sent = self.sent
-        mv = self.mv
-        n = self.band_bytes
-        first = -1
-        last = -1
-        for i in range(count):
-            at = (piece + i) * n
-            c = crc32(mv[at:at + n])
-            if c != sent[band + i]:
-                sent[band + i] = c
-                if first < 0:
-                    first = i
-                last = i
-        return first, last
-
-    def _drawn(self):
-        """(lo, hi): the rows drawn on since the last show, which are
-        forgotten; None where there is nothing to send or no display."""
-        lo = max(0, self.lo)
-        hi = min(self.height, self.hi)
-        self.lo = self.height
-        self.hi = 0
-        if self.display is None or lo >= hi:
-            return None
-        return lo, hi
+        fb = self.fb
+        for j in range(len(rows)):
+            bits = rows[j]
+            for i in range(8):
+                if bits & (0x80 >> i):
+                    fb.pixel(x + i, y + j, c)
 
     def show(self):
         """Send the frame to the display: of the rows drawn on since the
         last show, the bands of 8 rows that changed (a CRC-32 of each band
         as last sent), as one window where the display can take a part
         (show_rows), else all of it."""
-        rows = self._drawn()
-        if rows is None:
-            return
-        lo, hi = rows
         d = self.display
-        b = lo >> 3
-        first, last = self._changed(b, b, ((hi - 1) >> 3) + 1 - b)
+        lo = max(0, self.lo)
+        hi = min(self.height, self.hi)
+        self.lo = self.height
+        self.hi = 0
+        if d is None or lo >= hi:
+            return
+        sent = self.sent
+        mv = self.mv
+        n = self.band_bytes
+        first = -1
+        last = -1
+        for b in range(lo >> 3, ((hi - 1) >> 3) + 1):
+            c = crc32(mv[b * n:(b + 1) * n])
+            if c != sent[b]:
+                sent[b] = c
+                if first < 0:
+                    first = b
+                last = b
         if first < 0:
             return                      # drawn over with the same pixels
-        lo = (b + first) << 3
-        hi = min(self.height, (b + last + 1) << 3)
+        lo = first << 3
+        hi = min(self.height, (last + 1) << 3)
         part = None
         if lo > 0 or hi < self.height:
             part = getattr(d, "show_rows", None)
