@@ -404,6 +404,10 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
     keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), keys)
     assert app.session is None and (t("m.storage") % 30) in screen_text(app)
+    # under the note, the set-up screen stays, with the players' choices,
+    # for another try
+    app.key("back")
+    assert app.stack[-1].title == t("s.setup") and app.starting is None
 
 
 def test_a_new_game_refused_by_full_storage_leaves_the_game_played(saved, monkeypatch):

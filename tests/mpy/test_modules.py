@@ -208,3 +208,44 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
     finally:
         rmtree(data)
+
+
+def test_a_game_started_from_its_set_up_screen_is_made_without_the_set_up_code():
+    # Start game on the set-up screen: the game starts once that press is
+    # handled, so that the set-up screens and their code have gone when the
+    # game's home screen is made (the heaviest moment of a game's start)
+    try:
+        import framebuf  # noqa: F401
+    except ImportError:  # CPython: the stand-in
+        import os
+        sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
+    from firmware.app import App
+    from firmware.core.font import Font
+    from firmware.core.text import t
+    from firmware.hal.canvas import Canvas
+    from firmware.ui.layout import Layout
+    data = scratch("start")
+    try:
+        font = Font("assets/fonts/small.fnt")
+        lay = Layout(128, 64, font, False)
+        app = App(lay, Canvas(128, 64, False, font), None, data, seed=lambda: 5)
+        app.boot()
+        app.key("ok")                                  # Inca Empire: its set-up
+        setup = app.stack[-1]
+        while setup.rows[setup.cur][0] != t("m.start"):
+            app.key("down")
+        seen = []
+        home = app.ui.home
+
+        def made(a):
+            seen.append((list(a.stack), "firmware.games.inca.setup" in sys.modules, a.session is not None))
+            return home(a)
+        app.ui.home = made
+        app.key("ok")                                  # Start game
+        assert len(seen) == 1
+        stack, setup_code, started = seen[0]
+        assert started and setup not in stack and not stack
+        assert setup_code != ON_BOARD
+        assert app.session.state["seating"] and app.took is not setup and app.drawn is not setup
+    finally:
+        rmtree(data)
