@@ -369,6 +369,12 @@ class App:
                     and s.moved is not None):
                 self.dirty = s   # only the cursor moved since the frame was drawn
                 return
+        if self.took is not None and (not self.stack or self.stack[-1] is not self.took):
+            # the screen the press went to is no longer on top (it closed,
+            # or opened one over it): a held press's steps go to neither,
+            # and a screen that closed is not held until the next press
+            # (with its view, and its code where it was loaded for it)
+            self.took = None
         self.dirty = True
 
     def _draw_notice(self):

@@ -261,3 +261,20 @@ def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_p
         keyplan.step(app, planner.action, "next", keys)
         assert keys == want and (app.session.state["ci"], app.session.state["pi"]) != phase
         assert _journal(data)[-1] == "next"
+
+
+def test_a_screen_closed_by_a_press_is_not_held_by_the_app_and_a_held_press_after_it_steps_nothing(tmp_path):
+    # the card list closed with BACK: the app keeps no hold on it (nor on
+    # its view and rows) until the next press, and the repeats of the held
+    # BACK reach neither it nor the menu under it
+    app, data, lines = _card_list(tmp_path)
+    cards_screen = app.stack[-1]
+    app.key("back")
+    menu = app.stack[-1]
+    assert cards_screen not in app.stack and app.took is not cards_screen
+    cur = menu.cur
+    app.key("down+")
+    app.key("less+")
+    assert app.stack[-1] is menu and menu.cur == cur
+    app.render()
+    assert app.drawn is menu
