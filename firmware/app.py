@@ -69,8 +69,6 @@ class App:
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
-        self.pressing = False   # a screen is handling a press (App.key)
-        self.starting = None    # the setup line of a game to start once that press is handled
 
     # ------------------------------------------------------------ boot
 
@@ -215,19 +213,8 @@ class App:
         return None if e is None else text.reason(e)
 
     def start_game(self, setup):
-        """Start the game chosen, from its setup line (firmware/chooser.py).
-        Asked for by a set-up screen's row, it starts once that press is
-        handled, when nothing holds the set-up screens and their code is
-        let go of before the game's home screen is made (the moment a game
-        starts is one of the heaviest on the heap)."""
-        self.starting = setup
-        if not self.pressing:
-            self._start()
-
-    def _start(self):
-        line = self.starting
-        self.starting = None
-        self._chooser().start_game(self, line)
+        """Start the game chosen, from its setup line (firmware/chooser.py)."""
+        self._chooser().start_game(self, setup)
 
     def save_edition(self):
         """Keep the edited edition table, for new games (firmware/chooser.py)."""
@@ -357,15 +344,8 @@ class App:
         else:
             s = self.stack[-1]
             s.moved = None
-            self.pressing = True
-            try:
-                s.key(self, k)
-            finally:
-                self.pressing = False
-            if self.starting is not None:
-                s = top = None      # (the set-up screen)
-                self._start()
-            elif (self.dirty is False and self.drawn is s and self.stack[-1] is s
+            s.key(self, k)
+            if (self.dirty is False and self.drawn is s and self.stack[-1] is s
                     and s.moved is not None):
                 self.dirty = s   # only the cursor moved since the frame was drawn
                 return

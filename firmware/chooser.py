@@ -260,17 +260,14 @@ def start_game(app, setup):
     loading(False)
     played_edition(app)
     app._changed()
-    # the set-up screens go, then the setup wizard's code (where a game
-    # has it apart) until New game, and every other game's modules: the
-    # game they served has ended; then the game's home screen is made
-    app.stack = []
-    app.took = app.drawn = None
+    app._home_screen()
+    # the setup wizard's code (where a game has it apart) until New game,
+    # and every other game's modules: the game they served has ended
     forget("firmware.games.%s.setup" % app.name)
     from firmware.games import NAMES, registry
     for name in NAMES:
         if name != app.name:
             registry.forget(name)
-    app._home_screen()
     app._done_choosing()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own

@@ -407,7 +407,7 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     # under the note, the set-up screen stays, with the players' choices,
     # for another try
     app.key("back")
-    assert app.stack[-1].title == t("s.setup") and app.starting is None
+    assert app.stack[-1].title == t("s.setup")
 
 
 def test_a_new_game_refused_by_full_storage_leaves_the_game_played(saved, monkeypatch):
