@@ -507,12 +507,14 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 
 # ------------------------------------------------------------ a limited heap
 
-# The heap each board is given here: a ceiling, today's need with room (the
-# boot into the benchmark's saved game on the virtual Pico completes from
-# 136 KB on pico_oled and 152 KB on pico_display), so that a change that
-# makes the firmware need more fails here.  The budgets (96 and 110 KB) are
-# further down: BENCHMARKS.md says where the firmware stands against them.
-HEAP_CEILING = {"pico_oled": 152 * 1024, "pico_display": 168 * 1024}
+# The heap each board is given here: a ceiling, today's need with room (this
+# boot into the benchmark's saved game and the presses after it complete
+# from 141 KB on either board; 136 and 152 KB, the boot alone, before the
+# colour screen was drawn in bands and a closed screen let go of at once),
+# so that a change that makes the firmware need more fails here.  The
+# budgets (96 and 110 KB) are further down: BENCHMARKS.md says where the
+# firmware stands against them.
+HEAP_CEILING = {"pico_oled": 150 * 1024, "pico_display": 150 * 1024}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
