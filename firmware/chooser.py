@@ -143,6 +143,10 @@ def choose(app, name):
     bundled = None
     if app.dir:
         from firmware.core.journal import Journal
+        if app.journal is not None:
+            # the game played (New game) lets go of its journal file, which
+            # the new game's start replaces: it opens it again if it goes on
+            app.journal.close()
         app.journal = Journal(app.dir + "/game", app.game, app.edition)
         app.journal.defer = app.running
         app.journal.played = registry.played(name)

@@ -99,6 +99,9 @@ def _let_go(app):
     crash screen's code can be loaded and drawn in a heap the crash may
     have left full."""
     if app is not None:
+        for j in (app.journal, app.playing[4] if app.playing else None):
+            if j is not None:
+                j.close()   # the journal file it keeps open: the app that starts again reads it
         app.session = app.journal = app.playing = app._view = app.edition = app.notice = None
         app.stack = []
     import gc

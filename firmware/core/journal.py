@@ -108,6 +108,7 @@ def _saving(name, *args):
     # action's frame is shown; without it at a new game's start, the
     # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
     import gc
+    args[0].close()     # the journal file: these rename, cut or read it
     gc.collect()
     from firmware.core import saving
     try:
@@ -159,9 +160,22 @@ class Journal:
         self.played = None  # type: tuple | None
         self.partial = False    # resume kept only those of the game's own table
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
+        self._f = None         # journal.txt, open for appending (the records of a game's actions)
 
     def _p(self, name):
         return self.dir + "/" + name
+
+    def close(self):
+        """Close the journal file kept open for appending (the whole-file
+        writes, a resume and a game that ends close it first: they rename,
+        cut or read it)."""
+        f = self._f
+        self._f = None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass
 
     def _module(self, words):
         g = self.game
@@ -214,13 +228,18 @@ class Journal:
         kind = s.apply(text, False)
         data, crc = record(text, self._crc)
         try:
-            f = self.fs.open(self._p(JOURNAL), "ab")
-            try:
-                f.write(data)
-                f.flush()
-            finally:
-                f.close()
+            # the file stays open from one action to the next: on a board,
+            # opening it takes a block of 1.1 kB (the file's cache) that a
+            # heap cut up by a long game may not have, and 4 kB of flash
+            # copied (the file's last block, written anew); flush() is
+            # littlefs's sync, after which the record survives a power cut
+            f = self._f
+            if f is None:
+                f = self._f = self.fs.open(self._p(JOURNAL), "ab")
+            f.write(data)
+            f.flush()
         except OSError:
+            self.close()
             self._dirty = True
             s.take_back(kind, redo)
             raise
@@ -271,6 +290,7 @@ class Journal:
         NoGame when nothing can be recovered (the files are left alone).
         (firmware.core.resume, imported for this and forgotten again.)"""
         from firmware.core import resume
+        self.close()
         try:
             return resume.resume(self)
         finally:

@@ -565,3 +565,51 @@ def test_a_repair_that_cannot_be_written_is_retried_before_the_next_action():
         j.apply(a)
     r = resume(fs)
     assert r.notes == [] and same(r.session, Reference(lines).at(80))
+
+
+def test_the_journal_file_is_opened_once_for_the_actions_and_closed_for_whole_file_writes():
+    # on a board opening it takes a 1.1 kB block (the file's cache) and
+    # time, every action: it stays open from one append to the next, and
+    # is closed before a snapshot, a cut or a new game, which rename or
+    # replace it
+    fs = MemFs()
+    opened = []
+    real_open = fs.open
+
+    def counting(path, mode):
+        if path.endswith("/" + JOURNAL):
+            opened.append(mode)
+        return real_open(path, mode)
+    fs.open = counting
+    lines = demo_lines()[:30]
+    j, _ = play(fs, lines)
+    assert opened.count("ab") == 1 and j._f is not None
+    j.snapshot()
+    assert j._f is None
+    j.apply(demo_lines()[30])
+    assert opened.count("ab") == 2
+    same(resume(fs).session, j.session)
+    j.start(lines[0])           # a new game in the folder: the file is closed first
+    assert j._f is None and j.records == 1
+    j.close()                   # nothing open: nothing happens
+    assert resume(fs).records == 1
+
+
+def test_each_record_is_in_the_file_while_the_journal_holds_it_open():
+    d = scratch("open")
+    try:
+        lines = demo_lines()[:12]
+        j = Journal(d, inca, edition())
+        j.start(lines[0])
+        for a in lines[1:]:
+            j.apply(a)
+            # read by another open, as a resume after a power cut would
+            data = _read(d + "/" + JOURNAL)
+            assert data.endswith(b"\n") and data.count(b"\n") == j.records
+        assert j._f is not None
+        r = Journal(d, inca, edition())
+        r.resume()
+        same(r.session, j.session)
+        j.close()
+    finally:
+        rmtree(d)
