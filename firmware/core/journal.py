@@ -230,9 +230,11 @@ class Journal:
         try:
             # the file stays open from one action to the next: on a board,
             # opening it takes a block of 1.1 kB (the file's cache) that a
-            # heap cut up by a long game may not have, and 4 kB of flash
-            # copied (the file's last block, written anew); flush() is
-            # littlefs's sync, after which the record survives a power cut
+            # heap cut up by a long game may not have, and time (a Pico's
+            # action 2-3 ms); flush() is littlefs's sync, after which the
+            # record survives a power cut (littlefs writes the file's last
+            # block anew after each sync, open or not: the flash written
+            # per action is the same)
             f = self._f
             if f is None:
                 f = self._f = self.fs.open(self._p(JOURNAL), "ab")
