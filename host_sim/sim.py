@@ -1,14 +1,18 @@
 """The device in a terminal, or played headless from a key script.
 
   python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N]
-  python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--journal DIR]
+  python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--text] [--journal DIR]
 
 Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
-(240x135 colour, 4 buttons), esp32_tdisplay (240x135 colour, 2 buttons).
+(240x135 colour, 4 buttons), esp32_tdisplay (240x135 colour, 2 buttons),
+pybadge (160x128 colour, 4 buttons, CircuitPython).
 In the terminal the game is kept in out/sim/BOARD (or --journal DIR) and
 resumed at the next start, as on the device.  With --keys the device plays
 the script headless, writes a PNG of the screen after every key with --png,
-and prints the game's view as JSON at the end.
+and prints the game's view as JSON at the end.  With --text it prints,
+before the first key and after each, a line "== N KEY" and then the
+screen's text as drawn, a line per text row, top to bottom, the row the
+cursor is on prefixed by "> " (host_sim/textshot.py), and no JSON.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
 two-button board, presses: a, A (a held), b, B (b held), e (A and B together).
@@ -93,7 +97,17 @@ def intent(word, profile):
     return prof[press]
 
 
-def play_keys(app, prof, words, png_dir=None):
+def play_keys(app, prof, words, png_dir=None, text=None):
+    """Play the words; text: a function given each screen's text (a "== N
+    KEY" line, then the lines of TextShot.lines), before the first key
+    and after each."""
+    shot = None
+    if text is not None:
+        from host_sim.textshot import TextShot
+        shot = TextShot(app.cv, app.lay)
+        app.dirty = True
+        app.render()        # drawn again, read this time
+        text(["== 0 (start)"] + shot.lines())
     if png_dir:
         os.makedirs(png_dir, exist_ok=True)
         render.png(app.cv, os.path.join(png_dir, "0000.png"))
@@ -101,6 +115,8 @@ def play_keys(app, prof, words, png_dir=None):
         press(app, prof, intent(word, prof["profile"]))
         while app.px and app.px.step():
             pass
+        if shot is not None:
+            text(["== %d %s" % (i, word)] + shot.lines())
         if png_dir:
             render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
 
@@ -162,13 +178,18 @@ def interactive(app, prof):
 
 
 def main(argv):
-    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None}
+    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
+            "text": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
             print(__doc__.strip())
             return 0
+        if a == "--text":
+            opts["text"] = True
+            i += 1
+            continue
         if a.startswith("--") and a[2:] in opts and i + 1 < len(argv):
             opts[a[2:]] = argv[i + 1]
             i += 2
@@ -194,12 +215,16 @@ def main(argv):
         sys.stderr.write(n + "\n")
     if opts["keys"] is None:
         return interactive(app, prof)
+    out = None
+    if opts["text"]:
+        def out(lines):
+            sys.stdout.write("\n".join(lines) + "\n")
     try:
-        play_keys(app, prof, opts["keys"].split(), opts["png"])
+        play_keys(app, prof, opts["keys"].split(), opts["png"], out)
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 2
-    if app.session is not None:
+    if app.session is not None and not opts["text"]:
         print(jsonout.dumps(app.view()))
     return 0
 
