@@ -69,6 +69,7 @@ class App:
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
+        self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
 
     # ------------------------------------------------------------ boot
 
@@ -238,6 +239,7 @@ class App:
             self.note(self._storage(e))
             return False
         self._changed()
+        self.acts += 1
         for scr in self.stack:
             # a screen's copy of the old view goes before the new one is
             # made (its refresh, below, takes the new one)
@@ -247,8 +249,10 @@ class App:
         now = self.view().get("turn")
         if now is not None and now != turn:
             self.turn_at = self.key_at
-        moved = where != self._where()
-        if moved:
+        # the turn passed, or the game moved on: the home screen, whichever
+        # way it was done (OK on End turn, a held DOWN), so that a second
+        # OK opens the next player's menu and does nothing in it
+        if now != turn or where != self._where():
             self._home_screen()
         else:
             # the screen on top is made again from the game as it is now;

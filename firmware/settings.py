@@ -39,10 +39,10 @@ def take(app, saved):
         app.report("settings.json: no language %r: the default is used" % (lang,))
 
 
-def open_settings(app):
+def open_settings(app, cur=0):
     rows = [row(t("m.brightness"), str(app.settings["brightness"]), cycle_brightness),
             row(t("m.language"), t("lang"), cycle_language)]
-    app.push(Menu(t("m.settings"), rows))
+    app.push(Menu(t("m.settings"), rows, cur))
 
 
 def save(app):
@@ -76,4 +76,4 @@ def cycle_language(app):
     save(app)
     app._load_words()
     app.pop()
-    open_settings(app)
+    open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness

@@ -115,7 +115,7 @@ def play_keys(app, prof, words, png_dir=None, text=None):
         press(app, prof, intent(word, prof["profile"]))
         while app.px and app.px.step():
             pass
-        if shot is not None:
+        if shot is not None and text is not None:
             text(["== %d %s" % (i, word)] + shot.lines())
         if png_dir:
             render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
@@ -215,12 +215,10 @@ def main(argv):
         sys.stderr.write(n + "\n")
     if opts["keys"] is None:
         return interactive(app, prof)
-    out = None
-    if opts["text"]:
-        def out(lines):
-            sys.stdout.write("\n".join(lines) + "\n")
+    def out(lines):
+        sys.stdout.write("\n".join(lines) + "\n")
     try:
-        play_keys(app, prof, opts["keys"].split(), opts["png"], out)
+        play_keys(app, prof, opts["keys"].split(), opts["png"], out if opts["text"] else None)
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 2

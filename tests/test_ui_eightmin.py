@@ -91,7 +91,7 @@ def test_bids_stay_secret_until_all_are_in():
         if scr == "history":
             app.key("back")
             app.key("back")
-        assert type(app.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "History"}[scr]
+        assert type(app.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "Menu"}[scr]
         shown += [" ".join(r[:2]).strip() for r in app.stack[-1].rows] + [app.stack[-1].title]
     # "2/3" is how many have bid; no "2" alone, the amount bid
     assert not any(re.search(r"(?<!/)\b2\b(?!/)", s) for s in shown), shown

@@ -146,6 +146,15 @@ class Screen:
         if 0 <= index < len(self.rows):
             self.cur = index
 
+    def settle(self, app, default):
+        """The cursor on the row `default` (the likeliest now) when the game
+        changed since the rows were last made; else where it was (after
+        BACK, a refusal closed, a setting changed: the same row again)."""
+        if getattr(self, "seen", None) != app.acts:
+            self.select(default)
+        self.keep_in_range()
+        self.seen = app.acts
+
     def _visible(self, lay):
         """How many rows fit; scrolls so that the cursor's row is one."""
         visible = lay.rows - 1 - lay.footer

@@ -193,7 +193,7 @@ class TurnMenu(Screen):
                 rows.append(row(t("8.m.next_game"), "", "next-game", check("next-game")))
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(max(default, 0))
+        self.settle(app, max(default, 0))
 
     def status(self, app):
         v = app.view()
@@ -306,16 +306,12 @@ def _adjust(c):
     return open_
 
 
-class History(Screen):
-    def refresh(self, app):
-        self.title = t("m.history")
-        ss = app.session
-        rows = []
-        hide = app.view()["phase"] == "bid"
-        common.undo_rows(app, rows, lambda line: w.action(line, hide))
-        common.results(app, rows)
-        secret = hidden(app)
-        for i in range(len(ss.tail) - 1, -1, -1):
-            common.lines(app, rows, w.action(ss.tail[i], secret[i]))
-        self.rows = rows
-        self.keep_in_range()
+def history(app):
+    return common.history(app, _entries, lambda line: w.action(line, app.view()["phase"] == "bid"))
+
+
+def _entries(app, rows):
+    ss = app.session
+    secret = hidden(app)
+    for i in range(len(ss.tail) - 1, -1, -1):
+        common.lines(app, rows, w.action(ss.tail[i], secret[i]))

@@ -1,6 +1,10 @@
 # What the app needs to know of Eight-Minute Empire's screens.
 from firmware.games.eightmin import words as w
 
+# events of an action bigger than one player's (the bids settled, a game
+# scored, the end): undoing it from a menu asks first (ui/common.py)
+BIG = ("first", "result", "end", "game", "over")
+
 _APP = [None]  # the app showing the game, for the words that need its view
 
 
@@ -27,9 +31,9 @@ def menu(app):
 
 
 def history(app):
-    from firmware.games.eightmin.screens import History
+    from firmware.games.eightmin.screens import history as h
     _use(app)
-    return History()
+    return h(app)
 
 
 def _view():

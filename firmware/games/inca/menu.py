@@ -26,7 +26,7 @@ class PhaseMenu(Screen):
         self.title, default = (_over if v["over"] else _PHASE.get(ph, _other))(app, v, rows)
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(default)
+        self.settle(app, default)
 
     def status(self, app):
         v = app.view()

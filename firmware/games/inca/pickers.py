@@ -92,17 +92,12 @@ def _adjust(c, what):
 
 
 def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
+    return common.history(app, _entries)
 
 
-def _history(app):
-    """The rows of the history: undo and redo (naming the action), then
-    the actions since the undo checkpoint, newest first."""
+def _entries(app, rows):
+    """The actions since the undo checkpoint, newest first."""
     ss = app.session
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
     ends = w.next_names(ss.state, ss.tail)
     for i in range(len(ss.tail) - 1, -1, -1):
         common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))
-    return rows

@@ -4,6 +4,9 @@ from firmware.games.origin import words
 # the line a held DOWN enters from any screen of the game (App.end): the
 # end of a turn or phase
 END = "next"
+# events of an action bigger than one player's (a round ended, the scoring,
+# the end): undoing it from a menu asks first (ui/common.py)
+BIG = ("round", "scoring", "score", "over")
 
 
 def setup(app):

@@ -244,7 +244,7 @@ class PhaseMenu(Screen):
             rows.append(row(t("y.m.loss"), ">", _losses))
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(default)
+        self.settle(app, default)
 
     def status(self, app):
         v = app.view()
@@ -316,17 +316,14 @@ def _losses(app):
 # ---------------------------------------------------------------- history
 
 def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
+    return common.history(app, _entries)
 
 
-def _history(app):
-    """Undo, then every game of the campaign (newest first: OK shows its
-    result), then the actions entered (newest first)."""
+def _entries(app, rows):
+    """Every game of the campaign (newest first: OK shows its result),
+    then the actions entered (newest first)."""
     ss = app.session
     v = app.view()
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
     for rec in reversed(v["history"]):
         rows.append(row(f("y.c.game", rec["game"]), w.result(rec), _result(rec)))
     carried = v["campaign"]["carried"]
@@ -334,4 +331,3 @@ def _history(app):
         rows.append(row(t("y.c.carried"), "%d/%d" % (carried[0], carried[1])))
     for line in reversed(ss.tail):
         common.lines(app, rows, w.action(line))
-    return rows
