@@ -11,8 +11,8 @@ from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
-from firmware.core.text import t, f
-from firmware.ui.widgets import Message
+from firmware.core.text import t
+from firmware.ui.widgets import Message, Report
 
 try:
     from time import ticks_diff  # pyright: ignore[reportAssignmentType]
@@ -227,6 +227,7 @@ class App:
         ss = self.session
         where = self._where()
         turn = self.view().get("turn")
+        over = ss.state.get("over")
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -259,14 +260,41 @@ class App:
             # one under it when it is uncovered (pop, home)
             del self.stack[2:]
             self.stack[-1].refresh(self)
+        head = None
         if kind == "action":
-            self.notice = self.ui.notable(s["ev"]) or None
+            lines = self.ui.notable(s["ev"])
+            h = getattr(self.ui, "headline", None)
+            if h is not None:
+                head = h(s["ev"])
+            if head is None and s.get("over") and not over:
+                head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
             from firmware.ui import common
             what = common.name_from(self, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(self)
-            self.notice = [t("x.undone" if kind == "undo" else "x.redone") % what]
+            lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
+        self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         return True
+
+    def tell(self, lines, head=None):
+        """An action's results, whole, with no press to read them: on the
+        top two rows of the screen that follows, until the next press
+        (which does what it does), where they fit there; else, or for a
+        big moment (head, its headline: a Pizarro flip, the end of the
+        game), on a screen of their own, drawn at once, every line whole,
+        that OK or BACK closes.  Nothing is cut: no "N more"."""
+        self.notice = None
+        if not lines:
+            return
+        if head is None:
+            lay = self.lay
+            parts = []
+            for ln in lines:
+                parts.extend(lay.wrap(ln, lay.w - 2))
+            if len(parts) <= 2:
+                self.notice = parts
+                return
+        self.push(Report(head or t("m.results"), lines, head is not None))
 
     def end(self):
         """A held DOWN (four buttons) or A and B together (two): the game's
@@ -362,30 +390,20 @@ class App:
         self.dirty = True
 
     def _draw_notice(self):
-        """The reminder over the title line, in the title's colours the
-        other way round: its first line (as much of it as fits, whole
-        words) and how many lines more History holds."""
+        """The reminder over the top of the screen (the title line, and the
+        row under it for a second line), in the title's colours the other
+        way round: its lines whole (App.tell)."""
         lay = self.lay
         cv = self.cv
         lines = self.notice
-        w = lay.w
-        right = ""
-        for _ in range(3):
-            rw = cv.text_width(right) + 4 if right else 0
-            parts = lay.wrap(lines[0], w - rw - 2)
-            more = len(parts) - 1 + len(lines) - 1
-            now = f("m.more", more) if more else ""
-            if now == right:
-                break
-            right = now
         if lay.colour:
             bg, col = lay.title_fg, lay.title_bg
         else:
             bg, col = lay.fg, lay.bg
-        cv.rect(0, 0, w, lay.lh, bg, True)
-        cv.text(1, 0, parts[0] if parts else "", col)
-        if right:
-            cv.text(w - cv.text_width(right) - 2, 0, right, col)
+        # a dark line under it: apart from a selected row just below
+        cv.rect(0, 0, lay.w, lay.lh * len(lines) - 1, bg, True)
+        for i in range(len(lines)):
+            cv.text(1, i * lay.lh, lines[i], col)
 
     def render(self):
         """Redraw if anything changed; returns True if it drew."""

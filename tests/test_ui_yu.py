@@ -150,11 +150,14 @@ def test_the_flood_warning_and_the_leds():
     for a in ("round", "round"):
         keyplan_yu.action(app, a, keys)
     # round 3: this harvest runs the deck out and the flood marker's step loses
-    # the warning comes on the title line of the home screen (no press
-    # needed), with the flood line marked, and History keeps it
-    text = " ".join(app.notice)
+    # the warning comes whole, at once, on a screen of its own over the
+    # home screen (too long for its top two rows), with the flood line
+    # marked, and History keeps it
+    report = app.stack[-1]
+    assert type(report).__name__ == "Report"
+    text = " ".join(report.lines)
     assert "this harvest moves the flood marker" in text and "lose the game" in text
-    home = app.stack[-1]
+    home = app.stack[-2]
     assert type(home).__name__ == "Home"
     flood = home.lines[3]
     assert flood[1] == "this rnd!" and flood[2] is True

@@ -319,6 +319,23 @@ class Message(Screen):
         self.cur = self.top
 
 
+class Report(Message):
+    """An action's results that did not fit the top two rows whole, or a
+    big moment (banner: its title is the headline, a Pizarro flip, the end
+    of the game): every line whole, drawn the moment it happens (App.tell).
+    The headline stands out on the mono screen as a lit band."""
+
+    def __init__(self, title, lines, banner=False):
+        Message.__init__(self, title, lines)
+        self.banner = banner
+
+    def draw(self, cv, lay, app):
+        Screen.draw(self, cv, lay, app)
+        if self.banner and not lay.colour:
+            cv.rect(0, 0, lay.w, lay.lh, lay.fg, True)
+            cv.text(1, 0, lay.fit(self.title, lay.w - 2), lay.bg)
+
+
 class Numbers(Screen):
     """Edit a few whole numbers, one field at a time: UP/DOWN change the
     value (on two buttons A steps it up, a held B down: "less"), round from

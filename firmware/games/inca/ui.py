@@ -35,6 +35,16 @@ def notable(events):
     return words.notable(events)
 
 
+def headline(events):
+    """The title of the screen that tells a big moment: a Pizarro flip
+    (App.tell)."""
+    for e in events:
+        if e[0] == "pizarro":
+            from firmware.core.text import t
+            return t("e.piz_h_yes" if e[2] else "e.piz_h_no")
+    return None
+
+
 def action(line):
     return words.action(line)
 
