@@ -352,7 +352,20 @@ class App:
             # held DOWN does not end the turn there) and goes on while held
             k = held[0 if self.has_up else 1].get(k, k)
         if k[-1] == "+":
-            return      # a held button's step: this screen takes none
+            # a held button's step: a list moves on a row (Screen.key); a
+            # screen that takes none changes nothing (its reminder stays)
+            top.moved = None
+            top.key(self, k)
+            if top.moved is None:
+                return
+            if self.notice is not None:
+                self.notice = None
+                self._notice_gone = True
+            if self.dirty is False and self.drawn is top:
+                self.dirty = top
+            else:
+                self.dirty = True
+            return
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn

@@ -15,11 +15,14 @@ screen's text as drawn, a line per text row, top to bottom, the row the
 cursor is on prefixed by "> " (host_sim/textshot.py), and no JSON.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
-two-button board, presses: a, A (a held), b, B (b held), e (A and B together).
-A held press that goes on through N steps is KEY*N (down*5: DOWN held until
-the cursor has moved 5 rows, on the Sun Event card list or a number field;
-on two buttons a*5, b*3): its long press, then a repeat every 150 ms.  In
-the terminal a count before the key holds it: 5j, 3k (two buttons: 5a, 3b).
+two-button board, presses: a, A (a held), b, B (b held), e (A and B
+together), E (A and B held together).
+A held press that goes on through N steps is KEY*N: its long press, then a
+repeat every 150 ms (up*5: UP held until the cursor has moved 5 rows up, on
+any list; down*5 on the Sun Event card list or a number field, where a held
+DOWN does not end the turn; on two buttons a*5 on any list, b*3 on a number
+field).  In the terminal a count before the key holds it: 5j, 3k (two
+buttons: 5a, 3b).
 """
 import os
 import select
@@ -31,7 +34,7 @@ from firmware.ui.nav import PROFILES
 
 INTENTS = ("up", "down", "ok", "back", "home", "undo", "end")
 BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),
-                "e": ("both", "short"),
+                "e": ("both", "short"), "E": ("both", "long"),
                 "up": ("up", "short"), "down": ("down", "short"), "ok": ("ok", "short"),
                 "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long"),
                 "end": ("down", "long")}
@@ -55,16 +58,15 @@ LEGEND = {
     ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
                     "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   "
                     "3j/3k = mantener ABAJO/ARRIBA 3 filas (cartas del Sol, cifras)   q salir",
-    ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
-                   "B = hold B (undo; on a number: -1)   e = A and B together (end turn)   "
-                   "3a = hold A for 3 rows (Sun cards: there e goes back)   3b = hold B (a number: -3)   q quit",
-    ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
-                   "B = долгое B (отмена; у числа: -1)   e = A и B вместе (конец хода)   "
-                   "3a = держать A 3 строки (карты Солнца: там e назад)   3b = держать B (у числа: -3)   q выход",
-    ("two", "es"): "teclas: a = botón A (siguiente)   A = A largo (atrás)   b = botón B (OK)   "
-                   "B = B largo (deshacer; en un número: -1)   e = A y B a la vez (fin del turno)   "
-                   "3a = mantener A 3 filas (cartas del Sol: allí e vuelve)   3b = mantener B (un número: -3)   "
-                   "q salir",
+    ("two", "en"): "keys: a = button A (next row)   3a = hold A on through 3 rows (a number: +3)   "
+                   "b = button B (OK)   B = hold B (undo; on a number: -1)   3b = hold B (a number: -3)   "
+                   "e = A and B together (back)   E = hold A and B (end turn)   q quit",
+    ("two", "ru"): "клавиши: a = кнопка A (следующая строка)   3a = держать A 3 строки (у числа: +3)   "
+                   "b = кнопка B (OK)   B = долгое B (отмена; у числа: -1)   3b = держать B (у числа: -3)   "
+                   "e = A и B вместе (назад)   E = держать A и B (конец хода)   q выход",
+    ("two", "es"): "teclas: a = botón A (fila siguiente)   3a = mantener A 3 filas (un número: +3)   "
+                   "b = botón B (OK)   B = B largo (deshacer; en un número: -1)   3b = mantener B (un número: -3)   "
+                   "e = A y B a la vez (atrás)   E = mantener A y B (fin del turno)   q salir",
 }
 
 
@@ -91,7 +93,7 @@ def intent(word, profile):
     press = BUTTON_WORDS.get(word)
     if press is None:
         raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo end" if profile == "four"
-                                                      else "a A b B e"))
+                                                      else "a A b B e E"))
     if press not in prof:
         raise ValueError("key %r has no button on this board" % word)
     return prof[press]
@@ -160,7 +162,7 @@ def interactive(app, prof):
                 count += key
                 continue
             if prof["profile"] == "two":
-                word = key if key in ("a", "A", "b", "B", "e") else None
+                word = key if key in ("a", "A", "b", "B", "e", "E") else None
             else:
                 word = TERMINAL_KEYS.get(key)
             held, count = count, ""

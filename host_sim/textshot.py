@@ -16,6 +16,7 @@ class TextShot:
         self.lay = lay
         self.pieces = []    # [x, y, text]
         self.sel = {}       # y -> height of a row painted in the selection colour
+        self.boxes = []     # [x, y, w, h] painted in the selection colour, less than a row
         self._wrap()
 
     def _wrap(self):
@@ -26,6 +27,7 @@ class TextShot:
         def fill_(c):
             shot.pieces = []
             shot.sel = {}
+            shot.boxes = []
             fill(c)
 
         def rect_(x, y, w, h, c, fill=False):
@@ -61,8 +63,12 @@ class TextShot:
         for sy in list(self.sel):
             if sy < y + h and sy + self.sel[sy] > y and w >= lay.w // 2:
                 del self.sel[sy]
+        self.boxes = [b for b in self.boxes
+                      if not (b[1] < y + h and b[1] + b[3] > y and b[0] < x + w and b[0] + b[2] > x)]
         if c == lay.sel_bg and w == lay.w and y > 0 and h <= lay.lh:
             self.sel[y] = h
+        elif c == lay.sel_bg and w < lay.w // 2 and h <= lay.lh:
+            self.boxes.append([x, y, w, h])
 
     def _move(self, y, n, h, d):
         top, bottom = y, y + n * h
@@ -89,6 +95,9 @@ class TextShot:
         apart; the cursor's row prefixed by "> "."""
         rows = {}
         for x, y, s in self.pieces:
+            for b in self.boxes:
+                if b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]:
+                    s = "[" + s + "]"
             rows.setdefault(y, []).append((x, s))
         out = []
         for y in sorted(rows):

@@ -277,7 +277,7 @@ def test_the_simulators_key_legend_speaks_the_players_language(lang):
     # no word of the English legend is left but the keys to press and the
     # device's OK
     from host_sim import sim
-    keys = {"k", "j", "h", "u", "e", "q", "a", "A", "b", "B", "OK", "1", "3", "3j", "3k", "3a", "3b"}
+    keys = {"k", "j", "h", "u", "e", "E", "q", "a", "A", "b", "B", "OK", "1", "3", "3j", "3k", "3a", "3b"}
     for profile in ("four", "two"):
         english = set(re.findall(r"\w+", sim.legend(profile, "en"))) - keys
         words = set(re.findall(r"\w+", sim.legend(profile, lang)))

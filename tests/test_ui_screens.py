@@ -118,8 +118,10 @@ SCREENS = {
 BOARDS = {"pico_oled": (128, 64, False), "pico_display": (240, 135, True)}
 
 
-def _state(tmp, name):
-    """(data dir, keys): a journaled game and the keys that show the screen."""
+def _state(tmp, name, board="pico_oled", lang=None):
+    """(data dir, keys): a journaled game and the keys that show the screen
+    on that board in that language (the rows under a long Undo name, which
+    a held UP goes round through, are as many as the name's lines)."""
     (lines, pred), steps = SCREENS[name]
     data = os.path.join(str(tmp), "fresh")
     if lines is not None:
@@ -131,7 +133,7 @@ def _state(tmp, name):
     scratch = os.path.join(str(tmp), "scratch")
     if os.path.exists(data):
         shutil.copytree(data, scratch)
-    app, _ = device.build("pico_oled", scratch, 1)
+    app, _ = device.build(board, scratch, 1, lang=lang)
     keys = []
     for step in steps:
         if step.startswith("row:"):
@@ -143,7 +145,8 @@ def _state(tmp, name):
             app.key(step)
             keys.append(step)
     shutil.rmtree(scratch, ignore_errors=True)
-    return (data if os.path.exists(data) else None), keys
+    # the intents the app is given (a held press: its long press and repeats)
+    return (data if os.path.exists(data) else None), keyplan.given(keyplan.profile(app), keys)
 
 
 LANGS = ("en", "ru", "es")
@@ -153,7 +156,7 @@ LANGS = ("en", "ru", "es")
 @pytest.mark.parametrize("board", sorted(BOARDS))
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_golden_screen(board, name, lang, tmp_path):
-    data, keys = _state(tmp_path, name)
+    data, keys = _state(tmp_path, name, board, lang)
     app, prof = device.build(board, data or str(tmp_path / "fresh"), 1, lang=lang)
     cut = goldens.watch_cuts(app)
     app.dirty = True

@@ -12,11 +12,12 @@
 from firmware.core.text import t
 
 
-# A held press on a screen whose held presses repeat (Screen.held; App.key
+# A held press on a screen that takes it otherwise (Screen.held; App.key
 # reads it): the intents it gives there, four buttons then two.  A number
 # field's: a held DOWN (on two buttons B) steps the value down as DOWN does
-# (no end of turn), a held UP up, and on they go while held.
-HELD = ({"end": "down", "up+": "up", "down+": "down"}, {"undo": "less", "less+": "less"})
+# (no end of turn), a held UP (on two buttons A) up, and on they go while
+# held.
+HELD = ({"end": "down", "up+": "up", "down+": "down"}, {"undo": "less", "less+": "less", "down+": "down"})
 
 
 def row(label, right="", target=None, why=None, colour=None):
@@ -88,7 +89,7 @@ class Screen:
     picker = False  # the game picker of New game: leaving it goes back to the game played
     moved = None   # the row the cursor left on the last key, if it moved
     shown = -1     # the first visible row when last drawn
-    held = None    # held presses repeat here: (four buttons, two) {intent: what it is here} (HELD)
+    held = None    # held presses taken otherwise here: (four buttons, two) {intent: what it is here} (HELD)
 
     def __init__(self):
         self.rows = []
@@ -111,6 +112,8 @@ class Screen:
 
     def key(self, app, k):
         n = len(self.rows)
+        if k == "up+" or k == "down+":
+            k = k[:-1]      # a held UP (two buttons: A) goes on, a row each step
         if k == "up" and n:
             self.moved = self.cur
             self.cur = (self.cur - 1) % n
@@ -337,13 +340,18 @@ class Report(Message):
 
 
 class Numbers(Screen):
-    """Edit a few whole numbers, one field at a time: UP/DOWN change the
-    value (on two buttons A steps it up, a held B down: "less"), round from
-    one end of the range to the other; OK goes to the next field and after
-    the last calls done(app, values); BACK goes to the previous field, or
-    leaves."""
+    """Edit a few whole numbers, one field at a time, on a screen that does
+    not look like a menu: the field being edited has its value in a lit
+    box with the arrows it can still go (no selected row), and a hint line
+    says what the buttons do, on every board.  Four buttons: UP and DOWN
+    change the value and stop at its limits (0 never becomes the maximum).
+    Two buttons: A steps up and after the maximum comes the minimum, as
+    the hint says; a held B steps down and stops at the minimum.  OK goes
+    to the next field and after the last calls done(app, values); BACK
+    goes to the previous field, or leaves."""
     hint = "h.num"
     held = HELD
+    plain = True
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]
@@ -357,10 +365,14 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "up" or k == "down" and not app.has_up:
-            f[1] = f[1] + 1 if f[1] < f[3] else f[2]
+        if k == "down" and not app.has_up:
+            f[1] = f[1] + 1 if f[1] < f[3] else f[2]       # A: up, round to the minimum
+        elif k == "up":
+            if f[1] < f[3]:
+                f[1] += 1
         elif k == "down" or k == "less":
-            f[1] = f[1] - 1 if f[1] > f[2] else f[3]
+            if f[1] > f[2]:
+                f[1] -= 1
         elif k == "ok":
             if self.cur + 1 < len(self.fields):
                 self.cur += 1
@@ -375,3 +387,55 @@ class Numbers(Screen):
                 app.pop()
                 return
         self.refresh(app)
+
+    def _visible(self, lay):
+        # a row kept for the hint on every board (the 128x64 screen has no footer)
+        visible = lay.rows - 2
+        if self.cur < self.top:
+            self.top = self.cur
+        elif self.cur >= self.top + visible:
+            self.top = self.cur - visible + 1
+        return visible
+
+    def draw(self, cv, lay, app):
+        cv.fill(lay.bg)
+        title(cv, lay, self.title)
+        visible = self._visible(lay)
+        lh = lay.lh
+        w = lay.w
+        fg = lay.fg
+        for i in range(visible):
+            k = self.top + i
+            if k >= len(self.fields):
+                break
+            f = self.fields[k]
+            y = (i + 1) * lh
+            value = str(f[1])
+            if k != self.cur:
+                cv.text(2, y, lay.fit(t(f[0]), w - 4 - cv.text_width(value + " ")), fg)
+                cv.text(w - cv.text_width(value) - 2, y, value, fg)
+                continue
+            # the value being edited: in a lit box, the arrows it can go beside it
+            up = "\u25b2" if f[1] < f[3] or not app.has_up else " "
+            down = "\u25bc" if f[1] > f[2] else " "
+            arrows = down + up
+            bw = cv.text_width(value) + 4
+            aw = cv.text_width(arrows)
+            x = w - bw - 1
+            cv.text(2, y, lay.fit(t(f[0]), x - aw - 6), fg)
+            cv.text(x - aw - 2, y, arrows, fg)
+            cv.rect(x, y, bw, lh - 1, lay.sel_bg, True)
+            cv.text(x + 2, y, value, lay.sel_fg)
+        self._bar(cv, lay, visible)
+        self.footer(cv, lay, app)
+
+    def footer(self, cv, lay, app):
+        f = self.fields[self.cur]
+        last = self.cur + 1 == len(self.fields)
+        if app.has_up:
+            hint = t("h.num_done" if last else "h.num")
+        else:
+            hint = t("h2.num") % (f[3], f[2])
+        y = (lay.rows - 1) * lay.lh
+        cv.hline(0, y, lay.w, lay.fg)
+        cv.text(1, y + 1, lay.fit(hint, lay.w - 2), lay.fg)

@@ -87,17 +87,23 @@ def _press(app, k, keys):
 
 def _repeats(app, k):
     """A held press of the button that gives k steps as k does on the
-    screen on top, and goes on while held (Screen.held)."""
+    screen on top, and goes on while held: a list takes a held UP (two
+    buttons: A) a row a step (Screen.key); a number field and the Sun
+    Event card list say how they take held presses (Screen.held)."""
     prof = profile(app)
     b = button(prof, k)
     more = prof.get((b, "more"))
-    h = _top(app).held
-    if more is None or h is None:
+    if more is None:
         return False
-    m = h[0 if app.has_up else 1]
+    scr = _top(app)
+    h = scr.held
+    m = h[0 if app.has_up else 1] if h else {}
     step = m.get(k, k)
     long = prof[(b, "long")]
-    return m.get(long, long) == step and m.get(more, more) == step
+    if m.get(long, long) != step:
+        return False
+    more = m.get(more, more)
+    return more == step or (more == step + "+" and not isinstance(scr, Message))
 
 
 def _move(app, ways, keys):
@@ -145,14 +151,20 @@ def _set_numbers(app, values, keys):
     scr = _top(app)
     if not isinstance(scr, Numbers):
         raise Stuck("expected number fields, found %r" % scr.title)
-    # four buttons: UP and DOWN; two: A steps up, a held B ("undo") down
-    more, less = ("up", "down") if app.has_up else ("down", "undo")
+    # four buttons: UP and DOWN, stopping at the limits; two: A steps up
+    # and goes round from the maximum to the minimum, a held B ("undo")
+    # steps down and stops at the minimum
     for want in values:
         f = scr.fields[scr.cur]
         if not f[2] <= want <= f[3]:
             raise Stuck("%d is not among the values of %r" % (want, f))
-        span = f[3] - f[2] + 1
-        _move(app, [(more, (want - f[1]) % span), (less, (f[1] - want) % span)], keys)
+        if app.has_up:
+            ways = [("up", want - f[1])] if want >= f[1] else [("down", f[1] - want)]
+        else:
+            ways = [("down", (want - f[1]) % (f[3] - f[2] + 1))]
+            if want <= f[1]:
+                ways.append(("undo", f[1] - want))
+        _move(app, ways, keys)
         _press(app, "ok", keys)
 
 

@@ -13,9 +13,8 @@ class CardList(Menu):
     without a card this phase opens (if the phase menu is back on top: a
     reminder comes first), so that a phase's cards are entered one after
     the other.  A held UP or DOWN scrolls it (the phase cannot end before
-    every sector has its card); on two buttons a held A scrolls, and A and
-    B together go back."""
-    held = (HELD[0], {"back": "down", "down+": "down", "end": "back"})
+    every sector has its card); on two buttons a held A, as on every list."""
+    held = (HELD[0], {})
 
     def __init__(self, sec, rows):
         Menu.__init__(self, w.sector(sec), rows, hint="h.cards")
