@@ -106,14 +106,17 @@ def _repeats(app, k):
     return more == step or (more == step + "+" and not isinstance(scr, Message))
 
 
+def _cost(app, way):
+    """(presses, steps) of moving by way, (intent, steps): one press a
+    step, or one held press where the screen takes it."""
+    k, n = way
+    return (n if n > 1 and not _repeats(app, k) else min(n, 1), n)
+
+
 def _move(app, ways, keys):
     """Press the fewest presses that move by one of `ways`, [(intent,
-    steps), ...]: one press a step, or one held press where the screen
-    takes it (ties: the fewer steps, then the first way)."""
-    def cost(way):
-        k, n = way
-        return (n if n > 1 and not _repeats(app, k) else min(n, 1), n)
-    k, n = min(ways, key=cost)
+    steps), ...] (ties: the fewer steps, then the first way)."""
+    k, n = min(ways, key=lambda way: _cost(app, way))
     if n > 1 and _repeats(app, k):
         _press(app, "%s*%d" % (k, n), keys)
     else:
@@ -133,15 +136,27 @@ def back(app, keys):
     _press(app, k, keys)
 
 
+def _ways(app, i):
+    """The ways to move the cursor of the list on top to row i."""
+    scr = _top(app)
+    n = len(scr.rows)
+    ways = [("down", (i - scr.cur) % n)]
+    if app.has_up:
+        ways.append(("up", (scr.cur - i) % n))
+    return ways
+
+
+def reach(app, i):
+    """The fewest presses that choose row i of the list on top: the
+    cursor moved there, then OK."""
+    return min(_cost(app, way)[0] for way in _ways(app, i)) + 1
+
+
 def _go_to_row(app, pred, keys):
     scr = _top(app)
     for i, r in enumerate(scr.rows):
         if pred(r):
-            n = len(scr.rows)
-            ways = [("down", (i - scr.cur) % n)]
-            if app.has_up:
-                ways.append(("up", (scr.cur - i) % n))
-            _move(app, ways, keys)
+            _move(app, _ways(app, i), keys)
             _press(app, "ok", keys)
             return True
     return False
