@@ -107,8 +107,8 @@ SCREENS = {
     "connected": (SAPA, ["ok", "down", "ok"]),
     "sapa_confirmed": (SAPA, ["ok", "ok"]),
     "scoring": (SAPA_DONE, ["do:next"]),
-    # the results on the title line after scoring, all of them in History
-    "scoring_history": (SAPA_DONE, ["do:next", "back"]),
+    # the results of a scoring on a screen of their own, then all of them in History
+    "scoring_history": (SAPA_DONE, ["do:next", "ok", "back"]),
     "history": (PEOPLE, ["back"]),
     "corrections": (PEOPLE, ["ok", "row:m.adjust"]),
     "confirm_new": (PEOPLE, ["ok", "row:m.new_game"]),

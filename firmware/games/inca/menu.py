@@ -61,17 +61,30 @@ def _sun(app, v, rows):
     lay = app.lay
     for sec in s["sectors"]:
         placed = sec in s["placed"]
-        label = w.sector(sec)
-        room = lay.w - 6 - lay.font.width(label + " ")
-        right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
         if not placed and default < 0:
             default = len(rows)
-        rows.append(row(label, right, _open("card_picker", (sec,), "sun")))
+        # the sector's card this phase ("?" until entered), then every card
+        # still in effect there (since the last Sapa Inca), newest last
+        rows.append(row(w.sector(sec), "" if placed else "?", _open("card_picker", (sec,), "sun")))
+        in_effect(app, s["board"][sec], rows)
     if default < 0:
         default = len(rows)
     rows.append(row(t("m.reveal"), "", "next", app.check("next")))
     rows.append(row(t("m.effects"), "", _open("effects")))
     return t("ph.sun"), default
+
+
+def in_effect(app, cards, rows, indent="  "):
+    """A row for each card in effect (in a sector, on a player), indented,
+    its copies at the right when more than one."""
+    lay = app.lay
+    seen = []
+    for name in cards:
+        if name not in seen:
+            seen.append(name)
+            n = cards.count(name)
+            label = w.card(name, lay, lay.w - 6 - lay.font.width(indent + "  x4"))
+            rows.append(row(indent + label, "x%d" % n if n > 1 else ""))
 
 
 def _people(app, v, rows):
@@ -96,6 +109,7 @@ def _people(app, v, rows):
             rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
     end = len(rows)
     rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
+    rows.append(row(t("m.effects"), "", _open("effects")))
     # the cursor starts on the first action allowed now, or on End
     # turn; once the building action is taken, on what is still
     # allowed (a pilgrimage, a second garrison...), not on a picker

@@ -15,16 +15,10 @@ from firmware.ui import common
 def effects(app):
     v = app.view()
     rows = []
+    from firmware.games.inca.menu import in_effect
     for c in v["order"]:
         rows.append(row(w.name(c), "", colour=c))
-        seen = []
-        for name in v["players"][c]["effects"]:
-            if name not in seen:
-                seen.append(name)
-                n = v["players"][c]["effects"].count(name)
-                lay = app.lay
-                label = w.card(name, lay, lay.w - 6 - lay.font.width("  x4"))
-                rows.append(row(" " + label, "x%d" % n if n > 1 else ""))
+        in_effect(app, v["players"][c]["effects"], rows, " ")
     app.push(Menu(t("m.effects"), rows))
 
 
