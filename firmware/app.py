@@ -186,8 +186,8 @@ class App:
         """A screen's hint (h.*) in the words of the board's buttons: a
         two-button board has its own (h2.*: A and B, short and held)."""
         if hint in ("h.menu", "h.back") and self.session is not None and self.playing is None \
-                and getattr(self.ui, "END", None):
-            hint += "_end"      # and a held DOWN (A and B together) ends the turn or phase
+                and getattr(self.ui, "END", None) and self.check(self.ui.END) is None:
+            hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
         if not self.has_up and hint[:2] == "h.":
             return t("h2." + hint[2:])
         return t(hint)

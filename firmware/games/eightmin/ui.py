@@ -54,14 +54,10 @@ def action(line):
 
 
 def leds(view):
-    """The LEDs are labelled blue, orange, green, brown: they show the game
-    only when every player's colour has an LED."""
-    from firmware.hal.pixels import COLOURS
-    for c in view["seating"]:
-        if c not in COLOURS:
-            return [], None
+    """Every seat's LED in its colour (firmware/hal/pixels.py), the player
+    whose turn it is bright (the winner at the end)."""
     lit = view["turn"] or (view["winner"] if view["over"] else None)
-    return list(view["order"]), lit
+    return list(view["seating"]), lit
 
 
 def led_event(events):

@@ -94,9 +94,7 @@ class Supplies(Screen):
                 self.got.remove(x)
             else:
                 self.got.append(x)
-            self.refresh(app)
-            if self.got:
-                self.cur = len(self.rows) - 1
+            self.refresh(app)       # the cursor stays: the tick shows on the row
         return go
 
 

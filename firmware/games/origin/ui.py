@@ -38,9 +38,9 @@ def action(line):
 
 
 def leds(view):
-    """Origin's players are named by their settlement colours (red, blue,
-    green, yellow), not the LEDs' colours: the LEDs stay dark."""
-    return [], None
+    """Every seat's LED in its settlement colour (firmware/hal/pixels.py),
+    the player whose turn it is bright (the winner at the end)."""
+    return list(view["seating"]), view["turn"] or (view.get("winner") if view["over"] else None)
 
 
 def led_event(events):
