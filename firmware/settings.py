@@ -6,6 +6,10 @@ from firmware.core.text import t
 from firmware.ui.widgets import Menu, row
 
 LANGS = ("en", "ru", "es")
+# each language's name in its own script (the game picker lists them: a
+# player who reads no English finds Русский); tools/fontsubset.py puts
+# their letters in every language's part of the font
+NAMES = ("English", "Русский", "Español")
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
@@ -69,11 +73,16 @@ def cycle_brightness(app):
 def cycle_language(app):
     cur = app.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
-    app.settings["lang"] = nxt
+    use_language(app, nxt)
+    app.pop()
+    open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness
+
+
+def use_language(app, lang):
+    """Speak lang from now on, and keep it."""
+    app.settings["lang"] = lang
     # kept first: a table that finds no room in a heap a long game has cut
     # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
     # device starts again, on a whole heap, in the language chosen
     save(app)
     app._load_words()
-    app.pop()
-    open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness

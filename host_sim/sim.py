@@ -70,6 +70,32 @@ LEGEND = {
 }
 
 
+# A terminal too small for the board's screen: what it is, what it needs.
+TOO_SMALL = {
+    "en": "This terminal is %d x %d characters; the %s screen needs at least %d x %d. "
+          "Make the window larger or its font smaller (q quits).",
+    "ru": "Терминал %d x %d знаков; экрану %s нужно не меньше %d x %d. "
+          "Увеличьте окно или уменьшите шрифт (q выход).",
+    "es": "Esta terminal tiene %d x %d caracteres; la pantalla de %s necesita al menos %d x %d. "
+          "Agrande la ventana o reduzca la letra (q sale).",
+}
+
+
+def need(prof):
+    """(columns, rows) the terminal needs for the board: the screen in half
+    blocks (a character a pixel wide, two high) and the LEDs' line."""
+    return prof["width"], (prof["height"] + 1) // 2 + 1
+
+
+def too_small(prof, size, lang="en"):
+    """What to say instead of the screen when the terminal (columns, rows)
+    cannot show it whole, or None."""
+    cols, rows = need(prof)
+    if size[0] >= cols and size[1] >= rows:
+        return None
+    return (TOO_SMALL.get(lang) or TOO_SMALL["en"]) % (size[0], size[1], prof["name"], cols, rows)
+
+
 def legend(profile, lang):
     """The key legend for a board's buttons in a language (English if the
     language has none)."""
@@ -145,10 +171,20 @@ def interactive(app, prof):
     count = ""     # a count typed before a key holds it through that many steps
     try:
         tty.setraw(fd)
+        import shutil
+        said = None
         while True:
             app.render()
-            frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], app.settings.get("lang")))
-            out.write("\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
+            lang = app.settings.get("lang")
+            small = too_small(prof, shutil.get_terminal_size((0, 0)), lang)
+            if small:
+                # not a screen cut into garbage: what the terminal needs, until it has it
+                if small != said:
+                    out.write("\x1b[H\x1b[2J" + small)
+            else:
+                frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], lang))
+                out.write(("\x1b[2J" if said else "") + "\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
+            said = small
             out.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if not ready:

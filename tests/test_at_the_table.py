@@ -165,3 +165,40 @@ def test_the_cursor_stays_on_language_after_the_language_changed():
     before = app.settings["brightness"]
     app.key("ok")
     assert app.settings["brightness"] == before
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "esp32_tdisplay"])
+def test_the_first_picker_lists_each_language_in_its_own_script_one_press_away(board):
+    app, _ = device.build(board, None, 1)
+    lines = text(app)
+    # on the screen at once, on top, the one spoken ticked; the cursor on the first game
+    assert lines[1:4] == ["English  \u2713", "Русский", "Español"] and lines[4] == "> " + t("g.inca")
+    picker = app.stack[-1]
+    ru = [i for i, r in enumerate(picker.rows) if r[0] == "Русский"][0]
+    picker.select(ru)
+    app.key("ok")                                   # one press: the device speaks Russian
+    lines = text(app)
+    assert app.settings["lang"] == "ru" and lines[0] == t("g.title")
+    assert lines[0] != "Which game?"
+    cur = [ln for ln in lines if ln.startswith("> ")]
+    assert cur == ["> Русский  \u2713"]
+
+
+def test_the_simulator_says_what_a_terminal_too_small_needs():
+    from host_sim import sim
+    prof = device.board("pico_oled")
+    assert sim.too_small(prof, (200, 60)) is None
+    said = sim.too_small(prof, (120, 40))
+    assert "120 x 40" in said and "128 x 33" in said
+    assert "128 x 33" in sim.too_small(prof, (128, 20), "ru")
+    assert sim.too_small(device.board("pico_display"), (200, 80)).count("240 x 69") == 1
+
+
+def test_help_sim_lists_every_board():
+    import subprocess
+    import sys
+    from test_micropython import ROOT
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--help-sim"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0
+    for b in device.BOARDS:
+        assert b in r.stdout, b

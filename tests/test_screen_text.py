@@ -33,9 +33,9 @@ def test_the_text_follows_the_cursor_and_the_screens():
     assert [h for h, _ in shots] == ["== 0 (start)", "== 1 down", "== 2 down", "== 3 ok"]
     first = shots[0][1]
     assert first[0] == "Which game?"
-    assert first[1] == "> Inca Empire"
+    assert first[4] == "> Inca Empire"
     # a cursor move redraws two rows only: the text read is the whole screen still
-    assert shots[2][1][1:4] == ["Inca Empire", "Eight-Minute Empire", "> Origin"]
+    assert shots[2][1][2:5] == ["Inca Empire", "Eight-Minute Empire", "> Origin"]
     assert sum(ln.startswith("> ") for ln in shots[2][1]) == 1
     # OK opened Origin's set-up: a new screen, none of the picker's rows left
     assert "Inca Empire" not in shots[3][1]

@@ -514,7 +514,7 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 # so that a change that makes the firmware need more fails here.  The
 # budgets (96 and 110 KB) are further down: BENCHMARKS.md says where the
 # firmware stands against them.
-HEAP_CEILING = {"pico_oled": 150 * 1024, "pico_display": 150 * 1024}
+HEAP_CEILING = {"pico_oled": 160 * 1024, "pico_display": 160 * 1024}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])

@@ -58,7 +58,6 @@ def _inca(app, v, rows):
 def _sun(app, v, rows):
     s = app.session.state
     default = -1
-    lay = app.lay
     for sec in s["sectors"]:
         placed = sec in s["placed"]
         if not placed and default < 0:
