@@ -279,7 +279,7 @@ files="assets/*/edition.json assets/lang/*.json firmware/games/*/lang/*.json"
 if [ -n "$board" ]; then
     case "$font" in
         small) files="$files assets/fonts/small.fnt assets/fonts/LICENSE-misc-fixed.txt" ;;
-        *) files="$files assets/fonts/large.fnt assets/fonts/LICENSE-terminus.txt" ;;
+        *) files="$files assets/fonts/$font.fnt assets/fonts/LICENSE-terminus.txt" ;;
     esac
     files="$files boards/__init__.py boards/$board.py"
 else

@@ -423,6 +423,10 @@ class App:
         if not self.dirty or not self.stack:
             return False
         s = self.stack[-1]
+        if self.lay.colour:
+            # the title band in the colour of the player whose turn it is
+            self.lay.turn = self.view().get("turn") if self.session is not None and self.playing is None \
+                else None
         if self._notice_gone:
             self._notice_gone = False
             self.dirty = True       # the title line, under the reminder

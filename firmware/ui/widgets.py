@@ -65,14 +65,28 @@ class Rows:
         return r
 
 
+def selected(cv, lay, y, colour=None):
+    """The cursor's row at y: a lit band on the mono screen; on the TFT a
+    dark band, and for a player's row a frame in their colour, their name
+    still in it.  Returns the colour to write on it."""
+    col = lay.player.get(colour) if colour and lay.colour else None
+    cv.rect(0, y, lay.w, lay.lh, lay.sel_bg, True)
+    if col is None:
+        return lay.sel_fg
+    cv.rect(0, y, lay.w, lay.lh, col)
+    return col
+
+
 def title(cv, lay, text, right=""):
-    """The title line: a coloured band on the TFT; underlined text on the
+    """The title line: a coloured band on the TFT, in the colour of the
+    player whose turn it is (lay.turn), else brown; underlined text on the
     mono screen (an inverted band there would look like the selected row)."""
     w = lay.w
     lh = lay.lh
     if lay.colour:
-        cv.rect(0, 0, w, lh, lay.title_bg, True)
-        col = lay.title_fg
+        band = lay.player.get(lay.turn, lay.title_bg) if lay.turn else lay.title_bg
+        cv.rect(0, 0, w, lh, band, True)
+        col = lay.on_player.get(band, lay.title_fg)
     else:
         cv.hline(0, lh - 1, w, lay.fg)
         col = lay.fg
@@ -220,8 +234,7 @@ class Screen:
         y = (i + 1) * lh
         col = lay.fg
         if k == self.cur and not self.plain:
-            cv.rect(0, y, w, lh, lay.sel_bg, True)
-            col = lay.sel_fg
+            col = selected(cv, lay, y, r[4])
         elif r[3] and lay.colour:
             col = lay.grey
         elif r[4] and lay.colour:

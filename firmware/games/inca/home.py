@@ -4,7 +4,7 @@
 # OK opens the phase's menu.
 from firmware.core.text import t, f
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Screen, title
+from firmware.ui.widgets import Screen, selected, title
 
 
 class Home(Screen):
@@ -62,8 +62,7 @@ class Home(Screen):
             yy = top + i * lh
             col = lay.player[c] if lay.colour else fg
             if c == turn:
-                cv.rect(0, yy, W, lh, lay.sel_bg, True)
-                col = lay.sel_fg
+                col = selected(cv, lay, yy, c)
             name = w.name(c) if lay.colour else w.ini(c)
             cv.text(1, yy, "%d %s" % (p["rank"] if v["over"] else i + 1, name), col)
             right = f("m.home", p["vp"], p["labor"])
