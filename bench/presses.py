@@ -133,14 +133,15 @@ INTRO = """## Presses
 The presses the scripted games take through the screens, per board profile
 (`.venv/bin/python -m bench.presses`): the fewest the screens offer,
 planned by host_sim/keyplan; pico_oled and pico_display have four buttons
-(held DOWN: the end of a turn or phase; on the Sun Event card list and a
-number field a held UP or DOWN goes on, a row or a step every 150 ms, and
-counts as one press),
-esp32_tdisplay two (A: next, held: back, or on the card list on down it;
-B: OK, held: undo, or on a number field down and on; A and B together: the
-end of a turn or phase, or back from the card list). The Inca game's Sun
+(held DOWN: the end of a turn or phase, but on the Sun Event card list and
+a number field, where it goes on down; a held UP goes on up any list or a
+number, a row or a step every 150 ms, and counts as one press),
+esp32_tdisplay two (A: next, held: on down any list, or a number up; B: OK,
+held: undo, or a number down; A and B together: back; held together: the
+end of a turn or phase). A result too long for the top two rows, a Pizarro
+flip and the end of the game come on a screen of their own, which takes a
+press to close: more of them on the 128x64 screen. The Inca game's Sun
 Event cards are dealt and drawn as at the table (host_sim/autoplay.py, Deck).
-
 """
 
 
