@@ -249,7 +249,7 @@ def main(argv):
             path = a
         i += 1
     if path is None:
-        _err(USAGE)
+        _err("resume needs the data folder: resume DIR [--edition PATH]" if resuming else USAGE)
         return 1
     # DIR: the data folder, the game in its game/ (as on the device)
     if resuming:
