@@ -9,8 +9,8 @@
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
 # debugging; firmware/hal/gs4 and glyphs, the native code of the colour
-# panel and of text, are compiled for the profile's ARCH, and left out
-# where there is none), stage it in DIR (out/flash/NAME) with the board
+# panel and of text, and firmware/core/qrnative, of the QR code, are
+# compiled for the profile's ARCH, and left out where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
 # (edition tables, language tables, the board's font and its licence; of
 # firmware/hal only the modules of the board's family, display and LEDs);
@@ -220,18 +220,18 @@ if [ -n "$board" ]; then
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
 # viper itself: --source keeps it)
-[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4 glyphs"
+[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4 glyphs qrnative"
 
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
     for m in $skip; do
-        [ "$1" = "firmware/hal/$m.py" ] && return 1
+        [ "$1" = "firmware/hal/$m.py" ] || [ "$1" = "firmware/core/$m.py" ] && return 1
     done
     return 0
 }
@@ -243,7 +243,7 @@ while read -r src; do
     else
         dst="$out/${src%.py}.mpy"
         march=""
-        case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py) march="-march=$arch " ;; esac
+        case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py|firmware/core/qrnative.py) march="-march=$arch " ;; esac
         # the source name a traceback shows is the module's dotted name: the
         # board interns the names of a module it loads and never frees them
         # (its dotted name, its file's path), and a third, the source file's
