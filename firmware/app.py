@@ -69,6 +69,9 @@ class App:
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
+        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
+        self.wall = None        # the board's date and time (time.localtime), where it has a clock
+        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
 
     # ------------------------------------------------------------ boot
 
@@ -225,7 +228,9 @@ class App:
         Returns True if the game took it."""
         ss = self.session
         where = self._where()
-        turn = self.view().get("turn")
+        before = self.view()
+        turn = before.get("turn")
+        was = ended(before)
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -262,6 +267,16 @@ class App:
             what = common.name_from(self, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(self)
             self.notice = [t("x.undone" if kind == "undo" else "x.redone") % what]
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
+        now = ended(self.view())
+        if self.clock is not None:
+            self.clock.end(now)
+        if now and not was:
+            # the game has ended: its play as a QR code for BG Stats, over
+            # the final standings, with no press
+            from firmware.ui.playcode import PlayCode
+            forget("firmware.ui.playcode")   # kept by the screen while it is shown
+            self.push(PlayCode())
+            self.notice = None      # its title line would cover the code (History keeps it)
         return True
 
     def end(self):
@@ -286,6 +301,18 @@ class App:
         own message is English): a full flash in words, else its number."""
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
         return t("m.storage_full") if no == 28 else t("m.storage") % no
+
+    def _clock(self):
+        """The count of the time the game being played has taken, made
+        when it is first needed for a game (read from its folder)."""
+        ss = self.session
+        c = self.clock
+        if c is None or c.setup != ss.setup or c.session is not ss:
+            from firmware.core.playclock import Clock
+            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count() == 0, self.wall)
+            c.session = ss
+            c.over = ended(self.view())
+        return c
 
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
@@ -325,6 +352,8 @@ class App:
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if at is not None and self.session is not None and self.playing is None:
+            self._clock().press(at)
         if self.notice is not None:
             # the press that follows a reminder does what it does: the
             # reminder goes (and the title under it comes back)
@@ -397,6 +426,16 @@ class App:
         self.drawn = s
         self.cv.show()
         self.dirty = False
+        later = getattr(s, "later", None)
+        work = later(self) if later is not None else None
+        if work is not None:
+            # what the screen makes once its first frame is shown (a QR
+            # code), then the frame again with it
+            work(self)
+            s.redraw(self.cv, self.lay, self, False)
+            if self.notice:
+                self._draw_notice()
+            self.cv.show()
         return True
 
     def leds(self, animation=None):
@@ -439,6 +478,8 @@ class App:
                 # the snapshot an action made due, now that its frame is
                 # on the screen (the buttons note presses meanwhile)
                 self.journal.idle()
+            if self.clock is not None and self.clock.due():
+                self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the
@@ -449,6 +490,14 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
+
+
+def ended(v):
+    """Whether the view is of a game that has ended (a Legacy of Yu
+    campaign: between two of its games, once one was played)."""
+    if v.get("game") == "yu":
+        return not v.get("in_game") and v.get("last_result") is not None
+    return bool(v.get("over"))
 
 
 def _urandom_seed():

@@ -1,0 +1,163 @@
+# The play of a finished game as a Board Game Stats (BG Stats) link: the
+# app's documented import format, https://app.bgstatsapp.com/createPlay.html
+# ?data=<url-encoded JSON> (docs/bgstats.md: the source, the fields, the
+# BoardGameGeek ids).  Scanned from the end screen's QR code
+# (firmware/ui/playcode.py), it opens the app's import dialog, where the
+# players are matched by name once and remembered.
+#
+# Only what the device knows goes in, and nothing empty: the game as
+# BoardGameGeek names it (and its id where a public source gives it), each
+# player's name (the seat colour in the device's language, or the name given
+# at set-up), score, rank and winner by the game's own tie rules, who
+# started, a Legacy of Yu game's place in the campaign, and, where the
+# device counted them, the minutes its clock ran in the game and the date
+# (only when a host set the clock: a Pico has none of its own).
+#
+# The text is written here piece by piece in a fixed order, not by json:
+# the same play must give the same bytes (so the same code) on the device
+# and on the simulator, and MicroPython's dict order is not CPython's.
+# Only the characters a URL's query cannot hold as they are, and those the
+# app's decoding would take for something else (+ & = # %), are
+# percent-encoded: letters, digits, - . _ ~ and the JSON's : and , stay.
+#
+# What a game's play is, its screens say (each game's ui module: BGG, its
+# name and id on BoardGameGeek; play(app, view), its players).
+from firmware.core.text import t
+
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE = "Tabletop companion"
+
+# How much a link holds, from all (0) to the least that still logs the
+# play (LEANEST): each leaves out more, for a screen whose code cannot
+# hold more: 1 the date (the phone's own date is the play's when scanned
+# at the table), 2 winner: false (a player who did not win), 3 the minutes
+# and the comment on them, 4 highestWins and the BoardGameGeek id, 5 the
+# start player and the role, 6 the ranks (the app ranks by score), 7 the
+# source's name.  Every player's name and score, and winner: true, are
+# always in.  (firmware/ui/playcode.py picks the first that fits.)
+LEANEST = 7
+
+_SAFE = b"-._~:,"
+
+
+def _enc(s, out):
+    """s (str) percent-encoded, appended to out (a list of str)."""
+    b = s.encode()
+    start = 0
+    for i in range(len(b)):
+        c = b[i]
+        if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
+            continue
+        if i > start:
+            out.append(b[start:i].decode())
+        out.append("%%%02X" % c)
+        start = i + 1
+    if start < len(b):
+        out.append(b[start:].decode())
+
+
+def _str(s, out):
+    """A JSON string of s, percent-encoded (JSON escapes for \\ and " and
+    control characters: a name is letters, but a word table is not ours)."""
+    esc = []
+    for ch in s:
+        if ch == '"' or ch == "\\":
+            esc.append("\\" + ch)
+        elif ord(ch) < 32:
+            esc.append("\\u%04x" % ord(ch))
+        else:
+            esc.append(ch)
+    _enc('"' + "".join(esc) + '"', out)
+
+
+class _Obj:
+    """A JSON object written as its members come (None: left out)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.n = 0
+        _enc("{", out)
+
+    def key(self, k):
+        if self.n:
+            self.out.append(",")
+        self.n += 1
+        _str(k, self.out)
+        self.out.append(":")
+
+    def s(self, k, v):
+        if v:
+            self.key(k)
+            _str(v, self.out)
+
+    def i(self, k, v):
+        if v is not None:
+            self.key(k)
+            self.out.append(str(v))
+
+    def b(self, k, v):
+        if v is not None:
+            self.key(k)
+            self.out.append("true" if v else "false")
+
+    def end(self):
+        _enc("}", self.out)
+
+
+def given(app, c):
+    """The name given to seat c at set-up, or None."""
+    names = getattr(app, "names", None)
+    return names.get(c) if names else None
+
+
+def link(app, lean=0):
+    """The BG Stats link of the game the app shows, finished, holding what
+    lean (0..LEANEST) leaves in; None if no game is finished."""
+    v = app.view()
+    ui = app.ui
+    ps = ui.play(app, v)
+    if ps is None:
+        return None
+    out = [LINK]
+    play = _Obj(out)
+    if lean < 7:
+        play.s("sourceName", SOURCE)
+    name, bgg = ui.BGG
+    play.key("game")
+    game = _Obj(out)
+    game.s("name", name)
+    points = not all(p[1] is None for p in ps)
+    if lean < 4:
+        game.i("bggId", bgg or None)
+        game.b("highestWins", True if points else None)
+    if not points:
+        game.b("noPoints", True)
+    game.end()
+    play.key("players")
+    _enc("[", out)
+    for k in range(len(ps)):
+        pname, score, rank, won, started, role = ps[k]
+        if k:
+            out.append(",")
+        p = _Obj(out)
+        p.s("name", pname)
+        p.i("score", score)
+        if lean < 6:
+            p.i("rank", rank)
+        p.b("winner", won if won or lean < 2 else None)
+        if lean < 5:
+            p.b("startPlayer", True if started else None)
+            p.s("role", role)
+        p.end()
+    _enc("]", out)
+    clock = getattr(app, "clock", None)
+    if clock is not None:
+        if lean < 3:
+            minutes = clock.minutes()
+            if minutes:
+                play.i("durationMin", minutes)
+                play.s("comments", t("q.counted"))
+        if lean < 1:
+            play.s("playDate", clock.date())
+    play.end()
+    return "".join(out)
