@@ -12,6 +12,7 @@ from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t, f
+from firmware.ui.common import ended
 from firmware.ui.widgets import Message
 
 try:
@@ -273,10 +274,11 @@ class App:
         if now and not was:
             # the game has ended: its play as a QR code for BG Stats, over
             # the final standings, with no press
-            from firmware.ui.playcode import PlayCode
-            forget("firmware.ui.playcode")   # kept by the screen while it is shown
-            self.push(PlayCode())
-            self.notice = None      # its title line would cover the code (History keeps it)
+            from firmware.ui.common import open_code
+            open_code(self)
+            # the reminder would cover the code: it comes with the standings
+            self.stack[-1].notice = self.notice
+            self.notice = None
         return True
 
     def end(self):
@@ -490,14 +492,6 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
-
-
-def ended(v):
-    """Whether the view is of a game that has ended (a Legacy of Yu
-    campaign: between two of its games, once one was played)."""
-    if v.get("game") == "yu":
-        return not v.get("in_game") and v.get("last_result") is not None
-    return bool(v.get("over"))
 
 
 def _urandom_seed():

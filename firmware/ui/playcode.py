@@ -36,6 +36,7 @@ class PlayCode(Screen):
         self.quiet = 0
         self.made = False
         self.link = None
+        self.notice = None      # the reminder of the game's last action, for the standings
 
     def refresh(self, app):
         self.title = t("q.title")
@@ -50,6 +51,10 @@ class PlayCode(Screen):
     def key(self, app, k):
         if k in ("ok", "back", "up", "down"):
             app.pop()
+            if self.notice:
+                # the reminder of the action that ended the game, on the
+                # standings' title line (it would have covered the code)
+                app.notice = self.notice
 
     def later(self, app):
         """Make the code (after the first frame, which shows the winner:

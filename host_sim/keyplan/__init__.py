@@ -160,6 +160,8 @@ def _dismiss(app, keys):
     for _ in range(LIMIT):
         if isinstance(_top(app), Message):
             _press(app, "ok", keys)
+        elif type(_top(app)).__name__ == "PlayCode":
+            leave_code(app, keys)
         else:
             return
     raise Stuck("messages do not end")
