@@ -5,6 +5,8 @@
 #   ./flash.sh --board NAME --stage [--romfs] [--out DIR]   compile and stage only
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
+#   ./flash.sh --set-clock [--port DEV]         set the board's clock to UTC now, and restart it
+#                                               into its game (a finished play's date comes from it)
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
@@ -46,7 +48,8 @@ dry=0
 stage=0
 source=0
 romfs=0
-usage="options: --board NAME, --port DEV, --source, --romfs, --dry-run, --stage, --out DIR"
+set_clock=0
+usage="options: --board NAME, --port DEV, --source, --romfs, --dry-run, --stage, --out DIR, --set-clock"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
         --board) shift; board=${1:?--board needs a name} ;;
         --port) shift; port=${1:?--port needs a device} ;;
         --package-json) package_json=1 ;;
+        --set-clock) set_clock=1 ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
@@ -88,7 +92,7 @@ print("wrote package.json: %d files" % len(urls))
 PY
     exit 0
 fi
-if [ -n "$port" ] && [ -z "$board" ]; then
+if [ -n "$port" ] && [ -z "$board" ] && [ "$set_clock" = 0 ]; then
     echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
     exit 2
 fi
@@ -155,6 +159,17 @@ find_tool() {  # NAME ENVVAR: the tool's absolute path, from ENVVAR, .venv or PA
         *) command -v "$path" 2>/dev/null ;;
     esac
 }
+# --set-clock: the board's real-time clock to the host's time in UTC (a Pico
+# keeps no time while off: set it once the board is on for the evening),
+# then a soft reset, which keeps the clock and runs main.py again: the game
+# goes on.  A finished play's BG Stats link carries the date only once the
+# clock was set (firmware/core/playclock.py).
+if [ "$set_clock" = 1 ]; then
+    mpr=$(find_tool mpremote MPREMOTE) || { echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2; exit 1; }
+    say "TZ=UTC0 $mpr connect ${port:-auto} rtc --set + soft-reset"
+    if [ "$dry" = 0 ]; then TZ=UTC0 "$mpr" connect "${port:-auto}" rtc --set + soft-reset; fi
+    exit $?
+fi
 mpyc=""
 if [ "$source" = 0 ]; then
     mpyc=$(find_tool mpy-cross MPY_CROSS) || {
