@@ -71,7 +71,7 @@ class App:
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
         self.clock = None       # how long the game has been played (firmware/core/playclock.py)
-        self.wall = None        # the board's date and time (time.localtime), where it has a clock
+        self.wall = None        # type: object  # the board's date and time (time.localtime), where it has a clock
         self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
 
     # ------------------------------------------------------------ boot
@@ -128,6 +128,11 @@ class App:
             from firmware.games import registry
             forget("firmware.games.registry")
             text.add(self.code + registry.words(self.name, lang))
+        if self.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/ui/names.py)
+            from firmware.ui import names
+            forget("firmware.ui.names")
+            names.apply(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where

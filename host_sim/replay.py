@@ -247,7 +247,7 @@ def bgstats(session, lang="en"):
     no screen limits it), or None if the game has not ended."""
     from firmware.core import text
     from firmware.ui import bgstats as link
-    name = tokens(session.setup)[0]
+    name = session.setup.split()[0]
     text.load(_root + "/assets/lang/%s.json" % lang)
     text.add(_root + "/firmware/games/%s/lang/%s.json" % (name, lang))
     return link.link(_Play(session, name), 0)

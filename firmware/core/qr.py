@@ -216,7 +216,7 @@ class Code:
         self.size = n = size(version)
         self.stride = st = (n + 7) >> 3
         self.bits = bytearray(n * st)      # the dark modules
-        self.func = bytearray(n * st)      # the function modules (while it is made)
+        self.func = bytearray(n * st)      # type: bytearray | None  # the function modules (while it is made)
         self.mask = -1
 
     def dark(self, x, y):
