@@ -128,8 +128,15 @@ class PlayCode(Screen):
             return
         # beside it: the winner, the score, and how to read the code
         w = lay.w - x0 - 2
+        width = lay.font.width
         y = 0
         for text in self.lines + [t("q.scan")]:
+            for word in text.split(" "):
+                if width(word) > w:
+                    text = None     # a screen too narrow beside the code (160x128): the line is left out
+                    break
+            if text is None:
+                continue
             for part in lay.wrap(text, w):
                 if y + lay.lh <= lay.h:
                     cv.text(x0 + 1, y, part, lay.title_fg if lay.colour and y == 0 else lay.fg)
