@@ -40,34 +40,58 @@ LEANEST = 7
 _SAFE = b"-._~:,"
 
 
-def _enc(s, out):
-    """s (str) percent-encoded, appended to out (a list of str)."""
-    b = s.encode()
-    start = 0
-    for i in range(len(b)):
-        c = b[i]
-        if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
-            continue
-        if i > start:
-            out.append(b[start:i].decode())
-        out.append("%%%02X" % c)
-        start = i + 1
-    if start < len(b):
-        out.append(b[start:].decode())
+class Out:
+    """The link's bytes, written into one buffer of room bytes made once
+    (it grows if a play needs more): on a heap that a whole game has cut up,
+    the link's pieces in a list and then joined took a block of 1 KB more
+    than the board found at the end of the scripted game."""
 
+    def __init__(self, room=640):
+        self.buf = bytearray(room)
+        self.n = 0
 
-def _str(s, out):
-    """A JSON string of s, percent-encoded (JSON escapes for \\ and " and
-    control characters: a name is letters, but a word table is not ours)."""
-    esc = []
-    for ch in s:
-        if ch == '"' or ch == "\\":
-            esc.append("\\" + ch)
-        elif ord(ch) < 32:
-            esc.append("\\u%04x" % ord(ch))
-        else:
-            esc.append(ch)
-    _enc('"' + "".join(esc) + '"', out)
+    def _room(self, k):
+        if self.n + k > len(self.buf):
+            more = bytearray(2 * len(self.buf) + k)
+            more[:self.n] = self.buf[:self.n]
+            self.buf = more
+
+    def raw(self, s):
+        """ASCII that a URL's query holds as it is."""
+        self._room(len(s))
+        b = self.buf
+        n = self.n
+        for ch in s:
+            b[n] = ord(ch)
+            n += 1
+        self.n = n
+
+    def enc(self, s):
+        """s percent-encoded (its UTF-8 bytes)."""
+        for c in s.encode():
+            if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
+                self._room(1)
+                self.buf[self.n] = c
+                self.n += 1
+            else:
+                self.raw("%%%02X" % c)
+
+    def str(self, s):
+        """A JSON string of s, percent-encoded (JSON escapes for \\ and "
+        and control characters: a name is letters, but a word table is not
+        ours)."""
+        self.enc('"')
+        for ch in s:
+            if ch == '"' or ch == "\\":
+                self.enc("\\" + ch)
+            elif ord(ch) < 32:
+                self.enc("\\u%04x" % ord(ch))
+            else:
+                self.enc(ch)
+        self.enc('"')
+
+    def data(self):
+        return memoryview(self.buf)[:self.n]
 
 
 class _Obj:
@@ -76,32 +100,32 @@ class _Obj:
     def __init__(self, out):
         self.out = out
         self.n = 0
-        _enc("{", out)
+        out.enc("{")
 
     def key(self, k):
         if self.n:
-            self.out.append(",")
+            self.out.raw(",")
         self.n += 1
-        _str(k, self.out)
-        self.out.append(":")
+        self.out.str(k)
+        self.out.raw(":")
 
     def s(self, k, v):
         if v:
             self.key(k)
-            _str(v, self.out)
+            self.out.str(v)
 
     def i(self, k, v):
         if v is not None:
             self.key(k)
-            self.out.append(str(v))
+            self.out.raw(str(v))
 
     def b(self, k, v):
         if v is not None:
             self.key(k)
-            self.out.append("true" if v else "false")
+            self.out.raw("true" if v else "false")
 
     def end(self):
-        _enc("}", self.out)
+        self.out.enc("}")
 
 
 def given(app, c):
@@ -110,19 +134,20 @@ def given(app, c):
     return names.get(c) if names else None
 
 
-def link(app, lean=0):
-    """The BG Stats link of the game the app shows, finished, holding what
-    lean (0..LEANEST) leaves in; None if no game is finished."""
-    v = app.view()
-    ui = app.ui
-    ps = ui.play(app, v)
-    if ps is None:
-        return None
-    out = [LINK]
+def players(app):
+    """The finished game's players (its ui.play): None before its end."""
+    return app.ui.play(app, app.view())
+
+
+def write(app, ps, lean, out):
+    """The BG Stats link of the finished game whose players are ps, holding
+    what lean (0..LEANEST) leaves in, into out (an Out, emptied first)."""
+    out.n = 0
+    out.raw(LINK)
     play = _Obj(out)
     if lean < 7:
         play.s("sourceName", SOURCE)
-    name, bgg = ui.BGG
+    name, bgg = app.ui.BGG
     play.key("game")
     game = _Obj(out)
     game.s("name", name)
@@ -134,11 +159,11 @@ def link(app, lean=0):
         game.b("noPoints", True)
     game.end()
     play.key("players")
-    _enc("[", out)
+    out.enc("[")
     for k in range(len(ps)):
         pname, score, rank, won, started, role = ps[k]
         if k:
-            out.append(",")
+            out.raw(",")
         p = _Obj(out)
         p.s("name", pname)
         p.i("score", score)
@@ -149,7 +174,7 @@ def link(app, lean=0):
             p.b("startPlayer", True if started else None)
             p.s("role", role)
         p.end()
-    _enc("]", out)
+    out.enc("]")
     clock = getattr(app, "clock", None)
     if clock is not None:
         if lean < 3:
@@ -160,4 +185,14 @@ def link(app, lean=0):
         if lean < 1:
             play.s("playDate", clock.date())
     play.end()
-    return "".join(out)
+
+
+def link(app, lean=0):
+    """The link as a str (the replay tool, tests), or None if the game
+    the app shows has not ended."""
+    ps = players(app)
+    if ps is None:
+        return None
+    out = Out()
+    write(app, ps, lean, out)
+    return bytes(out.data()).decode()

@@ -23,6 +23,10 @@ from firmware.ui.widgets import Screen, title
 
 MIN_PX = (1, 2)      # the smallest module, in pixels: mono, colour
 QUIET = 4            # the quiet zone the standard asks for, in modules
+# the bytes a code of versions 1 to 14 holds at level L in byte mode
+# (firmware/core/qr.py capacity(); tests/test_qr.py holds them equal): so
+# that the link is made before the encoder is loaded
+CAPACITY = (17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458)
 
 
 class PlayCode(Screen):
@@ -64,34 +68,45 @@ class PlayCode(Screen):
         return self._make
 
     def _make(self, app):
-        from firmware.core import qr
+        import gc
         from firmware.core.modules import forget
-        from firmware.ui import bgstats
         lay = app.lay
         m0 = MIN_PX[1 if lay.colour else 0]
         side = lay.h // m0      # modules the screen's height holds at the smallest size
         top = 0
-        while top < 40 and qr.size(top + 1) + 2 <= side:
-            top += 1
+        while top < len(CAPACITY) and 21 + 4 * top + 2 <= side:
+            top += 1            # version top + 1 (17 + 4v modules, and one light round it)
         self.made = True
-        for lean in range(bgstats.LEANEST + 1):
-            link = bgstats.link(app, lean)
-            if link is None:
-                break
-            data = link.encode()
-            if qr.version_for(len(data), qr.L, 1, top):
-                self.link = link
-                self.code = qr.encode(data, qr.L, 1, top)
-                break
-        n = self.code.size if self.code else 0
-        if n:
-            px = m0
-            while (n + 2 * QUIET) * (px + 1) <= lay.h:
-                px += 1
-            self.px = px
-            self.quiet = min(QUIET, (lay.h // px - n) // 2)
-        for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc", "firmware.ui.bgstats"):
+        # the link first, then the code: the two modules are not in the
+        # heap at once (at the end of a long game it holds the most)
+        from firmware.ui import bgstats
+        ps = bgstats.players(app)
+        data = None
+        if ps is not None and top:
+            out = bgstats.Out()
+            for lean in range(bgstats.LEANEST + 1):
+                bgstats.write(app, ps, lean, out)
+                if out.n <= CAPACITY[top - 1]:
+                    data = bytes(out.data())
+                    break
+            out = None
+        ps = bgstats = None
+        forget("firmware.ui.bgstats")
+        if data is None:
+            return
+        gc.collect()
+        from firmware.core import qr
+        self.code = qr.encode(data, qr.L, 1, top)
+        self.link = data
+        qr = None
+        for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
             forget(m)
+        n = self.code.size
+        px = m0
+        while (n + 2 * QUIET) * (px + 1) <= lay.h:
+            px += 1
+        self.px = px
+        self.quiet = min(QUIET, (lay.h // px - n) // 2)
 
     def draw(self, cv, lay, app):
         cv.fill(lay.bg)
