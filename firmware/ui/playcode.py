@@ -122,16 +122,22 @@ class PlayCode(Screen):
             cv.rect(0, y0, box, box, light, True)
             ox = oy = self.quiet * px
             oy += y0
-            for y in range(n):
-                x = 0
-                while x < n:
-                    if code.dark(x, y):
-                        s = x
-                        while x < n and code.dark(x, y):
+            bits = getattr(cv, "bits", None)
+            if bits is not None:
+                bits(ox, oy, code.bits, n, code.stride, px, dark)
+            else:
+                # a canvas with no bit planes (CircuitPython's displayio): a
+                # rectangle a run of dark modules
+                for y in range(n):
+                    x = 0
+                    while x < n:
+                        if code.dark(x, y):
+                            s = x
+                            while x < n and code.dark(x, y):
+                                x += 1
+                            cv.rect(ox + s * px, oy + y * px, (x - s) * px, px, dark, True)
+                        else:
                             x += 1
-                        cv.rect(ox + s * px, oy + y * px, (x - s) * px, px, dark, True)
-                    else:
-                        x += 1
             x0 = box + 2
         if code is None and self.made:
             # no code the screen can show holds this play: where to get its link
