@@ -101,3 +101,18 @@ def test_the_end_screen_knows_the_capacities_without_the_encoder():
     # firmware/ui/playcode.py makes the link before it loads the encoder
     from firmware.ui.playcode import CAPACITY
     assert CAPACITY == tuple(qr.capacity(v, qr.L) for v in range(1, len(CAPACITY) + 1))
+
+
+def test_the_native_loops_are_the_python_ones_line_for_line():
+    # firmware/core/qrnative.py is firmware/core/qrcalc.py with Viper's
+    # decorators and types: kept so, the Python loops (CPython, a board
+    # without native code) are the ones the device runs
+    import re
+
+    def body(name):
+        with open(os.path.join(ROOT, "firmware", "core", name)) as f:
+            text = f.read()
+        text = text[text.index("\ndef "):]
+        text = text.replace("@micropython.viper\n", "")
+        return re.sub(r": (ptr8|ptr32|int)\b", "", re.sub(r"\) -> int:", "):", text))
+    assert body("qrnative.py") == body("qrcalc.py")
