@@ -316,7 +316,7 @@ class App:
         c = self.clock
         if c is None or c.setup != ss.setup or c.session is not ss:
             from firmware.core.playclock import Clock
-            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count() == 0, self.wall)
+            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
             c.session = ss
             c.over = ended(self.view())
         return c

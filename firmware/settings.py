@@ -58,7 +58,7 @@ def open_names(app):
     from firmware.core.modules import forget
     from firmware.ui import names
     forget("firmware.ui.names")      # kept by its screens while they are open
-    names.open_names(app)
+    names.open_names(app, save)
 
 
 def save(app):

@@ -21,9 +21,13 @@ from firmware.ui.widgets import HELD, Menu, Screen, row
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LONGEST = 8
-# a game's words for a seat's colour, and for its short form (the narrow
-# screen's), by the game: the keys the name takes the place of
-KEYS = {"inca": ("c.", "i."), "eightmin": ("8.c.", "8.i."), "origin": ("o.c.", None)}
+
+
+def _keys(app):
+    """The game's words for a seat's colour and for its short form (the
+    narrow screen's), the keys a name takes the place of: its screens'
+    NAME_KEYS (a game with no seats to name has none)."""
+    return getattr(app.ui, "NAME_KEYS", None) if app.ui is not None else None
 
 
 def valid(name):
@@ -40,7 +44,7 @@ def apply(app):
     """The names given to the seats, in the words of the game being played
     or set up (and as app.names for its BG Stats link)."""
     given = app.settings.get("names") or {}
-    keys = KEYS.get(app.name)
+    keys = _keys(app)
     app.names = dict(given) if given else None
     if not given or keys is None:
         text.over = None
@@ -66,22 +70,23 @@ def seats(app):
     return []
 
 
-def open_names(app):
-    """The seats and their names: OK on one picks its name."""
-    keys = KEYS.get(app.name)
+def open_names(app, save):
+    """The seats and their names: OK on one picks its name; save(app)
+    keeps the settings (firmware/settings.py's)."""
+    keys = _keys(app)
     rows = []
     for c in seats(app) if keys else ():
         given = (app.settings.get("names") or {}).get(c)
-        rows.append(row(text.base(keys[0] + c), given or "-", _pick(c)))
+        rows.append(row(text.base(keys[0] + c), given or "-", _pick(c, save)))
     if not rows:
         rows.append(row(t("n.none")))
     app.push(Menu(t("n.title"), rows, build=None))
 
 
-def _pick(c):
+def _pick(c, save):
     def go(app):
-        keys = KEYS[app.name]
-        app.push(Letters(c, text.base(keys[0] + c), (app.settings.get("names") or {}).get(c, "")))
+        keys = _keys(app)
+        app.push(Letters(c, text.base(keys[0] + c), (app.settings.get("names") or {}).get(c, ""), save))
     return go
 
 
@@ -90,11 +95,12 @@ class Letters(Screen):
     hint = "h.pick"
     held = (dict(HELD[0]), {})
 
-    def __init__(self, seat, colour, name):
+    def __init__(self, seat, colour, name, save):
         Screen.__init__(self)
         self.seat = seat
         self.colour = colour
         self.name = name
+        self.save = save
 
     def refresh(self, app):
         self.title = f("n.of", self.colour, self.name + "_")
@@ -132,11 +138,8 @@ class Letters(Screen):
             app.settings["names"] = names
         else:
             app.settings.pop("names", None)
-        from firmware import settings
-        from firmware.core.modules import forget
-        forget("firmware.settings")
-        settings.save(app)
+        self.save(app)
         apply(app)
         app.pop()       # to the seats
         app.pop()
-        open_names(app)
+        open_names(app, self.save)

@@ -108,3 +108,7 @@ def play(app, v):
         st = [(c, v["players"][c]["score"]["rank"]) for c in v["standings"]]
         score = dict((c, v["players"][c]["score"]["points"]) for c in v["standings"])
     return [(given(app, c) or w.name(c), score[c], r, c in v["winners"], c == v.get("first"), None) for c, r in st]
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("8.c.", "8.i.")

@@ -99,3 +99,7 @@ def _first(setup):
         return None
     rng.shuffle(rng.seed_state(seed), ps)
     return ps[0]
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("c.", "i.")

@@ -65,3 +65,7 @@ def play(app, v):
     from firmware.ui.bgstats import given
     return [(given(app, c) or words.name(c), v["players"][c]["total"], v["players"][c]["rank"],
              c in v["winners"], c == v["seating"][0], None) for c in v["standings"]]
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("o.c.", None)
