@@ -152,3 +152,19 @@ def test_the_cli_prints_the_whole_play(tmp_path):
     r = subprocess.run([sys.executable, "-m", "host_sim", "replay", os.path.join(ROOT, "tests", "scenarios",
                         "yu_campaign.txt"), "--bgstats"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 2 and "not ended" in r.stderr
+
+
+def test_a_play_too_long_for_the_screen_says_where_its_link_is(tmp_path, monkeypatch):
+    # four players in Russian colour words (six bytes a letter in the link)
+    # fit no code these screens show: the screen says so, whole, in the
+    # players' language
+    build = device.build
+    monkeypatch.setattr(device, "build", lambda board, data=None, seed=1, report=None, lang=None:
+                        build(board, data, seed, report, lang="ru"))
+    for board in ("pico_oled", "pico_display"):
+        app, (code, view) = play_to_the_end(board, "inca", str(tmp_path / (board + ".png")))
+        assert code.made and code.code is None
+        from firmware.core.text import t
+        lines = app.lay.wrap(t("q.too_long"), app.lay.w - 4)
+        assert "--bgstats" in t("q.too_long") and (len(lines) + 1) * app.lay.lh <= app.lay.h, lines
+        assert not zxingcpp.read_barcodes(Image.open(str(tmp_path / (board + ".png"))))
