@@ -108,3 +108,25 @@ def test_the_link_carries_the_given_names(tmp_path):
     link = bgstats.link(app, 0)
     play = json.loads(unquote(link.split("data=", 1)[1]))
     assert [p["name"] for p in play["players"]] == ["Ann", "Yellow", "Blue", "Zoe"]
+
+
+def test_the_time_played_is_counted_from_the_presses_times_and_kept(tmp_path):
+    # the count the link's minutes come from (firmware/core/playclock.py):
+    # the time between presses, over the game's power cycles, until its end
+    from firmware.core.playclock import Clock
+    folder = str(tmp_path)
+    c = Clock(folder, "origin players=red,blue", fresh=True)
+    for at in (1000, 61000, 121000.5):      # two minutes, a float time as a simulator may give
+        c.press(at)
+    assert c.minutes() == 2 and isinstance(c.ms, int)
+    c.end(True)                             # written at the end
+    c.press(999999)
+    assert c.minutes() == 2                 # no more once the game is over
+    again = Clock(folder, "origin players=red,blue")
+    assert again.minutes() == 2 and again.over
+    # another game (or one started anew) does not take it over
+    assert Clock(folder, "origin players=red,green").minutes() == 0
+    assert Clock(folder, "origin players=red,blue", fresh=True).minutes() == 0
+    # no date without a clock a host set (a Pico starts at 2021)
+    assert Clock(None, "x", wall=lambda: (2021, 1, 1, 0, 5, 0, 4, 1)).date() is None
+    assert Clock(None, "x", wall=lambda: (2026, 5, 1, 20, 15, 0, 4, 121)).date() == "2026-05-01 20:15:00"

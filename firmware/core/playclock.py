@@ -48,7 +48,7 @@ class Clock:
         if at is None:
             return
         if self.last is not None and not self.over:
-            d = ticks_diff(at, self.last)
+            d = int(ticks_diff(at, self.last))     # (a simulator's times may be floats)
             if d > 0:
                 self.ms += d
         self.last = at
