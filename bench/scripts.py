@@ -36,6 +36,7 @@ def keys(board):
     first = keyplan.play(app, lines)
     assert app.view()["over"], "the scripted game did not end"
     again = []
+    keyplan.leave_code(app, again)     # the end's QR code, to the final standings
     keyplan._press(app, "ok", again)   # the final standings' menu
     if not keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
         raise keyplan.Stuck("no New game on the final screen")

@@ -12,6 +12,7 @@ from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
+from firmware.ui.common import ended
 from firmware.ui.widgets import Message, Report
 
 try:
@@ -70,6 +71,9 @@ class App:
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
         self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
+        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
+        self.wall = None        # type: object  # the board's date and time (time.localtime), where it has a clock
+        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
 
     # ------------------------------------------------------------ boot
 
@@ -125,6 +129,11 @@ class App:
             from firmware.games import registry
             forget("firmware.games.registry")
             text.add(self.code + registry.words(self.name, lang))
+        if self.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/ui/names.py)
+            from firmware.ui import names
+            forget("firmware.ui.names")
+            names.apply(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -226,8 +235,10 @@ class App:
         Returns True if the game took it."""
         ss = self.session
         where = self._where()
-        turn = self.view().get("turn")
-        over = ss.state.get("over")
+        before = self.view()
+        turn = before.get("turn")
+        was = ended(before)
+        before = None
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -266,7 +277,7 @@ class App:
             h = getattr(self.ui, "headline", None)
             if h is not None:
                 head = h(s["ev"])
-            if head is None and s.get("over") and not over:
+            if head is None and not was and ended(self.view()):
                 head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
             from firmware.ui import common
@@ -274,6 +285,17 @@ class App:
             lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
         self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
+        done = ended(self.view())
+        if self.clock is not None:
+            self.clock.end(done)
+        if done and not was:
+            # the game has ended: its play as a QR code for BG Stats, over
+            # the final standings, with no press
+            from firmware.ui.common import open_code
+            open_code(self)
+            # the reminder would cover the code: it comes with the standings
+            self.stack[-1].notice = self.notice
+            self.notice = None
         return True
 
     def tell(self, lines, head=None):
@@ -318,6 +340,18 @@ class App:
         own message is English): a full flash in words, else its number."""
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
         return t("m.storage_full") if no == 28 else t("m.storage") % no
+
+    def _clock(self):
+        """The count of the time the game being played has taken, made
+        when it is first needed for a game (read from its folder)."""
+        ss = self.session
+        c = self.clock
+        if c is None or c.setup != ss.setup or c.session is not ss:
+            from firmware.core.playclock import Clock
+            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
+            c.session = ss
+            c.over = ended(self.view())
+        return c
 
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
@@ -370,6 +404,8 @@ class App:
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if at is not None and self.session is not None and self.playing is None:
+            self._clock().press(at)
         if self.notice is not None:
             # the press that follows a reminder does what it does: the
             # reminder goes (and the title under it comes back)
@@ -436,6 +472,16 @@ class App:
         self.drawn = s
         self.cv.show()
         self.dirty = False
+        later = getattr(s, "later", None)
+        work = later(self) if later is not None else None
+        if work is not None:
+            # what the screen makes once its first frame is shown (a QR
+            # code), then the frame again with it
+            work(self)
+            s.redraw(self.cv, self.lay, self, False)
+            if self.notice:
+                self._draw_notice()
+            self.cv.show()
         return True
 
     def leds(self, animation=None):
@@ -478,6 +524,8 @@ class App:
                 # the snapshot an action made due, now that its frame is
                 # on the screen (the buttons note presses meanwhile)
                 self.journal.idle()
+            if self.clock is not None and self.clock.due():
+                self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the

@@ -367,7 +367,7 @@ SCREENS = {
     "yu_menu": (ACTIONS, ["ok"]),
     "yu_settlers": (ACTIONS, ["ok", "row:y.m.settlers"]),
     "yu_reshuffle": (RAN_OUT, ["ok"]),
-    "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2"]),
+    "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2", "back"]),  # BACK: from the end's QR code
     "yu_last": (AFTER_WIN, ["down", "down", "ok"]),
     "yu_history": (C, ["back"]),
     "yu_gold": (G, []),

@@ -164,6 +164,9 @@ def _close(tables):
 
 # the tables looked in, first to last: the game's words, then the language's
 _tables = []
+# words put before every table (a seat's colour as the name its player was
+# given: firmware/ui/names.py), or None
+over = None
 _base = None     # the path of the language's table
 
 
@@ -202,6 +205,10 @@ def use(table):
 
 
 def get(key, default=None):
+    if over is not None:
+        v = over.get(key)
+        if v is not None:
+            return v
     for tb in _tables:
         v = tb.get(key)
         if v is not None:
@@ -211,6 +218,15 @@ def get(key, default=None):
 
 def t(key):
     return get(key, key)
+
+
+def base(key):
+    """The word of the tables, under any name put before them."""
+    for tb in _tables:
+        v = tb.get(key)
+        if v is not None:
+            return v
+    return key
 
 
 def f(key, *args):

@@ -187,11 +187,21 @@ def _dismiss(app, keys):
     for _ in range(LIMIT):
         if isinstance(_top(app), Message):
             _press(app, "ok", keys)
+        elif type(_top(app)).__name__ == "PlayCode":
+            leave_code(app, keys)
         else:
             return
     raise Stuck("messages do not end")
 
 
+
+
+def leave_code(app, keys):
+    """The end of a game's QR code (firmware/ui/playcode.py) is shown with
+    no press: one press (BACK; on two buttons A held) goes to the standings
+    under it, before anything else is entered."""
+    if type(_top(app)).__name__ == "PlayCode":
+        back(app, keys)
 
 
 def step(app, action, line, keys):
@@ -200,6 +210,7 @@ def step(app, action, line, keys):
     (four buttons) or A and B together (two), from any screen but one
     where that press steps or goes back (the Sun Event card list, a number
     field: Screen.held), which it leaves first."""
+    leave_code(app, keys)
     if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
         for _ in range(LIMIT):
