@@ -37,7 +37,15 @@ from host_sim import device, vpico
 from host_sim.vpico import GAP, HOLD, MS, Pico, Twin
 from test_micropython import ROOT
 
-pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.ready()))
+
+
+@pytest.fixture(autouse=True)
+def _emulator():
+    # a missing emulator fails these tests, as every other missing tool
+    # does (./test installs it: npm ci in vpico/)
+    why = vpico.ready()
+    assert why is None, why
+
 SEED = 77
 
 
