@@ -21,3 +21,31 @@ def test_a_sun_event_card_takes_at_most_three_presses_on_four_buttons():
     for board in ("pico_oled", "pico_display"):
         sun = presses.count("inca", board)["kinds"]["sun"]
         assert sun[0] > 40 and sun[1] <= presses.SUN_PER_CARD * sun[0], (board, sun)
+
+
+# The presses of every scripted game on every board profile, and of them
+# those on a number field (BENCHMARKS.md, *Presses*): pinned, so that a
+# change that adds presses (or saves some) is seen here and its figures
+# are written again with the reason.
+PRESSES = {
+    ("inca", "pico_oled"): (890, 223), ("inca", "pico_display"): (890, 223),
+    ("inca", "esp32_tdisplay"): (1007, 223),
+    ("eightmin", "pico_oled"): (150, 62), ("eightmin", "pico_display"): (150, 62),
+    ("eightmin", "esp32_tdisplay"): (175, 62),
+    ("origin", "pico_oled"): (284, 59), ("origin", "pico_display"): (284, 59),
+    ("origin", "esp32_tdisplay"): (519, 59),
+    ("yu", "pico_oled"): (184, 25), ("yu", "pico_display"): (184, 25),
+    ("yu", "esp32_tdisplay"): (234, 25),
+}
+
+
+def test_the_presses_of_each_scripted_game_are_the_ones_measured():
+    assert sorted(PRESSES) == sorted((g, b) for g in ("inca", "eightmin", "origin", "yu") for b in presses.BOARDS)
+    got = {}
+    for g, board in PRESSES:
+        r = presses.count(g, board)
+        # every script plays to its end (the campaign's ends with a game under way)
+        assert r["over"] or g == "yu", (g, board)
+        got[g, board] = (r["total"], r["numbers"])
+    changed = dict((k, (PRESSES[k], got[k])) for k in PRESSES if got[k] != PRESSES[k])
+    assert not changed, "presses (total, on a number field) changed, pinned -> now: %r" % changed

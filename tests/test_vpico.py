@@ -279,8 +279,16 @@ def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
         if board == "pico_oled":
             assert p.leds() == want
         else:
-            # the RGB LED: the colour of the player whose turn it is (PWM duty, +-1)
-            assert len(p.leds()) == 1
+            # the RGB LED: the colour of the player whose turn it is, as
+            # the simulator's strip lights that player's LED (LED i: the
+            # i-th colour), from the three PWM duties (each channel +-1)
+            from firmware.hal.pixels import COLOURS
+            turn = twin.app.px.turn
+            assert turn in COLOURS, turn
+            one = want[COLOURS.index(turn)]
+            got = p.leds()
+            assert len(got) == 1 and max(one) > 0, (got, one)
+            assert all(abs(a - b) <= 1 for a, b in zip(got[0], one)), (got, one, turn)
 
 
 # ------------------------------------------------------------ power cuts
