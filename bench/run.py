@@ -23,7 +23,9 @@ profile (pico_display, 240x135):
                heap at the end of a round 1 once 10,000 presses are made (six
                games and more) against the end of the first game's round 1;
   presses      the presses of the scripted games per board profile
-               (bench/presses.py).
+               (bench/presses.py);
+  mutations    one-line mistakes put into the firmware, and whether the
+               tests catch them (bench/mutations.py).
 The heap runs use a 32-bit MicroPython unix port (its heap blocks and
 pointers are a Pico's or an ESP32's, so its figures are the boards' and are
 held to the budgets): BENCH_MICROPYTHON where it names one, else the one in
@@ -299,9 +301,10 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="bench-")
     try:
         report = measure(work)
-        from bench import faults, presses
+        from bench import faults, mutations, presses
         report += "\n".join(faults.section(faults.measure())) + "\n"
         report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
+        report += "\n" + "\n".join(mutations.section(mutations.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico
             report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"

@@ -66,7 +66,7 @@ def test_ties_go_to_coins_then_armies_then_regions_in_that_order():
     # coins first: blue one coin more wins, though red has more regions
     # and is given more armies
     s = at_scoring(THREE)
-    for a in sheets + ("adjust blue coins +1",):
+    for a in sheets + ("adjust blue coins +1", "armies red 9", "armies blue 1"):
         eightmin.apply(s, a)
     pts, v = scores(s)
     assert pts == {"red": 3, "blue": 3, "green": 0}

@@ -265,6 +265,12 @@ def test_military_superiority_conquers_resistance_one_for_nothing():
     set_labor(s, blue=0)
     inca.apply(s, "conquer blue 1 1 1")
     assert labor(s, "blue") == 0 and vp(s, "blue") == 1
+    # and a conquest is never paid for with less than nothing: a marker
+    # entered by its numbers with resistance 0 costs 0, not -1
+    people(s, "orange")
+    set_labor(s, orange=3)
+    inca.apply(s, "conquer orange 0 1 1")
+    assert labor(s, "orange") == 3 and vp(s, "orange") == 1
 
 
 def test_mass_construction_pays_for_each_garrison():
