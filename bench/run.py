@@ -148,6 +148,14 @@ DEVICE_GAME = ["-m", "device_game"]
 DEVICE_ENV = dict(os.environ, MICROPYPATH=".frozen")
 
 
+def _beside(staged, path, name):
+    """path's file copied into the staged folder as name; returns name."""
+    dst = os.path.join(staged, name)
+    if os.path.abspath(path) != dst:
+        shutil.copy(path, dst)
+    return name
+
+
 def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600, rom=None, port=None):
     """Run bench/device_game.py in the staged build; returns (completed,
     parsed lines).  Every run starts with an empty journal directory.
@@ -156,6 +164,11 @@ def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600
     by default heap_port's)."""
     data = os.path.join(staged, "data")
     shutil.rmtree(data, ignore_errors=True)
+    if not rom:
+        # the same words in sys.argv whatever the folders (they are in the
+        # heap): the key files under fixed names in the staged folder
+        keys = _beside(staged, keys, "game.keys")
+        again = again and _beside(staged, again, "game.again")
     cmd = [port or heap_port()[0]]
     if heap:
         cmd += ["-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom), 32 if port else None) if rom else 0))]
@@ -235,8 +248,8 @@ def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024, rom=N
     saved = os.path.join(staged, "saved")
     shutil.rmtree(saved, ignore_errors=True)
     shutil.copytree(data, saved)
-    nokeys = os.path.join(staged, "nokeys")
-    open(nokeys, "w").close()
+    nokeys = "nokeys"      # in the staged folder, a name of fixed length in sys.argv
+    open(os.path.join(staged, nokeys), "w").close()
 
     def boots(heap):
         shutil.rmtree(data, ignore_errors=True)
@@ -244,7 +257,8 @@ def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024, rom=N
         cmd = [heap_port()[0], "-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom)) if rom else 0))]
         cmd += DEVICE_GAME
         cmd += ["--rom", rom, board, data] if rom else [board, "data"]
-        r = subprocess.run(cmd + [nokeys], cwd=staged, capture_output=True, text=True, timeout=120, env=DEVICE_ENV)
+        r = subprocess.run(cmd + [os.path.join(staged, nokeys) if rom else nokeys], cwd=staged,
+                           capture_output=True, text=True, timeout=120, env=DEVICE_ENV)
         return r.returncode == 0 and "over" in parse(r.stdout)
 
     if not boots(hi):
