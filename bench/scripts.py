@@ -62,3 +62,27 @@ def write_keys(board, folder):
             f.write("".join(LETTERS[e] for k in ks for e in keyplan.events(prof, k)))
         paths.append(p)
     return paths
+
+
+# the other games' scripts: the scenarios of tests/scenarios (as
+# bench/presses.py counts their presses)
+SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
+
+
+def lines_of(game):
+    """The action lines (setup first) of a game's scripted game."""
+    if game == "inca":
+        return transcript()
+    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
+        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    return [ln for ln in lines if ln]
+
+
+def letters(game, board):
+    """The intents of a game's scripted game from the game picker, one
+    letter each (LETTERS, as write_keys), for bench/device_game.py."""
+    from host_sim import device, keyplan
+    app, _ = device.build(board, None, SEED)
+    app.seed = lambda: SEED
+    ks = keyplan.given(keyplan.profile(app), keyplan.play(app, lines_of(game)))
+    return "".join(LETTERS[k] for k in ks)

@@ -115,7 +115,6 @@ def simulator_keys(tmp):
 
 
 def test_flash_play_resume_and_crash_on_the_virtual_board(tmp_path):
-    t0 = time.time()
     keys, sim = simulator_keys(tmp_path)
     board = Board(tmp_path)
     try:
@@ -172,5 +171,4 @@ def test_flash_play_resume_and_crash_on_the_virtual_board(tmp_path):
         assert r.returncode == 0 and code in r.stdout and "crash key pressed" in r.stdout, r.stdout + r.stderr
     finally:
         board.close()
-    assert time.time() - t0 < 60
 
