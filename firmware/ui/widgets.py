@@ -172,9 +172,11 @@ class Screen:
         self.keep_in_range()
         self.seen = app.acts
 
+    hint_row = False   # a hint line on every board, the 128x64 screen too (Numbers)
+
     def _visible(self, lay):
         """How many rows fit; scrolls so that the cursor's row is one."""
-        visible = lay.rows - 1 - lay.footer
+        visible = lay.rows - 2 if self.hint_row else lay.rows - 1 - lay.footer
         if self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + visible:
@@ -365,6 +367,7 @@ class Numbers(Screen):
     hint = "h.num"
     held = HELD
     plain = True
+    hint_row = True     # a row kept for the hint on every board (the 128x64 screen has no footer)
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]
@@ -400,15 +403,6 @@ class Numbers(Screen):
                 app.pop()
                 return
         self.refresh(app)
-
-    def _visible(self, lay):
-        # a row kept for the hint on every board (the 128x64 screen has no footer)
-        visible = lay.rows - 2
-        if self.cur < self.top:
-            self.top = self.cur
-        elif self.cur >= self.top + visible:
-            self.top = self.cur - visible + 1
-        return visible
 
     def draw(self, cv, lay, app):
         cv.fill(lay.bg)
