@@ -312,7 +312,15 @@ class App:
             lay = self.lay
             parts = []
             for ln in lines:
-                parts.extend(lay.wrap(ln, lay.w - 2))
+                got = lay.wrap(ln, lay.w - 2)
+                k = ln.find(": ")
+                if len(got) > 1 and k > 0:
+                    # broken after its colon rather than inside a name
+                    # ("Undone:" / "Or End turn")
+                    alt = lay.wrap(ln[:k + 1], lay.w - 2) + lay.wrap(ln[k + 2:], lay.w - 2)
+                    if len(alt) <= len(got):
+                        got = alt
+                parts.extend(got)
             if len(parts) <= 2:
                 self.notice = parts
                 return
