@@ -164,6 +164,10 @@ def _close(tables):
 
 # the tables looked in, first to last: the game's words, then the language's
 _tables = []
+# the screen has room for names (the wide, colour screens: players by their
+# colour's name, no short forms in the lines that name an action); the
+# narrow one, False, names players by their initials (App sets it)
+wide = False
 _base = None     # the path of the language's table
 
 
@@ -215,6 +219,54 @@ def t(key):
 
 def f(key, *args):
     return get(key, key) % args
+
+
+# A count meets a noun: the word at such a key is its forms, apart by "|",
+# in the order of the language's rule: two forms (English, Spanish: one,
+# other: "%d road|%d roads"), or three (Russian: one, few, many: "%d
+# дорога|%d дороги|%d дорог").  The number of forms tells the rule, so a
+# table needs no word of its own for it.  (tests/test_lang.py holds every
+# table's counted words to their language's number of forms.)
+def form(key, n):
+    """The form of the words at key for the number n (a slice of the word
+    found: no list of the forms is made)."""
+    v = get(key, key)
+    a = v.find("|")
+    if a < 0:
+        return v
+    b = v.find("|", a + 1)
+    if n < 0:
+        n = -n
+    if b < 0:
+        return v[:a] if n == 1 else v[a + 1:]
+    d = n % 10
+    h = n % 100
+    if d == 1 and h != 11:
+        return v[:a]
+    if 2 <= d <= 4 and not 12 <= h <= 14:
+        return v[a + 1:b]
+    return v[b + 1:]
+
+
+def fn(key, n, *args):
+    """The words at key in their form for the number n, with args put in
+    (n alone when no args are given)."""
+    return form(key, n) % (args or (n,))
+
+
+def fit(key, room, width):
+    """The words at key, or where they are wider than room pixels (width: a
+    font's measure) their shorter form (key + "~"), and so on (key + "~~")
+    as far as the language has them: short forms only where the screen has
+    no room for the full words."""
+    v = get(key, key)
+    while width(v) > room:
+        key += "~"
+        s = get(key)
+        if s is None:
+            break
+        v = s
+    return v
 
 
 def word(x):
