@@ -75,8 +75,9 @@ def all_tables(lang):
 
 def test_a_counted_word_has_its_languages_forms_in_every_language():
     """A word a count meets ("|" between its forms, text.form) has two
-    forms in English and Spanish and three in Russian, in every language
-    the same keys; no "(s)" left for a plural."""
+    forms in English and Spanish and three in Russian; a word counted in
+    English or Spanish is counted in Russian too (a unit like VP may keep
+    one form there, not the reverse); no "(s)" left for a plural."""
     counted = {}
     for lang in LANGS:
         for path, tb in all_tables(lang).items():
@@ -84,8 +85,8 @@ def test_a_counted_word_has_its_languages_forms_in_every_language():
                 assert "(s)" not in v, (path, k, v)
                 if "|" in v:
                     assert v.count("|") + 1 == FORMS[lang], (path, k, v)
-                    counted.setdefault(lang, set()).add((path.replace(lang + ".json", ""), k))
-    assert counted["en"] and counted["en"] == counted["ru"] == counted["es"], counted
+                    counted.setdefault(lang, set()).add((path.replace(lang + ".json", ""), k.rstrip("~")))
+    assert counted["en"] and counted["en"] <= counted["ru"] and counted["es"] <= counted["ru"], counted
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])

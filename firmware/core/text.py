@@ -254,19 +254,24 @@ def fn(key, n, *args):
     return form(key, n) % (args or (n,))
 
 
-def fit(key, room, width):
+def fit(key, room, width, args=None, n=None):
     """The words at key, or where they are wider than room pixels (width: a
     font's measure) their shorter form (key + "~"), and so on (key + "~~")
     as far as the language has them: short forms only where the screen has
-    no room for the full words."""
-    v = get(key, key)
+    no room for the full words.  With args, each form is measured with
+    args put in; with n, in its form for the count n (form())."""
+    v = _put(key, args, n)
     while width(v) > room:
         key += "~"
-        s = get(key)
-        if s is None:
+        if get(key) is None:
             break
-        v = s
+        v = _put(key, args, n)
     return v
+
+
+def _put(key, args, n):
+    v = get(key, key) if n is None else form(key, n)
+    return v if args is None else v % args
 
 
 def word(x):

@@ -1,6 +1,6 @@
 # Eight-Minute Empire events and actions in the players' words (from the
 # language table, keys "8.*"), for the result, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn
 
 # The cube colours a setup offers, in the order the setup cycles them.
 PALETTE = ("red", "blue", "green", "yellow", "purple", "black", "orange", "white")
@@ -30,17 +30,17 @@ def kind(k):
 def remind(e):
     what = e[1]
     if what == "remove-five-player-cards":
-        return f("8.e.five", e[2])
+        return fn("8.e.five", e[2])
     if what == "card-row":
-        return f("8.e.row", e[2])
+        return fn("8.e.row", e[2])
     if what == "start-armies":
-        return f("8.e.armies", e[2])
+        return fn("8.e.armies", e[2])
     if what == "neutral-armies":
-        return f("8.e.neutral", e[2])
+        return fn("8.e.neutral", e[2])
     if what == "goods-tokens":
-        return f("8.e.tokens", e[2])
+        return fn("8.e.tokens", e[2])
     if what == "coins":
-        return f("8.e.coins", e[2])
+        return fn("8.e.coins", e[2])
     return None
 
 
@@ -53,7 +53,7 @@ def event(e, limit=None):
     if k == "game":
         out = [f("8.e.game", e[1], e[2])] if e[2] > 1 else []
         if limit:
-            out.append(f("8.e.limit", limit))
+            out.append(fn("8.e.limit", limit))
         return out
     if k == "remind":
         r = remind(e)

@@ -1,6 +1,6 @@
 # Legacy of Yu events, results and actions in the players' words (from the
 # language table), for the result, event, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn
 
 
 def phase(name):
@@ -42,7 +42,7 @@ def event(e):
     if k == "flood":
         return [f("y.e.flood", e[1])]
     if k == "ran-out":
-        return [f("y.e.ran_out", e[1]), t("y.e.count")]
+        return [fn("y.e.ran_out", e[1]), t("y.e.count")]
     if k == "deck-empty":
         return [t("y.e.empty")]
     if k == "barge" and e[1] in ("returned", "none-left"):
