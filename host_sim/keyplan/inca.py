@@ -10,9 +10,14 @@ from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, 
 
 
 def called(r, key):
-    """Row r is labelled with the words at key, whole or short (key~)."""
+    """Row r is labelled with the words at key, whole or in a short form
+    (key~, key~~: where the whole words do not fit)."""
     from firmware.core.text import get, t
-    return r[0] in (t(key), get(key + "~"))
+    texts = [t(key)]
+    while get(key + "~") is not None:
+        key += "~"
+        texts.append(get(key))
+    return r[0] in texts
 
 
 def setup(app, line, keys):

@@ -249,7 +249,7 @@ def _sheet(c, k):
             # the board numbers no continent: the one of the start region,
             # then the others clockwise round the board, the same order for
             # every player (past 4, by number)
-            fields = [[t("8.f.cont%d" % (i + 1)) if i < 4 else f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX]
+            fields = [["8.f.cont%d" % (i + 1) if i < 4 else f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX]
                       for i in range(s["continents"])]
 
             def done(app, vals):
