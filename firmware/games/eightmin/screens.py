@@ -195,7 +195,8 @@ class TurnMenu(Screen):
                         right = str(sum(val.values()) + (sh.get("wild", 0) if k == "goods" else 0))
                     if (asked or val is None) and default < 0:
                         default = len(rows)
-                    rows.append(row("%s %s" % (w.ini(c), t("8.m." + k)), right, _sheet(c, k), None, _col(app, c)))
+                    rows.append(row("%s %s" % (w.who(c, lay), t("8.m." + k)), right, _sheet(c, k), None,
+                                    _col(app, c)))
             ready = v.get("standings") is not None or v["over"]
             if default < 0 and not ask.get("next-game"):
                 default = len(rows)
@@ -243,7 +244,7 @@ def _sheet(c, k):
     def open_(app):
         s = app.session.state
         sh = s["p"][c]["sheet"] or {}
-        title = "%s %s" % (w.ini(c), t("8.m." + k))
+        title = "%s %s" % (w.who(c, app.lay), t("8.m." + k))
         if k == "regions":
             old = sh.get("regions") or [0] * s["continents"]
             # the board numbers no continent: the one of the start region,

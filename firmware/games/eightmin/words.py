@@ -1,5 +1,6 @@
 # Eight-Minute Empire events and actions in the players' words (from the
 # language table, keys "8.*"), for the result, history and undo screens.
+from firmware.core import text
 from firmware.core.text import t, f, fn
 
 # The cube colours a setup offers, in the order the setup cycles them.
@@ -16,6 +17,12 @@ def ini(c):
     """A colour in at most three letters, for the narrow screen."""
     v = t("8.i." + c)
     return c[:3] if v == "8.i." + c else v
+
+
+def player(c):
+    """A player in a line that names an action: by name where the screen
+    has room for names (text.wide), else by the initials."""
+    return name(c) if text.wide else ini(c)
 
 
 def who(c, lay):
@@ -104,16 +111,16 @@ def action(line, hidden=False):
     k = w[0]
     if k == "bid" and len(w) == 3:
         if hidden:
-            return f("8.a.bid_hidden", ini(w[1]))
-        return f("8.a.bid", ini(w[1]), w[2])
+            return f("8.a.bid_hidden", player(w[1]))
+        return f("8.a.bid", player(w[1]), w[2])
     if k == "youngest" and len(w) == 2:
-        return f("8.a.youngest", ini(w[1]))
+        return f("8.a.youngest", player(w[1]))
     if k == "take" and len(w) == 3:
-        return f("8.a.take", ini(w[1]), w[2])
+        return f("8.a.take", player(w[1]), w[2])
     if k in ("regions", "goods", "tokens", "armies") and len(w) >= 2:
-        return "%s %s" % (ini(w[1]), t("8.m." + k))
+        return "%s %s" % (player(w[1]), t("8.m." + k))
     if k == "next-game":
         return t("8.m.next_game")
     if k == "adjust" and len(w) == 4:
-        return f("8.a.adjust", ini(w[1]), w[3])
+        return f("8.a.adjust", player(w[1]), w[3])
     return line
