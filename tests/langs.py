@@ -1,13 +1,25 @@
 """What the tests of the word tables share: a value's placeholders, and
 which keys every language must have (a short form, key~, only where the
-language needs one; a counted word has its forms apart by "|")."""
+language needs one; a counted word has its forms in braces, {a|b})."""
 import re
+
+
+def forms(s):
+    """The forms of the words s: a counted word's ({a|b} in them, text.form)
+    each with the words of one count, in the order of the language's rule;
+    else [s]."""
+    groups = re.findall(r"\{([^{}]*)\}", s)
+    if not groups:
+        return [s]
+    n = max(g.count("|") + 1 for g in groups)
+    return [re.sub(r"\{([^{}]*)\}", lambda m: m.group(1).split("|")[min(i, m.group(1).count("|"))], s)
+            for i in range(n)]
 
 
 def specs(s, pattern=r"%[-+ 0-9]*[sdr%]"):
     """The placeholders of s, the same in each of its forms (a counted word,
     text.form); forms that differ give a list that matches nothing."""
-    found = [re.findall(pattern, x) for x in s.split("|")]
+    found = [re.findall(pattern, x) for x in forms(s)]
     return found[0] if all(x == found[0] for x in found) else found
 
 
@@ -68,7 +80,7 @@ def vocabulary(tables):
         for k, v in tb.items():
             if k.startswith("_") or k.endswith("~") or re.match(r"(8\.)?i\.", k):
                 continue
-            for form in v.split("|"):
+            for form in forms(v):
                 sentence = len(form.split()) >= 4
                 for m in re.finditer(r"(?<![%\w])[^\W\d_]+(\.?)(?=(.?))", form):
                     after = form[m.end():m.end() + 2]

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+import langs
+
 from host_sim import device  # (also puts the framebuf stand-in on the path)
 from firmware.core import text
 from firmware.core.font import Font
@@ -41,7 +43,7 @@ LAYOUTS = layouts()
 
 
 def specs(s):
-    return re.findall(r"%[-+ 0-9]*[sdr%]", s)
+    return langs.specs(s)
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
@@ -52,8 +54,8 @@ def test_every_key_in_every_language_with_the_same_placeholders(lang):
     assert [k for k in other if not optional(k) and k not in en and not k.startswith("r:")] == []
     for k in need:
         # a counted word: every form with the same placeholders
-        for v in other[k].split("|"):
-            assert specs(en[k].split("|")[0]) == specs(v), (k, en[k], other[k])
+        for v in langs.forms(other[k]):
+            assert specs(langs.forms(en[k])[0]) == specs(v), (k, en[k], other[k])
     for k, v in other.items():
         if k.endswith("~"):
             assert specs(v) == specs(other[k[:-1]]), (k, v)
@@ -74,17 +76,17 @@ def all_tables(lang):
 
 
 def test_a_counted_word_has_its_languages_forms_in_every_language():
-    """A word a count meets ("|" between its forms, text.form) has two
-    forms in English and Spanish and three in Russian; a word counted in
-    English or Spanish is counted in Russian too (a unit like VP may keep
-    one form there, not the reverse); no "(s)" left for a plural."""
+    """A word a count meets (its forms in braces, apart by "|": text.form)
+    has two forms in English and Spanish and three in Russian; a word
+    counted in English or Spanish is counted in Russian too (a unit like VP
+    may keep one form there, not the reverse); no "(s)" left for a plural."""
     counted = {}
     for lang in LANGS:
         for path, tb in all_tables(lang).items():
             for k, v in tb.items():
-                assert "(s)" not in v, (path, k, v)
-                if "|" in v:
-                    assert v.count("|") + 1 == FORMS[lang], (path, k, v)
+                assert "(s)" not in v and "|" not in re.sub(r"\{[^{}]*\}", "", v), (path, k, v)
+                for group in re.findall(r"\{([^{}]*)\}", v):
+                    assert group.count("|") + 1 == FORMS[lang], (path, k, v)
                     counted.setdefault(lang, set()).add((path.replace(lang + ".json", ""), k.rstrip("~")))
     assert counted["en"] and counted["en"] <= counted["ru"] and counted["es"] <= counted["ru"], counted
 
@@ -222,9 +224,10 @@ def message_words(t, lay):
     for k, v in t.items():
         if not (k.startswith("e.") or k.startswith("x.") or k.startswith("r:")):
             continue
-        filled = re.sub(r"%[-+ 0-9]*d", "20", v).replace("%s", longest).replace("%%", "%")
-        for word in filled.split(" "):
-            out.append((word, lay.w - 4, "message " + k))
+        for form in langs.forms(v):
+            filled = re.sub(r"%[-+ 0-9]*d", "20", form).replace("%s", longest).replace("%%", "%")
+            for word in filled.split(" "):
+                out.append((word, lay.w - 4, "message " + k))
     return out
 
 

@@ -195,7 +195,7 @@ def places(t, lay):
         for st in ("o.turn", "o.triggered", "o.done", "o.one_more"):
             out.append(right(t["o.c." + c], t[st]))
         for n in (1, 2, 199):
-            out.append(right("4 " + t["o.c." + c], (t["o.vp"].split("|")[-1]) % n))
+            out.append(right("4 " + t["o.c." + c], langs.forms(t["o.vp"])[-1] % n))
     out.append(right(t["s.players"], "4"))
     out.append(right(t["o.youngest"], longest))
     out.append(right(t["o.seat"] % 4, longest))
@@ -209,7 +209,7 @@ def places(t, lay):
         out.append((t[k], lay.w - 4 - f.width("99") - 2, "number field " + k))
     out.append(right(t["o.treasure"], max((t["m.yes"], t["m.no"]), key=f.width)))
     out.append(right(" " + t["o.treasure"], "48"))
-    out.append(right(t["o.save"], t["o.vp"].split("|")[-1] % 199))
+    out.append(right(t["o.save"], langs.forms(t["o.vp"])[-1] % 199))
     out.append(right(t["o.remove"], ""))
     out.append(right(t["o.done"], "6,5,5,4"))
     out.append(right(t["o.add"] % 15, ""))
@@ -226,8 +226,8 @@ def message_words(t, lay):
     out = []
     for k, v in t.items():
         if k.startswith(("o.e.", "o.a.", "r:", "o.pick_one", "o.full")):
-            filled = re.sub(r"%[-+ 0-9]*d", "20", v).replace("%s", longest)
-            for word in filled.replace("|", " ").split(" "):
+            filled = " ".join(re.sub(r"%[-+ 0-9]*d", "20", x).replace("%s", longest) for x in langs.forms(v))
+            for word in filled.split(" "):
                 out.append((word, lay.w - 4, "message " + k))
     return out
 

@@ -322,8 +322,9 @@ def message_words(t, lay):
     for k, v in t.items():
         if not k.startswith(("y.e.", "y.r.", "y.why.", "r:")):
             continue
-        filled = re.sub(r"%[-+ 0-9.]*[dr]", "30", v).replace("%.0s", "").replace("%s", "barbarians")
-        for word in filled.replace("|", " ").split(" "):
+        filled = " ".join(re.sub(r"%[-+ 0-9.]*[dr]", "30", x).replace("%.0s", "").replace("%s", "barbarians")
+                          for x in langs.forms(v))
+        for word in filled.split(" "):
             out.append((word, lay.w - 4, "message " + k))
     return out
 

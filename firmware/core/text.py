@@ -221,31 +221,48 @@ def f(key, *args):
     return get(key, key) % args
 
 
-# A count meets a noun: the word at such a key is its forms, apart by "|",
-# in the order of the language's rule: two forms (English, Spanish: one,
-# other: "%d road|%d roads"), or three (Russian: one, few, many: "%d
-# дорога|%d дороги|%d дорог").  The number of forms tells the rule, so a
-# table needs no word of its own for it.  (tests/test_lang.py holds every
-# table's counted words to their language's number of forms.)
-def form(key, n):
-    """The form of the words at key for the number n (a slice of the word
-    found: no list of the forms is made)."""
-    v = get(key, key)
-    a = v.find("|")
-    if a < 0:
-        return v
-    b = v.find("|", a + 1)
+# A count meets a noun: the words that change with it are written as their
+# forms in braces, apart by "|", in the order of the language's rule: two
+# forms (English, Spanish: one, other: "%d {road|roads}"), or three
+# (Russian: one, few, many: "%d {дорога|дороги|дорог}").  The number of
+# forms tells the rule, so a table needs no word of its own for it.
+# (tests/test_lang.py holds every table's counted words to their
+# language's number of forms.)
+def _which(n, forms):
+    """The index of the form for the number n among `forms` forms."""
     if n < 0:
         n = -n
-    if b < 0:
-        return v[:a] if n == 1 else v[a + 1:]
-    d = n % 10
-    h = n % 100
-    if d == 1 and h != 11:
-        return v[:a]
-    if 2 <= d <= 4 and not 12 <= h <= 14:
-        return v[a + 1:b]
-    return v[b + 1:]
+    if forms == 2:
+        return 0 if n == 1 else 1
+    if forms == 3:
+        d = n % 10
+        h = n % 100
+        if d == 1 and h != 11:
+            return 0
+        if 2 <= d <= 4 and not 12 <= h <= 14:
+            return 1
+        return 2
+    return 0
+
+
+def form(key, n):
+    """The words at key in their form for the number n: each {a|b|c} in
+    them given as the form n takes."""
+    v = get(key, key)
+    a = v.find("{")
+    while a >= 0:
+        b = v.find("}", a)
+        if b < 0:
+            break
+        i = _which(n, v.count("|", a, b) + 1)
+        s = a + 1
+        while i:
+            s = v.find("|", s, b) + 1
+            i -= 1
+        e = v.find("|", s, b)
+        v = v[:a] + v[s:e if e >= 0 else b] + v[b + 1:]
+        a = v.find("{", a)
+    return v
 
 
 def fn(key, n, *args):

@@ -82,7 +82,7 @@ def action(app, line, keys):
         from firmware.games.inca.words import ini, name
         sec = w[1]
         a, b = sec.split("-")
-        labels = [f(a) + "-" + f(b) for f in (ini, name)] + [f(b) + "-" + f(a) for f in (ini, name)]
+        labels = ["%s-%s" % (f(x), f(y)) for f in (ini, name) for x, y in ((a, b), (b, a))]
         if not _go_to_row(app, lambda r: r[0] in labels, keys):
             raise Stuck("no sector row for %s" % sec)
         if not _go_to_row(app, lambda r: r[2] is not None and isinstance(r[2], str)
