@@ -269,9 +269,10 @@ def places(t, lay):
     app = App()
     app.lay = lay
     status = f.width(t["y.m.status"] % 30) + 2
+    from firmware.games.yu.words import phase
     for ph in ("harvest", "actions", "barge", "barbarians", "refresh"):
-        out.append((t["y.ph." + ph], title - status, "menu title " + ph))
-        out.append((t["y.ph." + ph], W - box_width(lay) - 6, "home phase " + ph))
+        out.append((phase(ph, title - status, f.width), title - status, "menu title " + ph))
+        out.append((phase(ph, W - box_width(lay) - 6, f.width), W - box_width(lay) - 6, "home phase " + ph))
     out.append((t["y.m.ran_out"], title - status, "menu title"))
     out.append(right(t["y.s.wins"], "6"))
     out.append(right(t["y.s.losses"], "6"))

@@ -137,7 +137,7 @@ class Home(Screen):
             warn = [x[0] for x in v["warnings"]]
             lay = app.lay
             self.lines = [
-                [w.phase(v["phase"]), "", "phases"],
+                [w.phase(v["phase"], lay.w - box_width(lay) - 6, lay.font.width), "", "phases"],
                 _pair(lay, ("y.h.canals", (v["canals"], v["canals_to_win"])),
                       ("y.h.barbarians", (v["barbarians"], v["barbarians_lose_at"]), None)) + ["barbarians" in warn],
                 [f("y.h.settlers", v["settlers"]["active"]), f("y.h.draw", v["settlers"]["draw"]),
@@ -248,7 +248,9 @@ class PhaseMenu(Screen):
             rows.append(row(t("y.m.loss"), ">", _losses))
         else:
             ph = v["phase"]
-            self.title = w.phase(ph)
+            status = self.status(app)
+            self.title = w.phase(ph, app.lay.w - 2 - (app.lay.font.width(status) + 2 if status else 0),
+                                 app.lay.font.width)
             verbs = v["ask"]["verbs"]
             if ph == "actions":
                 rows.append(row(t("y.m.canal"), "%d/%d" % (v["canals"], v["canals_to_win"]), "canal",
