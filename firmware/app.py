@@ -34,6 +34,7 @@ class App:
         journal and settings live (None keeps the game in memory only);
         seed: a function giving the seed of a new game."""
         self.lay = lay
+        text.wide = bool(lay and lay.colour)
         self.cv = canvas
         self.px = pixels
         self.dir = data_dir

@@ -9,7 +9,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.modules import forget
-from firmware.core.text import t
+from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
 
@@ -70,7 +70,7 @@ def boot(app):
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
             # journal as it was is kept
-            lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
+            lines = [fn("m.lost", j.lost) if j.lost > 0 else t("m.rebased")]
             if j.kept:
                 lines.append("game/" + j.kept)
             app.push(Message(t("m.saved_game"), lines))

@@ -44,7 +44,8 @@ ROM_CEILING = {"pico_oled": 140 * 1024, "pico_display": 156 * 1024}
 # KB of filesystem (207.0 KB since the language tables go as they are, read
 # in the file instead of unpacked into RAM: 71.0 KB of them, 28.3 KB packed;
 # 212 KB with the font's part for each language, 5 KB, tools/fontsubset.py;
-# 237 KB with the end's BG Stats code: the QR encoder, its native loops and
+# 227 KB since a count takes its noun's form and a name has its whole form
+# beside its short ones; 240 KB with the end's BG Stats code: the QR encoder, its native loops and
 # their Python twin, the link, the seats' names, the time played, and
 # their words in the three languages)
 FLASH_CEILING = 248 * 1024

@@ -6,7 +6,7 @@
 # on as many rows as they need.  An undo from a menu of more than one
 # player's action (a scoring, the end of a phase, a Pizarro flip: the
 # game's ui.BIG events among the last action's) asks first, No first.
-from firmware.core.text import t
+from firmware.core.text import t, fit
 from firmware.ui.widgets import Menu, row
 
 
@@ -105,6 +105,15 @@ def results(app, out):
         out.append(row(t("m.results"), ""))
         for line in found:
             lines(app, out, line, indent="  ")
+
+
+def label(app, key, right=""):
+    """A row's label, the words at key: whole where they fit beside the
+    right text (as Screen._row draws a row), else their short form (key
+    + "~", where the language has one)."""
+    lay = app.lay
+    width = lay.font.width
+    return fit(key, lay.w - 4 - (width(right) + 2 if right else 0) - width(" "), width)
 
 
 def named(app, out, label, name, target, why=None):

@@ -9,7 +9,7 @@
 #   why           None when allowed, else the reason it is not (shown on OK)
 #   colour        a player colour name for the TFT, or None
 
-from firmware.core.text import t
+from firmware.core.text import t, fit
 
 
 # A held press on a screen that takes it otherwise (Screen.held; App.key
@@ -419,7 +419,8 @@ class Numbers(Screen):
             y = (i + 1) * lh
             value = str(f[1])
             if k != self.cur:
-                cv.text(2, y, lay.fit(t(f[0]), w - 4 - cv.text_width(value + " ")), fg)
+                room = w - 4 - cv.text_width(value + " ")
+                cv.text(2, y, lay.fit(fit(f[0], room, cv.text_width), room), fg)
                 cv.text(w - cv.text_width(value) - 2, y, value, fg)
                 continue
             # the value being edited: in a lit box, the arrows it can go beside it
@@ -429,7 +430,7 @@ class Numbers(Screen):
             bw = cv.text_width(value) + 4
             aw = cv.text_width(arrows)
             x = w - bw - 1
-            cv.text(2, y, lay.fit(t(f[0]), x - aw - 6), fg)
+            cv.text(2, y, lay.fit(fit(f[0], x - aw - 6, cv.text_width), x - aw - 6), fg)
             cv.text(x - aw - 2, y, arrows, fg)
             cv.rect(x, y, bw, lh - 1, lay.sel_bg, True)
             cv.text(x + 2, y, value, lay.sel_fg)
