@@ -107,6 +107,8 @@ def simulator_keys(tmp):
     keyplan.setup(plan, SETUP, keys)
     for a in ACTIONS:
         keyplan.action(plan, a, keys)
+    # a key typed is one press, short or long: a held press's steps, each a press
+    keys = [k for w in keys for k in ([w.split("*")[0]] * int(w.split("*")[1]) if "*" in w else [w])]
     app, _ = device.build("pico_oled", str(tmp / "sim"), 1)
     for k in keys:
         app.key(k)
