@@ -12,7 +12,6 @@ from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
-from firmware.ui.common import ended
 from firmware.ui.widgets import Message, Report
 
 try:
@@ -238,7 +237,7 @@ class App:
         where = self._where()
         before = self.view()
         turn = before.get("turn")
-        was = ended(before)
+        was = _ended(before)
         before = None
         try:
             if self.journal:
@@ -278,7 +277,7 @@ class App:
             h = getattr(self.ui, "headline", None)
             if h is not None:
                 head = h(s["ev"])
-            if head is None and not was and ended(self.view()):
+            if head is None and not was and _ended(self.view()):
                 head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
             from firmware.ui import common
@@ -286,7 +285,7 @@ class App:
             lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
         self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
-        done = ended(self.view())
+        done = _ended(self.view())
         if self.clock is not None:
             self.clock.end(done)
         if done and not was:
@@ -359,8 +358,12 @@ class App:
             from firmware.core.playclock import Clock
             c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
             c.session = ss
-            c.over = ended(self.view())
+            c.over = _ended(self.view())
         return c
+
+    def ended(self):
+        """The game played has ended (its BG Stats code is one row away)."""
+        return _ended(self.view())
 
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
@@ -545,6 +548,14 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
+
+
+def _ended(v):
+    """Whether the view is of a game that has ended (a Legacy of Yu
+    campaign: between two of its games, once one was played)."""
+    if v.get("game") == "yu":
+        return not v.get("in_game") and v.get("last_result") is not None
+    return bool(v.get("over"))
 
 
 def _urandom_seed():

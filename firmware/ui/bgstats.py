@@ -134,9 +134,19 @@ def given(app, c):
     return names.get(c) if names else None
 
 
+def play_module(app):
+    """The game's play module (firmware/games/GAME/play.py: BGG, play()),
+    loaded for the end's code and let go of with it."""
+    from firmware.core.modules import forget
+    name = "firmware.games.%s.play" % app.name
+    mod = __import__(name, None, None, ("play",))
+    forget(name)
+    return mod
+
+
 def players(app):
-    """The finished game's players (its ui.play): None before its end."""
-    return app.ui.play(app, app.view())
+    """The finished game's players (its play.play): None before its end."""
+    return play_module(app).play(app, app.view())
 
 
 def write(app, ps, lean, out):
@@ -147,7 +157,7 @@ def write(app, ps, lean, out):
     play = _Obj(out)
     if lean < 7:
         play.s("sourceName", SOURCE)
-    name, bgg = app.ui.BGG
+    name, bgg = play_module(app).BGG
     play.key("game")
     game = _Obj(out)
     game.s("name", name)

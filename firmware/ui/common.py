@@ -14,7 +14,7 @@ def rows(app, corrections=None):
     """corrections: the function opening the game's corrections screen.
     A game that has ended has its BG Stats code first (firmware/ui/playcode.py)."""
     out = []
-    if ended(app.view()):
+    if app.ended():
         out.append(row(t("q.menu"), ">", open_code))
     undo_rows(app, out)
     out.append(row(t("m.history"), "", lambda app: app.open_history()))
@@ -137,14 +137,6 @@ def lines(app, out, text, target=None, why=None, indent=""):
     parts = lay.wrap(text, w)
     for i in range(len(parts)):
         out.append(row((indent if i == 0 else indent + " ") + parts[i], "", target, why))
-
-
-def ended(v):
-    """Whether the view is of a game that has ended (a Legacy of Yu
-    campaign: between two of its games, once one was played)."""
-    if v.get("game") == "yu":
-        return not v.get("in_game") and v.get("last_result") is not None
-    return bool(v.get("over"))
 
 
 def open_code(app):

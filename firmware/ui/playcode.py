@@ -44,7 +44,8 @@ class PlayCode(Screen):
 
     def refresh(self, app):
         self.title = t("q.title")
-        play = app.ui.play(app, app.view()) or []
+        from firmware.ui.bgstats import play_module
+        play = play_module(app).play(app, app.view()) or []
         if len(play) == 1:       # a solo game: won or lost
             self.lines = [t("q.won" if play[0][3] else "q.lost")]
         else:

@@ -85,30 +85,6 @@ def action_words(line):
     return action(line)
 
 
-# ------------------------------------------------------------ the play for BG Stats
-# (firmware/ui/bgstats.py): the game as BoardGameGeek lists it, and its id
-# there (docs/bgstats.md)
-BGG = ("Eight-Minute Empire", 131366)
-
-
-def play(app, v):
-    """[(name, VP, rank, winner, started, role)] of the finished game (a
-    full game: its three games summed), in the standings' order (ties by
-    coins, armies, regions); the start player is the one the bids made
-    first.  None before the end."""
-    if not v["over"]:
-        return None
-    from firmware.ui.bgstats import given
-    if v.get("total_standings"):
-        from firmware.games.eightmin import engine
-        ev = engine.evaluate(app.session.state)
-        st = ev["total_standings"]
-        score = ev["totals"]
-    else:
-        st = [(c, v["players"][c]["score"]["rank"]) for c in v["standings"]]
-        score = dict((c, v["players"][c]["score"]["points"]) for c in v["standings"])
-    return [(given(app, c) or w.name(c), score[c], r, c in v["winners"], c == v.get("first"), None) for c, r in st]
-
 # the words of a seat's colour and of its short form (None: none), which a
 # name given to the seat takes the place of (firmware/ui/names.py)
 NAME_KEYS = ("8.c.", "8.i.")

@@ -53,22 +53,6 @@ def where(s):
     return (s["phase"], s["round"], s["turn"], s["over"])
 
 
-# ------------------------------------------------------------ the play for BG Stats
-# (firmware/ui/bgstats.py): the game as BoardGameGeek lists it, and its id
-# there (0: no public source gives one; docs/bgstats.md)
-BGG = ("Origin", 0)
-
-
-def play(app, v):
-    """[(name, points, rank, winner, started, role)] of the finished game,
-    in the standings' order (ties by the cards in hand); the youngest, seat
-    1, starts.  None before the end."""
-    if not v["over"]:
-        return None
-    from firmware.ui.bgstats import given
-    return [(given(app, c) or words.name(c), v["players"][c]["total"], v["players"][c]["rank"],
-             c in v["winners"], c == v["seating"][0], None) for c in v["standings"]]
-
 # the words of a seat's colour and of its short form (None: none), which a
 # name given to the seat takes the place of (firmware/ui/names.py)
 NAME_KEYS = ("o.c.", None)
