@@ -6,12 +6,10 @@ import json
 import os
 import random
 
+from host_sim.keyplan import LETTERS  # noqa: F401 - the key files' letters, as the tests name them
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
-# one letter an intent the app is given; a held press is its long press's
-# letter and one of its repeats' (capitals) a step more
-LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
-           "up+": "U", "down+": "D", "less+": "L"}
 SEED = 77      # bench/device_game.py deals every game from it
 CHOICES = 3    # the autoplayer's random choices
 

@@ -101,3 +101,20 @@ def test_the_shared_ui_and_the_app_import_no_game():
         for d in imports(MODULES[m]):
             # the registry (firmware.games, firmware.games.registry) is no game
             assert not d.startswith("firmware.games.") or d == "firmware.games.registry", "%s imports %s" % (m, d)
+
+
+def test_the_hardware_layer_imports_no_screen_and_the_host_no_benchmark():
+    # the boards' hardware (firmware/hal) knows buttons, pixels and panels,
+    # not what a press means on a screen: bringup hands it the intents
+    for m in MODULES:
+        if m.startswith("firmware.hal"):
+            bad = [d for d in imports(MODULES[m]) if d.startswith("firmware.ui") or d.startswith("firmware.games")]
+            assert not bad, "%s imports %s" % (m, bad)
+    # the simulator and its tools stand on their own: bench/ measures them
+    host = os.path.join(ROOT, "host_sim")
+    for dp, _, names in os.walk(host):
+        for n in names:
+            if n.endswith(".py"):
+                p = os.path.join(dp, n)
+                bad = [d for d in imports(p) if d == "bench" or d.startswith("bench.")]
+                assert not bad, "%s imports %s" % (os.path.relpath(p, ROOT), bad)

@@ -18,6 +18,12 @@ from firmware.ui.nav import PROFILES
 from firmware.ui.widgets import Message, Numbers
 
 LIMIT = 60
+# one letter an intent, for a key file the unix-port board reads (the
+# benchmark's bench/device_game.py, the virtual Pico's scripts); a held
+# press is its long press's letter and one of its repeats' (capitals) a
+# step more
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
+           "up+": "U", "down+": "D", "less+": "L"}
 
 
 class Stuck(Exception):
