@@ -32,13 +32,18 @@ def boot(app):
     broken = None
     if name:
         from firmware.core.journal import NoGame
+        from firmware.core.modules import loading
         try:
             choose(app, name)
             # the table for new games goes now: the game goes on with its
             # own (resume reads it), and the journal holds this one until
             # then (for its shape, or if the game's own is damaged)
             app.edition = None
+            # the replay's garbage is states and records, not modules'
+            # buffers: collected only when the heap runs out (modules.loading)
+            loading(False)
             app.session = app.journal.resume()
+            loading(True)
             # the game's own edition table (what it was started with)
             # is what its screens read while it is played; the one for
             # new games (bundled or edited) is read again by New game
