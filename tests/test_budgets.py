@@ -47,8 +47,8 @@ ROM_CEILING = {"pico_oled": 140 * 1024, "pico_display": 156 * 1024}
 # 227 KB since a count takes its noun's form and a name has its whole form
 # beside its short ones; 240 KB with the end's BG Stats code: the QR encoder, its native loops and
 # their Python twin, the link, the seats' names, the time played, and
-# their words in the three languages)
-FLASH_CEILING = 248 * 1024
+# their words in the three languages; 249 KB with each game's play.py for it)
+FLASH_CEILING = 256 * 1024
 
 
 # The heap each scripted game needs on a 32-bit heap (tools/micropython32,
@@ -59,10 +59,10 @@ FLASH_CEILING = 248 * 1024
 # the firmware's allocations.  And it must fail SLACK KB under it: a change
 # that makes a game need that much less lowers its figure here, so that
 # the budget stays where the firmware is and a later growth is seen.
-NEED32 = {("inca", "pico_oled"): 129, ("inca", "pico_display"): 139,
-          ("eightmin", "pico_oled"): 123, ("eightmin", "pico_display"): 130,
-          ("origin", "pico_oled"): 110, ("origin", "pico_display"): 121,
-          ("yu", "pico_oled"): 107, ("yu", "pico_display"): 116}
+NEED32 = {("inca", "pico_oled"): 132, ("inca", "pico_display"): 141,
+          ("eightmin", "pico_oled"): 122, ("eightmin", "pico_display"): 135,
+          ("origin", "pico_oled"): 113, ("origin", "pico_display"): 127,
+          ("yu", "pico_oled"): 110, ("yu", "pico_display"): 118}
 NOISE = 4
 SLACK = 8
 
