@@ -37,6 +37,7 @@ from firmware.core import jsonout  # noqa: E402
 from firmware.core.actions import tokens  # noqa: E402
 from firmware.core.errors import IllegalAction  # noqa: E402
 from firmware.core.session import Session  # noqa: E402
+from firmware.games import NAMES, registry  # noqa: E402
 
 USAGE = ("usage: replay FILE [--trace] [--edition PATH] [--journal DIR] [--bgstats [--lang en|ru|es]]\n"
          "       replay resume DIR [--edition PATH]")
@@ -59,32 +60,21 @@ def load_edition(path=EDITION):
 
 
 def game_module(setup_words):
+    """The rules engine of the game a setup line names, found in the
+    registry (firmware/games/__init__.py) as the device finds it."""
     name = setup_words[0]
-    if name == "inca":
-        from firmware.games import inca
-        return inca
-    if name == "eightmin":
-        from firmware.games import eightmin
-        return eightmin
-    if name == "origin":
-        from firmware.games import origin
-        return origin
-    if name == "yu":
-        from firmware.games import yu
-        return yu
-    raise IllegalAction("unknown game %r" % name)
-
-
-# The games whose edition table is assets/GAME/edition.json (Inca's is EDITION).
-OTHER_GAMES = ("eightmin", "origin", "yu")
+    if name not in NAMES:
+        raise IllegalAction("unknown game %r" % name)
+    return registry.module(name)
 
 
 def edition_for(setup_words, path=EDITION):
     """The edition table for the game set up by setup_words: PATH when it
-    was given with --edition, else the game's own table."""
+    was given with --edition, else the game's own table (its EDITION,
+    under assets/)."""
     name = setup_words[0] if setup_words else None
-    if path == EDITION and name in OTHER_GAMES:
-        return _root + "/assets/" + name + "/edition.json"
+    if path == EDITION and name in NAMES:
+        return _root + "/assets/" + registry.edition(name)
     return path
 
 
