@@ -154,10 +154,11 @@ def test_the_cli_prints_the_whole_play(tmp_path):
     assert r.returncode == 2 and "not ended" in r.stderr
 
 
-def test_a_play_too_long_for_the_screen_says_where_its_link_is(tmp_path, monkeypatch):
+def test_a_play_too_long_for_the_screen_names_the_winner_and_says_there_is_no_code(tmp_path, monkeypatch):
     # four players in Russian colour words (six bytes a letter in the link)
-    # fit no code these screens show: the screen says so, whole, in the
-    # players' language
+    # fit no code these screens show: the winner is on the screen as with a
+    # code, and a line says there is none, whole, in the players' language
+    # (no command for a player to run)
     build = device.build
     monkeypatch.setattr(device, "build", lambda board, data=None, seed=1, report=None, lang=None:
                         build(board, data, seed, report, lang="ru"))
@@ -165,6 +166,14 @@ def test_a_play_too_long_for_the_screen_says_where_its_link_is(tmp_path, monkeyp
         app, (code, view) = play_to_the_end(board, "inca", str(tmp_path / (board + ".png")))
         assert code.made and code.code is None
         from firmware.core.text import t
-        lines = app.lay.wrap(t("q.too_long"), app.lay.w - 4)
-        assert "--bgstats" in t("q.too_long") and (len(lines) + 1) * app.lay.lh <= app.lay.h, lines
+        drawn = []
+        text = app.cv.text
+        app.cv.text = lambda x, y, s, c: (drawn.append(s), text(x, y, s, c))
+        code.draw(app.cv, app.lay, app)
+        app.cv.text = text
+        said = " ".join(drawn)
+        assert code.lines[0] == t("q.winner") == "Победил:" and len(code.lines) >= 2, code.lines
+        for line in code.lines + [t("q.too_long")]:
+            assert line in said, (line, drawn)
+        assert "bgstats" not in said and "README" not in said, said
         assert not zxingcpp.read_barcodes(Image.open(str(tmp_path / (board + ".png"))))

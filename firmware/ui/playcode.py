@@ -18,8 +18,8 @@
 # is the standard's 4 modules where the height leaves room for them, else
 # as many as it does (at least one; the dark glass beyond it keeps the
 # code apart), and the link leaves out what it must to fit (bgstats.LEANEST).
-from firmware.core.text import t
-from firmware.ui.widgets import Screen, title
+from firmware.core.text import fn, t
+from firmware.ui.widgets import Screen
 
 MIN_PX = (1, 2)      # the smallest module, in pixels: mono, colour
 QUIET = 4            # the quiet zone the standard asks for, in modules
@@ -51,7 +51,7 @@ class PlayCode(Screen):
         else:
             self.lines = [t("q.winner")] + [p[0] for p in play if p[3]]
             if play and play[0][1] is not None:
-                self.lines.append(t("q.score") % play[0][1])
+                self.lines.append(fn("q.score", play[0][1]))
 
     def key(self, app, k):
         if k in ("ok", "back", "up", "down"):
@@ -147,19 +147,13 @@ class PlayCode(Screen):
                         else:
                             x += 1
             x0 = box + 2
-        if code is None and self.made:
-            # no code the screen can show holds this play: where to get its link
-            title(cv, lay, self.title)
-            y = lay.lh
-            for line in lay.wrap(t("q.too_long"), lay.w - 4):
-                cv.text(2, y, line, lay.fg)
-                y += lay.lh
-            return
-        # beside it: the winner, the score, and how to read the code
+        # beside it: the winner, the score, and how to read the code; with
+        # no code (none the screen can show holds this play: docs/bgstats.md)
+        # the winner alone, and that there is no code
         w = lay.w - x0 - 2
         width = lay.font.width
         y = 0
-        for text in self.lines + [t("q.scan")]:
+        for text in self.lines + [t("q.scan" if code is not None or not self.made else "q.too_long")]:
             for word in text.split(" "):
                 if width(word) > w:
                     text = None     # a screen too narrow beside the code (160x128): the line is left out
