@@ -90,7 +90,15 @@ def test_an_undo_of_a_scoring_from_a_menu_asks_first_with_no_preselected():
     app.key("ok")
     lines = text(app)
     assert lines[0] == t("m.undo_q")
-    assert lines[1] == "> " + t("m.no")
+    # the action's name, then No under the cursor, then Yes
+    no = lines.index("> " + t("m.no"))
+    assert no >= 2 and lines[no + 1] == t("m.yes"), lines
+    assert all(not ln.startswith("> ") for ln in lines[1:no]), lines
+    app.key("end")                                  # a held DOWN under the question does nothing
+    assert app.session.tail == tail and app.stack[-1].title == t("m.undo_q")
+    assert "> " + t("m.no") in text(app)
+    app.key("up")                                   # the cursor stays off the name
+    app.key("down")
     app.key("ok")                                   # No
     assert app.session.tail == tail
     assert app.stack[-1] is hist

@@ -52,10 +52,19 @@ def big(app):
 
 def _ask_undo(name):
     def ask(app):
-        rows = [row(t("m.no"), "", lambda app: app.pop()),
-                row(t("m.yes"), "", _undo)]
+        # the action's name under the question, then No (under the cursor)
+        # and Yes: the name never reads as part of an answer
+        rows = []
         lines(app, rows, name, indent=" ")
-        app.push(Menu(t("m.undo_q"), rows))
+        no = len(rows)
+        rows.append(row(t("m.no"), "", lambda app: app.pop()))
+        rows.append(row(t("m.yes"), "", _undo))
+        m = Menu(t("m.undo_q"), rows, no)
+        # a held DOWN (two buttons: A and B held) does nothing under the
+        # question: it does not end the turn or phase behind it, nor move
+        # to Yes
+        m.held = ({"end": "none", "up+": "up", "down+": "none"}, {"end": "none", "down+": "none"})
+        app.push(m)
     return ask
 
 
