@@ -210,3 +210,19 @@ def test_help_sim_lists_every_board():
     assert r.returncode == 0
     for b in device.BOARDS:
         assert b in r.stdout, b
+
+
+def test_temple_at_site_is_struck_through_once_the_building_action_is_taken():
+    def built(app, line):
+        v = app.view()
+        return v["phase"] == "people" and v["turn"] is not None and v["action"]["taken"] is not None
+    app = at("pico_oled", built)
+    tail = list(app.session.tail)
+    app.key("ok")                                   # the turn player's menu
+    rows = app.stack[-1].rows
+    conquer = [i for i, r in enumerate(rows) if r[0] == t("b.conquer")][0]
+    site = [rows[conquer + 1]]                      # Temple at site, under Conquer
+    assert callable(site[0][2]) and site[0][3], site    # struck through, with the temple's reason
+    app.stack[-1].select(rows.index(site[0]))
+    app.key("ok")
+    assert app.session.tail == tail and top(app) != "Menu"     # the reason, not the list of sites

@@ -97,7 +97,12 @@ def _people(app, v, rows):
     for k in BUILD:
         _build(app, rows, k, c, costs)
     rows.append(row(t("b.conquer"), "", _open("conquest", (c,))))
-    rows.append(row(common.label(app, "b.site", ""), "", _open("sites", (c,))))
+    # a temple at a site is a temple: once the building action is taken it
+    # is struck through with the temple's reason, not refused after a site
+    # is picked
+    sites = app.edition["temple_sites"]["sites"]
+    why = check("temple %s %d" % (c, sites[0][1])) if taken is not None and sites else None
+    rows.append(row(common.label(app, "b.site", ""), "", _open("sites", (c,)), why))
     for k in ("outpost", "zeal"):
         if k in costs:
             _build(app, rows, k, c, costs)
