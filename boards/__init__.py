@@ -15,3 +15,6 @@
 #   PIXELS    the player LEDs: {"pin", "count"} for NeoPixels, or
 #             {"rgb_led": (r, g, b), "count": 1}, or None
 #   DRIVERS   micropython-lib packages flash.sh installs with mpremote mip
+#   ARCH      the chip's architecture for mpy-cross -march (native code)
+#   MICROPYTHON  a Pico's MicroPython build (RPI_PICO): the firmware of
+#             dist/ that flash.sh --uf2 puts in one file with the code

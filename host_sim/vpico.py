@@ -111,15 +111,109 @@ gc.collect()
 _ballast = bytearray(gc.mem_free() + gc.mem_alloc() - %d - 64)
 gc.collect()
 print("a heap of %%d bytes" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
-from firmware.main import main; main()
 """
 
 
 def limit_heap(out, heap):
-    """Make the staged folder OUT start the firmware with a heap of HEAP
-    bytes in all (BALLAST)."""
-    with open(os.path.join(out, "main.py"), "w") as f:
-        f.write(BALLAST % heap)
+    """Make the staged folder OUT (its main.py) start the firmware with a
+    heap of HEAP bytes in all (BALLAST, then what main.py did)."""
+    path = os.path.join(out, "main.py")
+    with open(path) as f:
+        main = f.read()
+    with open(path, "w") as f:
+        f.write(BALLAST % heap + main)
+    return out
+
+
+# ---------------------------------------------------------------- our firmware, one UF2
+
+DIST = os.path.join(ROOT, "dist")
+
+
+def stage_uf2(board, out, seed=None, extra=None, heap=None, main=None):
+    """`flash.sh --board BOARD --uf2` in OUT: the UF2 a user drops on the
+    board (our MicroPython with the code, assets and board.json in its ROM
+    partition); its path.  With seed, extra, heap or main, the UF2 is made
+    again (uf2_variant)."""
+    r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--uf2", "--out", out],
+                       capture_output=True, text=True, timeout=CALL_LIMIT)
+    if r.returncode:
+        raise PicoError("flash.sh --uf2 failed: %s" % (r.stderr or r.stdout))
+    path = os.path.join(out, "companion-%s.uf2" % board)
+    if seed is None and not extra and heap is None and main is None:
+        return path
+    return uf2_variant(os.path.join(out, "rom"), path, seed, extra, heap, main)
+
+
+def uf2_variant(rom, out, seed=None, extra=None, heap=None, main=None):
+    """The UF2 `out` of our firmware and a ROM image of a copy of the folder
+    `rom` (flash.sh --uf2's DIR/rom) with board.json given the seed of new
+    games and the extra settings, and main.py the text `main` and, with
+    heap, the ballast first (limit_heap)."""
+    copy = out + ".rom"
+    if os.path.exists(copy):
+        shutil.rmtree(copy)
+    shutil.copytree(rom, copy)
+    with open(os.path.join(copy, "board.json")) as f:
+        cfg = json.load(f)
+    if seed is not None:
+        cfg["seed"] = seed
+    cfg.update(extra or {})
+    with open(os.path.join(copy, "board.json"), "w") as f:
+        json.dump(cfg, f)
+    if main is not None:
+        with open(os.path.join(copy, "main.py"), "w") as f:
+            f.write(main)
+    if heap is not None:
+        limit_heap(copy, heap)
+    return uf2_of(copy, base_uf2(), out)
+
+
+def base_uf2(mpboard="RPI_PICO"):
+    """Our MicroPython build for the board (dist/)."""
+    import glob
+    found = sorted(glob.glob(os.path.join(DIST, "micropython-*-%s-ROMFS.uf2" % mpboard)))
+    if not found:
+        raise PicoError("no MicroPython build for %s in dist/" % mpboard)
+    return found[-1]
+
+
+def uf2_of(rom, base, out):
+    """The UF2 `out`: the firmware `base` and a ROM image of the folder
+    `rom` at its ROM partition, as flash.sh --uf2 makes it (mpremote's ROMFS
+    builder, tools/uf2.py)."""
+    import contextlib
+    import io
+    from mpremote.romfs import make_romfs
+    from tools import uf2
+    with contextlib.redirect_stdout(io.StringIO()):
+        image = make_romfs(rom, mpy_cross=False)
+    with open(out, "wb") as f:
+        f.write(uf2.with_romfs(uf2.read(base), image))
+    return out
+
+
+FLASH_SIZE = 2 * 1024 * 1024
+
+
+def flash_of(out, uf2_path=None, flash=None, fs=None):
+    """A 2 MB flash file `out`: `flash` (a file; else erased), then the UF2
+    dropped on it as the boot ROM writes one (tools/uf2.py
+    write_to_flash), then the littlefs image `fs` at its place."""
+    from tools import uf2
+    if flash:
+        with open(flash, "rb") as f:
+            buf = bytearray(f.read())
+    else:
+        buf = bytearray(b"\xff" * FLASH_SIZE)
+    if uf2_path:
+        uf2.write_to_flash(buf, uf2.read(uf2_path))
+    if fs:
+        with open(fs, "rb") as f:
+            img = f.read()
+        buf[FS_OFFSET:FS_OFFSET + FS_SIZE] = img.ljust(FS_SIZE, b"\xff")
+    with open(out, "wb") as f:
+        f.write(buf)
     return out
 
 

@@ -229,6 +229,80 @@ def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):
         assert p.picture() == twin.picture()
 
 
+# ------------------------------------------------------------ our firmware: one UF2
+
+_UF2 = {}
+
+
+def uf2_flash(tmp, board, data=None, seed=SEED, heap=None, flash=None, name="flash-uf2.bin"):
+    """A 2 MB flash as a board has it once its UF2 is dropped on it
+    (flash.sh --uf2, made once per board in a test process; new games dealt
+    from `seed`; with heap, the ballast first in its main.py): an erased
+    flash (or the file `flash`), with `data` as the filesystem's /data."""
+    if board not in _UF2:
+        base = tempfile.mkdtemp(prefix="vpico-uf2-")
+        atexit.register(shutil.rmtree, base, True)
+        vpico.stage_uf2(board, os.path.join(base, board))
+        _UF2[board] = os.path.join(base, board)
+    key = (board, seed, heap)
+    if key not in _UF2:
+        _UF2[key] = vpico.uf2_variant(os.path.join(_UF2[board], "rom"),
+                                      os.path.join(_UF2[board], "variant-%d.uf2" % len(_UF2)), seed=seed, heap=heap)
+    fs = None
+    if data:
+        folder = tmp / (name + ".fs")
+        shutil.copytree(data, folder / "data")
+        fs = vpico.mkfs(str(folder), str(tmp / (name + ".img")))
+    return vpico.flash_of(str(tmp / name), _UF2[key], flash=flash, fs=fs)
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
+    """What a user does: the board's UF2 (our MicroPython, the code in its
+    ROM partition) dropped on an erased flash, nothing else written: it
+    boots into the game picker, the scripted game's first 40 presses show
+    the simulator's frames after each, then 60 presses held 50 ms, 40 ms
+    apart are each taken once (the simulator given the same times);
+    then the UF2 dropped again over the saved game (as a newer one is): the
+    board boots into the same game, its journal whole."""
+    keys = _script("inca", board, 40, SEED)
+    opening = keys[:40]
+    fast = [k for k in keys[40:] if k not in ("home", "end", "undo") and "*" not in k][:60]
+    assert len(fast) == 60
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    with Pico(board, flash=uf2_flash(tmp_path, board)) as p:
+        p.boot()
+        assert "Raspberry Pi Pico (ROMFS)" not in p.serial     # (no REPL: the companion runs)
+        assert p.picture() == twin.picture()
+        for i, k in enumerate(opening):
+            p.key(k, twin=twin)
+            assert p.picture() == twin.picture(), "press %d (%s)" % (i + 1, k)
+        t = p.t + 40 * MS
+        for k in fast:
+            button, _ = p.buttons_for(k)
+            p.press(button, 50 * MS, at=t)
+            twin.key(k, at=t + 50 * MS)
+            t += 90 * MS
+        p.run(t - p.t)
+        p.settle()
+        no_crash(p)
+        assert p.picture() == twin.picture()
+        p.save(str(tmp_path / "played.bin"))
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        want = journal_lines(f.read())
+    assert len(want) > 10
+    again = uf2_flash(tmp_path, board, flash=str(tmp_path / "played.bin"), name="again.bin")
+    with open(str(tmp_path / "played.bin"), "rb") as f, open(again, "rb") as g:
+        played, flashed = f.read(), g.read()
+    assert flashed[vpico.FS_OFFSET:] == played[vpico.FS_OFFSET:]      # the filesystem is not in the UF2
+    with Pico(board, flash=again) as p:
+        p.boot()
+        no_crash(p)
+        assert p.picture() == vpico.boot_picture(board, twin.data, SEED)
+        p.save(str(tmp_path / "after.bin"))
+    assert journal_lines(vpico.fs_read(_fs_of(str(tmp_path / "after.bin")), "/data/game/journal.txt")) == want
+
+
 # ------------------------------------------------------------ the simulator's frames
 
 def _script(game, board, actions, seed):
