@@ -7,7 +7,7 @@ import subprocess
 
 from test_micropython import ROOT, micropython
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge", "virtual")
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pybadge", "virtual")
 
 
 def flash(*args, **env):

@@ -96,7 +96,7 @@ def hw(monkeypatch, tmp_path):
     return machine, board
 
 
-@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay"])
+@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2"])
 def test_a_board_profile_builds_and_runs_the_app(name, hw):
     machine, board = hw
     from firmware import bringup
@@ -135,6 +135,8 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
                 want += bytes((c >> 8, c & 255))   # the palette's colour, high byte first
         assert panel.mem == want and panel.windows == 1     # the whole screen: one window, band after band
         assert machine.Pin.made[d["backlight"]].v == 1
+    for n in getattr(p, "HOLD", ()):        # a power hold: high from the start
+        assert machine.Pin.made[n].mode == machine.Pin.OUT and machine.Pin.made[n].writes[:1] == [1]
     # a button on its pin: pressed, released, gives its intent
     first = sorted(p.BUTTONS)[0]
     pin = machine.Pin.made[p.BUTTONS[first]]
