@@ -81,7 +81,7 @@ def profile(board):
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         exec(compile(f.read(), board, "exec"), d)
     return {"display": d["DISPLAY"], "buttons": d["BUTTONS"], "pixels": d.get("PIXELS") or {},
-            "profile": d["PROFILE"]}
+            "profile": d["PROFILE"], "micropython": d.get("MICROPYTHON")}
 
 
 def stage(board, out, seed=None, extra=None):
@@ -579,11 +579,14 @@ def intents_of(keys):
 # ---------------------------------------------------------------- the command
 
 USAGE = """python -m host_sim pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR] [--seed N]
+                                 [--firmware official|ours]
 
-The firmware on the virtual Pico (the official MicroPython in an emulated
-RP2040): flash.sh stages the board's files, they go onto the board's flash
-as a littlefs image (with the data folder DIR as its /data: a saved game is
-resumed), the board boots, and the keys are pressed as the board's buttons
+The firmware on the virtual Pico (MicroPython in an emulated RP2040): on
+the official MicroPython, flash.sh stages the board's files and they go
+onto the board's flash as a littlefs image; on ours (dist/), the UF2 of
+flash.sh --uf2 is dropped on an erased flash (with the data folder DIR as
+the filesystem's /data: a saved game is resumed); the board boots, and the
+keys are pressed as the board's buttons
 (intents: up down ok back home undo end; on a two-button board a A b B;
 a held press W*N: the button of W held through N steps, as on the
 simulator).
@@ -595,7 +598,7 @@ Needs the test set-up (./test installs Node.js, rp2040js and the tools)."""
 
 def cli(argv):
     from host_sim import render, sim
-    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1"}
+    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1", "firmware": "official"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -613,9 +616,11 @@ def cli(argv):
         sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
         return 1
     board = opts["board"]
-    if board not in device.BOARDS or profile(board)["display"]["driver"] not in ("ssd1306", "st7789") \
-            or board.startswith("esp32"):
+    if board not in device.BOARDS or profile(board)["micropython"] != "RPI_PICO":
         sys.stderr.write("the virtual Pico is a Pico: pico_oled or pico_display\n")
+        return 1
+    if opts["firmware"] not in ("official", "ours"):
+        sys.stderr.write("--firmware: official or ours\n")
         return 1
     prof = profile(board)
     words = opts["keys"].split()
@@ -626,11 +631,19 @@ def cli(argv):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "staged")
-        stage(board, out, seed=int(opts["seed"]))
-        if opts["journal"]:
-            shutil.copytree(opts["journal"], os.path.join(out, "data"))
-        img = mkfs(out, os.path.join(tmp, "fs.img"))
-        with Pico(board, fs=img) as p:
+        if opts["firmware"] == "ours":
+            uf2 = stage_uf2(board, out, seed=int(opts["seed"]))
+            img = None
+            if opts["journal"]:
+                shutil.copytree(opts["journal"], os.path.join(tmp, "fs", "data"))
+                img = mkfs(os.path.join(tmp, "fs"), os.path.join(tmp, "fs.img"))
+            kw = {"flash": flash_of(os.path.join(tmp, "flash.bin"), uf2, fs=img)}
+        else:
+            stage(board, out, seed=int(opts["seed"]))
+            if opts["journal"]:
+                shutil.copytree(opts["journal"], os.path.join(out, "data"))
+            kw = {"fs": mkfs(out, os.path.join(tmp, "fs.img"))}
+        with Pico(board, **kw) as p:
             p.boot()
             shots = opts["png"]
             if shots:
