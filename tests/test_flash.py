@@ -115,6 +115,30 @@ def test_a_board_without_romfs_is_left_as_it_was(tmp_path):
         assert step not in calls, calls
 
 
+def test_files_flashed_over_a_uf2_empty_the_rom_partition_first(tmp_path):
+    # an mpremote whose board's ROM partition holds a main.py (a UF2 was
+    # dropped on it): flash.sh deploys an empty image there before it
+    # copies the files, or the image would go on starting instead of them
+    # (a board that says nothing of it is left alone there: the dry runs)
+    log = tmp_path / "calls"
+    fake = tmp_path / "mpremote"
+    fake.write_text("#!/bin/sh\n"
+                    "echo \"$*\" >> %s\n"
+                    "case \"$*\" in\n"
+                    "  *' exec '*) echo 'the ROM partition holds main.py' ;;\n"
+                    "  *' romfs deploy '*) ls -A \"$5\" >> %s ;;\n"
+                    "esac\n" % (log, log))
+    fake.chmod(0o755)
+    r = flash("--board", "pico_oled", "--port", "ttyFAKE", "--out", str(tmp_path / "out"), MPREMOTE=str(fake))
+    assert r.returncode == 0, r.stdout + r.stderr
+    calls = log.read_text().splitlines()
+    deploys = [i for i, c in enumerate(calls) if "romfs deploy" in c]
+    copies = [i for i, c in enumerate(calls) if " cp " in c]
+    assert len(deploys) == 1 and copies and deploys[0] < copies[0], calls
+    # the folder deployed was empty (its listing, logged after the call, is no line)
+    assert calls[deploys[0] + 1].startswith("connect "), calls
+
+
 def tracked(*patterns):
     import fnmatch
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
