@@ -87,6 +87,14 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     uf2.write_to_flash(flash, blocks)
     assert flash[0x60000:0x60000 + len(image)] == image
     assert flash[0xA0000:] == b"\x5a" * (len(flash) - 0xA0000)
+    # on a Pico 2's build: after its first block (another family's, which
+    # its boot ROM needs first), in its own family, at its partition
+    base2 = uf2.read(os.path.join(DIST, "micropython-v1.28.0-RPI_PICO2-ROMFS.uf2"))
+    two = uf2.parse(uf2.with_romfs(base2, image))
+    assert two[0].pack() == base2[0].pack() and uf2.FAMILIES[two[0].family] == "absolute"
+    mine = [b for b in two if b.family == uf2.family(base2)]
+    assert [b.no for b in mine] == list(range(len(mine))) and {b.count for b in mine} == {len(mine)}
+    assert mine[len(base2) - 1].addr == 0x100C0000
     # the same as host_sim.vpico builds from the same folder (the tests' own UF2s)
     from host_sim import vpico
     assert vpico.uf2_of(str(out / "rom"), vpico.base_uf2(), str(out / "again.uf2")) and \
