@@ -129,7 +129,9 @@ def test_files_flashed_over_a_uf2_empty_the_rom_partition_first(tmp_path):
                     "  *' romfs deploy '*) ls -A \"$5\" >> %s ;;\n"
                     "esac\n" % (log, log))
     fake.chmod(0o755)
-    r = flash("--board", "pico_oled", "--port", "ttyFAKE", "--out", str(tmp_path / "out"), MPREMOTE=str(fake))
+    # (--source: the sources copied, no compiling: the same steps on the board)
+    r = flash("--board", "pico_oled", "--source", "--port", "ttyFAKE", "--out", str(tmp_path / "out"),
+              MPREMOTE=str(fake))
     assert r.returncode == 0, r.stdout + r.stderr
     calls = log.read_text().splitlines()
     deploys = [i for i, c in enumerate(calls) if "romfs deploy" in c]
