@@ -36,6 +36,7 @@ def keys(board):
     first = keyplan.play(app, lines)
     assert app.view()["over"], "the scripted game did not end"
     again = []
+    keyplan.leave_code(app, again)     # the end's QR code, to the final standings
     keyplan._press(app, "ok", again)   # the final standings' menu
     if not keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
         raise keyplan.Stuck("no New game on the final screen")
@@ -64,6 +65,8 @@ def write_keys(board, folder):
 
 
 GAMES = ("inca", "eightmin", "origin", "yu")
+# the other games' scripts: the scenarios of tests/scenarios (as
+# bench/presses.py counts their presses)
 SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
 
 
@@ -75,11 +78,8 @@ def session(game, board):
     if game == "inca":
         return keys(board)[0]
     from host_sim import device, keyplan
-    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
-        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-    lines = [ln for ln in lines if ln]
     app, _ = device.build(board, None, SEED)
-    out = keyplan.play(app, lines)
+    out = keyplan.play(app, lines_of(game))
     if game != "yu":        # a campaign's scenario ends with a game, not the campaign
         assert app.view()["over"], "the %s session did not end" % game
     return out
@@ -151,3 +151,22 @@ def evening(records=3000, seed=36):
         states.append(state)
         s, deck.d = json.loads(state)
     return lines
+
+
+def lines_of(game):
+    """The action lines (setup first) of a game's scripted game."""
+    if game == "inca":
+        return transcript()
+    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
+        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    return [ln for ln in lines if ln]
+
+
+def letters(game, board):
+    """The intents of a game's scripted game from the game picker, one
+    letter each (LETTERS, as write_keys), for bench/device_game.py."""
+    from host_sim import device, keyplan
+    app, _ = device.build(board, None, SEED)
+    app.seed = lambda: SEED
+    ks = keyplan.given(keyplan.profile(app), keyplan.play(app, lines_of(game)))
+    return "".join(LETTERS[k] for k in ks)

@@ -9,7 +9,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.modules import forget
-from firmware.core.text import t
+from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
 
@@ -70,7 +70,7 @@ def boot(app):
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
             # journal as it was is kept
-            lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
+            lines = [fn("m.lost", j.lost) if j.lost > 0 else t("m.rebased")]
             if j.kept:
                 lines.append("game/" + j.kept)
             app.push(Message(t("m.saved_game"), lines))
@@ -156,16 +156,35 @@ def open_picker(app, over=False):
     """Which game to set up: the first screen with no game, or over the
     running game's screens after New game (BACK returns to them)."""
     from firmware.games import GAMES
-    from firmware.core.modules import loading
+    from firmware.core.modules import forget, loading
     loading(True)   # a game is chosen and set up: collected as it loads, until it starts
     rows = []
-    for name, title, _ in GAMES:
-        rows.append(row(t(title), "", _pick(name)))
     if not over:
         app.stack = []
-    picker = Menu(t("g.title"), rows, hint="h.pick")
+        # the languages on top, each in its own words, the one spoken ticked:
+        # on the screen from the first start, one press from the cursor
+        from firmware.settings import LANGS, NAMES
+        forget("firmware.settings")
+        for i in range(len(LANGS)):
+            rows.append(row(NAMES[i], "\u2713" if app.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
+    first = len(rows)
+    for name, title, _ in GAMES:
+        rows.append(row(t(title), "", _pick(name)))
+    picker = Menu(t("g.title"), rows, first, hint="h.pick")
     picker.picker = True    # leaving it goes back to the game being played
     app.push(picker)
+
+
+def _language(lang):
+    def go(app):
+        from firmware import settings
+        from firmware.core.modules import forget
+        forget("firmware.settings")
+        settings.use_language(app, lang)
+        cur = app.stack[-1].cur
+        open_picker(app)
+        app.stack[-1].cur = cur         # on the language chosen, its tick beside it
+    return go
 
 
 def confirm_new_game(app):

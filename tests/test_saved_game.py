@@ -499,7 +499,7 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     rows = len(hist.rows)
     undone = app.session.tail[-1]
     shown = [r[0] for r in hist.rows]
-    app.key("up")                              # the last row (the oldest action)
+    hist.select(rows - 1)                      # the last row (the oldest action)
     assert hist.cur == rows - 1
     app.render()
     app.key("undo")
