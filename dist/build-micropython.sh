@@ -7,10 +7,13 @@
 # Each is MicroPython v1.28.0 for that board, nothing changed in its sources,
 # built for a board folder copied from ports/rp2/boards/BOARD with two
 # additions:
-#   - a ROM partition (ROMFS) of 256 KiB right below the filesystem
+#   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
 #     run in place from flash; the filesystem (littlefs) stays where the
 #     official firmware has it, so a board keeps its files across a reflash;
+#     the partition takes the flash between the firmware and the filesystem
+#     (the colour profile's image is about 267 KB; the RP2040's firmware
+#     ends at 0x53800, so ROMFS_KIB can be at most 304 there);
 #   - frozen/main.py frozen in (frozen/manifest.py): at boot it runs the
 #     ROM partition's /rom/main.py if there is one, else the filesystem's
 #     main.py as the official firmware does.
@@ -59,7 +62,7 @@ MBEDTLS_URL=${MBEDTLS_URL:-https://github.com/Mbed-TLS/mbedtls}
 MICROPYTHON_LIB_URL=${MICROPYTHON_LIB_URL:-https://github.com/micropython/micropython-lib}
 PICOTOOL_URL=${PICOTOOL_URL:-https://github.com/raspberrypi/picotool}
 
-ROMFS_KIB=256
+ROMFS_KIB=288
 
 here=$(cd "$(dirname "$0")" && pwd)
 out=$here

@@ -35,8 +35,8 @@ def test_the_builds_are_the_ones_their_checksums_name_with_their_licences():
 
 
 @pytest.mark.parametrize("board,family,rom,fs", [
-    ("RPI_PICO", "rp2040", (0x10060000, 256 * 1024), (0x100A0000, 1408 * 1024)),
-    ("RPI_PICO2", "rp2350-arm-s", (0x100C0000, 256 * 1024), (0x10100000, 3072 * 1024))])
+    ("RPI_PICO", "rp2040", (0x10058000, 288 * 1024), (0x100A0000, 1408 * 1024)),
+    ("RPI_PICO2", "rp2350-arm-s", (0x100B8000, 288 * 1024), (0x10100000, 3072 * 1024))])
 def test_each_build_has_its_rom_partition_below_the_filesystem(board, family, rom, fs):
     blocks = uf2.read(os.path.join(DIST, "micropython-v1.28.0-%s-ROMFS.uf2" % board))
     assert uf2.FAMILIES[uf2.family(blocks)] == family
@@ -73,7 +73,7 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     assert [b.no for b in blocks] == list(range(len(blocks)))
     assert {b.count for b in blocks} == {len(blocks)} and {b.size for b in blocks} == {256}
     rom = blocks[len(base):]
-    assert rom[0].addr == 0x10060000 and b"".join(b.data for b in rom)[:len(image)] == image
+    assert rom[0].addr == 0x10058000 and b"".join(b.data for b in rom)[:len(image)] == image
     assert rom[-1].addr + 256 <= 0x100A0000        # nothing of the filesystem
     # what the image holds: the code, assets, the driver, board.json and the main.py run from /rom
     from mpremote.romfs import VfsRomWriter
@@ -85,7 +85,7 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     # the flash (the firmware's and the filesystem's) as the UF2 or the board had it
     flash = bytearray(b"\x5a" * (2 * 1024 * 1024))
     uf2.write_to_flash(flash, blocks)
-    assert flash[0x60000:0x60000 + len(image)] == image
+    assert flash[0x58000:0x58000 + len(image)] == image
     assert flash[0xA0000:] == b"\x5a" * (len(flash) - 0xA0000)
     # on a Pico 2's build: after its first block (another family's, which
     # its boot ROM needs first), in its own family, at its partition
@@ -94,7 +94,7 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     assert two[0].pack() == base2[0].pack() and uf2.FAMILIES[two[0].family] == "absolute"
     mine = [b for b in two if b.family == uf2.family(base2)]
     assert [b.no for b in mine] == list(range(len(mine))) and {b.count for b in mine} == {len(mine)}
-    assert mine[len(base2) - 1].addr == 0x100C0000
+    assert mine[len(base2) - 1].addr == 0x100B8000
     # the same as host_sim.vpico builds from the same folder (the tests' own UF2s)
     from host_sim import vpico
     assert vpico.uf2_of(str(out / "rom"), vpico.base_uf2(), str(out / "again.uf2")) and \
@@ -105,8 +105,8 @@ def test_a_bad_image_or_firmware_is_refused_with_its_reason(tmp_path):
     base = uf2.read(os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2"))
     with pytest.raises(uf2.UF2Error, match="not a ROMFS image"):
         uf2.with_romfs(base, b"hello")
-    with pytest.raises(uf2.UF2Error, match="the partition holds 262144"):
-        uf2.with_romfs(base, uf2.ROMFS_HEADER + bytes(256 * 1024))
+    with pytest.raises(uf2.UF2Error, match="the partition holds 294912"):
+        uf2.with_romfs(base, uf2.ROMFS_HEADER + bytes(288 * 1024))
     # the official firmware has no ROM partition
     with pytest.raises(uf2.UF2Error, match="no ROM partition"):
         uf2.with_romfs(uf2.read(OFFICIAL), uf2.ROMFS_HEADER + bytes(100))
@@ -114,7 +114,7 @@ def test_a_bad_image_or_firmware_is_refused_with_its_reason(tmp_path):
         uf2.parse(b"\0" * 1000)
     # the command line says so and writes nothing
     img = tmp_path / "big.img"
-    img.write_bytes(uf2.ROMFS_HEADER + bytes(300 * 1024))
+    img.write_bytes(uf2.ROMFS_HEADER + bytes(320 * 1024))
     r = subprocess.run(["python3", "tools/uf2.py", "romfs", os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2"),
                         str(img), str(tmp_path / "out.uf2")], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 1 and "too many" in r.stderr and not (tmp_path / "out.uf2").exists()
