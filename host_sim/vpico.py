@@ -637,13 +637,13 @@ def cli(argv):
             if opts["journal"]:
                 shutil.copytree(opts["journal"], os.path.join(tmp, "fs", "data"))
                 img = mkfs(os.path.join(tmp, "fs"), os.path.join(tmp, "fs.img"))
-            kw = {"flash": flash_of(os.path.join(tmp, "flash.bin"), uf2, fs=img)}
+            fs, flash = None, flash_of(os.path.join(tmp, "flash.bin"), uf2, fs=img)
         else:
             stage(board, out, seed=int(opts["seed"]))
             if opts["journal"]:
                 shutil.copytree(opts["journal"], os.path.join(out, "data"))
-            kw = {"fs": mkfs(out, os.path.join(tmp, "fs.img"))}
-        with Pico(board, **kw) as p:
+            fs, flash = mkfs(out, os.path.join(tmp, "fs.img")), None
+        with Pico(board, fs=fs, flash=flash) as p:
             p.boot()
             shots = opts["png"]
             if shots:
