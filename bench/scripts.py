@@ -62,9 +62,93 @@ def write_keys(board, folder):
     return paths
 
 
+GAMES = ("inca", "eightmin", "origin", "yu")
 # the other games' scripts: the scenarios of tests/scenarios (as
 # bench/presses.py counts their presses)
 SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
+
+
+def session(game, board):
+    """The presses of a game's scripted session from the game picker to its
+    end, on the board, new games dealt from SEED: Inca Empire's is the
+    benchmark's scripted game (keys()); the others' their transcripts in
+    tests/scenarios."""
+    if game == "inca":
+        return keys(board)[0]
+    from host_sim import device, keyplan
+    app, _ = device.build(board, None, SEED)
+    out = keyplan.play(app, lines_of(game))
+    if game != "yu":        # a campaign's scenario ends with a game, not the campaign
+        assert app.view()["over"], "the %s session did not end" % game
+    return out
+
+
+def evening(records=3000, seed=36):
+    """The action lines (setup first) of a long evening: the scripted game's
+    setup played at random among the legal actions to its end, with undo and
+    redo: after an action, now and then one or two taken back and given
+    again, or one taken back and another chosen; as often as makes
+    `records` journal records or more by the end."""
+    from firmware.core.errors import IllegalAction
+    from firmware.games import inca
+    from firmware.games.inca import engine
+    from host_sim import autoplay
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        edition = json.load(f)
+    rnd = random.Random(seed)
+    s = inca.new(SETUP, edition)
+    deck = autoplay.Deck(s, rnd.randrange)
+    lines = [SETUP]
+    states = [json.dumps([s, deck.d])]
+
+    def act():
+        for a in autoplay.candidates(s, rnd.randrange, deck):
+            if a != "next" and engine.phase(s) == "people" and rnd.randrange(3) == 0:
+                a = "next"
+            before = dict(s, placed=list(s["placed"])) if a.startswith("sun ") else None
+            try:
+                inca.apply(s, a)
+            except IllegalAction:
+                continue
+            if before is not None:
+                deck.placed(before, a.split()[2], rnd.randrange)
+            deck.cleared(s)
+            lines.append(a)
+            states.append(json.dumps([s, deck.d]))
+            return
+        raise AssertionError("no legal action in state %r" % engine.phase(s))
+
+    def back(n):
+        nonlocal s
+        for _ in range(n):
+            lines.append("undo")
+            states.pop()
+        s, deck.d = json.loads(states[-1])
+
+    while not s["over"]:
+        act()
+        # the records still wanted per action left (a game takes about 300)
+        per = (records + 1 - len(lines)) / max(30.0, 300.0 - len(states))
+        q = max(0.0, per / (per + 2.5))
+        while not s["over"] and rnd.random() < q:
+            if rnd.random() < 0.6:
+                n = 2 if len(states) > 2 and rnd.random() < 0.25 else 1
+                redone = states[-n:]
+                back(n)
+                for state in redone:
+                    lines.append("redo")
+                    states.append(state)
+                s, deck.d = json.loads(states[-1])
+            else:
+                back(1)
+                act()
+    while len(lines) <= records:       # the ending taken back and given again
+        state = states[-1]
+        back(1)
+        lines.append("redo")
+        states.append(state)
+        s, deck.d = json.loads(state)
+    return lines
 
 
 def lines_of(game):

@@ -1,30 +1,43 @@
-"""The benchmark on the virtual Pico: the official MicroPython v1.28.0 for the
-Pico in an emulated RP2040 (vpico/), the files as flash.sh stages them, the
-benchmark's scripted game pressed on the board's buttons.
+"""The benchmark on the virtual Pico: MicroPython v1.28.0 in an emulated
+RP2040 (vpico/), on two firmwares: ours (dist/: the UF2 of `flash.sh --uf2`,
+the code in the ROM partition, dropped on an erased flash) and the official
+RPI_PICO build (the files as flash.sh stages them on its littlefs).
 
-    .venv/bin/python -m bench.vpico [--boards pico_oled,pico_display] [--presses N]
+    .venv/bin/python -m bench.vpico [--boards pico_oled,pico_display]
+        [--firmwares ours,official] [--kinds time,probe,...] [--presses N]
 
-Per board, from two runs of the scripted game (presses 50 ms long, or 700 ms
-for a long press, 40 ms after the board went quiet):
-  time    from a button's release (a long press: the moment it counts,
-          600 ms after it went down) to the last byte of the frame it
-          caused on the display's bus, on the chip's clock: the SSD1306's
-          I2C at the SCL rate the firmware set (400 kHz), the ST7789's SPI
-          at its rate, each byte holding the bus as long as on a board;
-          for a cursor move (up/down that moved a list's cursor) and an
-          action (a press that added a record to the journal: an action,
-          undo, redo, the end of a turn or phase), median and worst;
-  flash   bytes programmed and erased per action (littlefs, as the
-          firmware's writes reach the chip);
-  heap    gc.mem_alloc() after gc.collect() after every press (a second
-          run with board.json "probe": true: the collection after a press
-          would change the first run's times), its peak and where;
-  boot    power-on to the last byte of the home screen of a saved game of
-          300 actions (resumed from its journal);
-  budget  the scripted game, and the boot into that saved game, with the
-          board's heap limited to the budget (96 KB mono, 110 KB colour:
-          a ballast taken by main.py before the firmware starts leaves it
-          that heap in all): whether it completes, or where it stops.
+Per board and firmware (KINDS):
+  time      the benchmark's scripted game pressed on the board's buttons
+            (presses 50 ms long, or 700 ms for a long press, 40 ms after the
+            board went quiet): the time from a button's release (a long
+            press: the moment it counts) to the last byte of the frame it
+            caused on the display's bus, on the chip's clock, for cursor
+            moves and actions (a press that added a journal record), median
+            and worst; their drift (the median of the last 100 actions less
+            that of the first 100); flash bytes per action;
+  probe     the same game with board.json "probe": gc.mem_alloc() after
+            gc.collect() after every press (apart: the collection would
+            change the first run's times), its peak and where;
+  boot      power-on to the last byte of the home screen of a saved game of
+            300 actions (an undo every third), in the full heap;
+  bootlimit the same boot with the heap limited (a ballast taken by main.py
+            first leaves the firmware that heap in all): ours in the budget
+            and in the target heap, the official firmware in 160 KB;
+  session   every game's scripted session (sessions: Inca Empire, the
+            benchmark's game; the others their transcripts) pressed faster
+            than a thumb (held 35 ms, 5 ms apart; an OK after one that
+            passed the turn waits TURN_PAUSE_MS), in the limited heaps of
+            bootlimit: whether it ends on the simulator's screen (no press
+            lost), or where it stopped;
+  need      the smallest heap (4 KB steps, by bisection) in which a session
+            completes: ours, the scripted game; the official firmware on
+            the colour screen, every game (the T-Display's screen, whose
+            ESP32 has about 112 KB of heap on the official firmware);
+  parts     (ours) where the heap goes at its peak (bench/heap_parts.py);
+  evening   (ours) a long evening: 3,000 journal records of Inca Empire
+            (random legal play with undo and redo, scripts.evening) pressed
+            fast to the game's end in the budget heap, then the power cut
+            and the board booted again in the same heap: the boot's time.
 The emulator counts instructions at 125 MHz with no flash wait states and
 no XIP cache misses, and flash writes take no time: a real board is slower,
 so every time here is a lower bound.
@@ -44,14 +57,57 @@ from bench import scripts  # noqa: E402
 from host_sim import vpico  # noqa: E402
 from host_sim.vpico import MS, Pico, Twin  # noqa: E402
 
-FIRMWARE = "MicroPython v1.28.0 (official RPI_PICO build), rp2040js 1.4.1"
+FIRMWARES = {
+    "ours": "our MicroPython v1.28.0 for the Pico with a ROM partition (dist/), the UF2 of `flash.sh --uf2` "
+            "dropped on an erased flash: the code, assets and board.json in the ROM partition",
+    "official": "the official MicroPython v1.28.0 RPI_PICO build, the files as `flash.sh --stage` makes them "
+                "on its littlefs"}
 BOARDS = ("pico_oled", "pico_display")
 RESUME_ACTIONS = 300
-# the budgets (ms; KB of heap a game may need) and, in brackets, the targets beyond them
+EVENING = 3000                 # journal records of the long evening
+# its heaps (KB): the budget, and on pico_oled, where the budget is not held,
+# the heap tests/test_vpico.py gives the firmware there
+EVENING_KB = {"pico_oled": (96, 104), "pico_display": (110,)}
+# the budgets (ms) and, in brackets, the targets beyond them
 CURSOR = (40, 60, 20)          # median, worst; target median
 ACTION = (100, 250, 50)
-RESUME_MS = (1500, 500)
-HEAP_KB = {"pico_oled": (96, 64), "pico_display": (110, 80)}
+DRIFT_MS = 10                  # the action median of the last 100 actions over the first 100's
+RESUME_MS = {"ours": (1000, 500), "official": (1500, 500)}
+# the heap a board's firmware is given (KB): ours, its budget and target; the official firmware one heap
+HEAP_KB = {"ours": {"pico_oled": (96, 64), "pico_display": (110, 80)},
+           "official": {"pico_oled": (160,), "pico_display": (160,)}}
+
+
+def board_setup(board, folder, firmware, seed=scripts.SEED, extra=None, heap=None, data=None, files=None,
+                main=None):
+    """The arguments of Pico() for a board set up as a user sets it up,
+    on `firmware`: ours, the UF2 of flash.sh --uf2 dropped on an erased
+    flash; official, the files flash.sh stages on its littlefs.  board.json
+    given the seed of new games and the extra settings; main.py the text
+    `main` (then, with heap, a ballast first that leaves the firmware a heap
+    of that many bytes: host_sim.vpico.BALLAST); the folder `data` as /data
+    and `files` ({name: path}) on the filesystem."""
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    if firmware == "official":
+        fs = vpico.stage(board, os.path.join(folder, "staged"), seed=seed, extra=extra)
+        if main is not None:
+            with open(os.path.join(fs, "main.py"), "w") as f:
+                f.write(main)
+        if heap:
+            vpico.limit_heap(fs, heap)
+    else:
+        uf2 = vpico.stage_uf2(board, os.path.join(folder, "uf2"), seed=seed, extra=extra, heap=heap, main=main)
+        fs = os.path.join(folder, "fs")
+        os.makedirs(fs)
+    if data:
+        shutil.copytree(data, os.path.join(fs, "data"))
+    for name, path in (files or {}).items():
+        shutil.copy(path, os.path.join(fs, name))
+    img = vpico.mkfs(fs, os.path.join(folder, "fs.img")) if os.listdir(fs) else None
+    if firmware == "official":
+        return {"fs": img}
+    return {"flash": vpico.flash_of(os.path.join(folder, "flash.bin"), uf2, fs=img)}
 
 
 def _records(twin):
@@ -59,25 +115,16 @@ def _records(twin):
     return j.records if j is not None else 0
 
 
-def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
-    """Press the keys on the board; returns a list of per-press records
-    {key, kind, latency (ns or None), heap, free, programmed, erased}.
-    heap: the board's heap limited to that many bytes in all (a ballast,
-    host_sim.vpico.BALLAST); a crash then ends the run, and the records
-    end with {"crash": the serial output's last lines}."""
-    folder = os.path.join(work, "%s-%s" % (board, "probe" if probe else "limit" if heap else "time"))
-    shutil.rmtree(folder, ignore_errors=True)
-    os.makedirs(folder)
-    out = vpico.stage(board, os.path.join(folder, "staged"), seed=seed, extra={"probe": True} if probe else None)
-    if heap:
-        vpico.limit_heap(out, heap)
-    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
+def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
+    """Press the keys on the board, each after the board went quiet;
+    returns a list of per-press records {key, kind, latency (ns or None),
+    heap, free, programmed, erased}."""
+    folder = os.path.join(work, "%s-%s-%s" % (firmware, board, "probe" if probe else "time"))
+    kw = board_setup(board, folder, firmware, seed=seed, extra={"probe": True} if probe else None)
     twin = Twin(board, seed, os.path.join(folder, "twin"))
     rows = []
-    with Pico(board, fs=img) as p:
-        crash = _boot(p, heap)
-        if crash:
-            return [{"crash": crash}]
+    with Pico(board, **kw) as p:
+        p.boot()
         seen = len(p.serial)
         stats = p.stats()
         for k in keys:
@@ -115,9 +162,6 @@ def game(board, keys, work, probe=False, seed=scripts.SEED, heap=None):
             if probed:
                 row["heap"], row["free"] = int(probed[-1][1]), int(probed[-1][2])
             if _crashed(p.serial):
-                if heap:
-                    rows.append({"crash": _tail(p.serial)})
-                    return rows
                 raise SystemExit("bench: the board crashed at press %d: %s" % (len(rows) + 1, p.serial[-1500:]))
             rows.append(row)
         if p.picture() != twin.picture():
@@ -147,16 +191,11 @@ def _tail(serial):
     return lines[-1].strip() if lines else serial[-300:]
 
 
-def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
-    """ns from power-on to the last byte of the home screen, for a board
-    that boots on a saved game of `actions` actions; with heap (the
-    board's heap limited to that many bytes), the crash's error instead
-    if it does not boot into the game."""
+def saved_game(folder, lines):
+    """A data folder with the game of `lines` journaled as the device
+    journals it."""
     from firmware.core.journal import Journal
     from firmware.games.registry import module
-    lines = scripts.transcript(undo_every=3)[:actions + 1]
-    folder = os.path.join(work, board + ("-bootlimit" if heap else "-boot"))
-    shutil.rmtree(folder, ignore_errors=True)
     data = os.path.join(folder, "data")
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         edition = json.load(f)
@@ -164,20 +203,153 @@ def boot_time(board, work, actions=RESUME_ACTIONS, heap=None):
     j.start(lines[0])
     for a in lines[1:]:
         j.apply(a)
-    out = vpico.stage(board, os.path.join(folder, "staged"), seed=scripts.SEED)
-    shutil.copytree(data, os.path.join(out, "data"))
-    if heap:
-        vpico.limit_heap(out, heap)
-    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
-    with Pico(board, fs=img) as p:
+    j.close()
+    return data
+
+
+def boot_time(board, work, firmware, actions=RESUME_ACTIONS, heap=None):
+    """ns from power-on to the last byte of the home screen, for a board
+    that boots on a saved game of `actions` actions; with heap (the
+    board's heap limited to that many bytes), the crash's error instead
+    if it does not boot into the game."""
+    folder = os.path.join(work, "%s-%s-boot%s" % (firmware, board, heap or ""))
+    data = saved_game(folder + "-data", scripts.transcript(undo_every=3)[:actions + 1])
+    kw = board_setup(board, folder, firmware, heap=heap, data=data)
+    with Pico(board, **kw) as p:
         crash = _boot(p, heap)
         if crash:
             return crash
         frames = p.frames()
-        twin = os.path.join(folder, "data")
-        if p.picture() != vpico.boot_picture(board, twin, scripts.SEED):
+        if p.picture() != vpico.boot_picture(board, data, scripts.SEED):
+            if heap:
+                return "booted to another screen than the saved game's"
             raise SystemExit("bench: the board did not boot into the saved game")
         return frames[-1][0]
+
+
+def fast(p, twin, keys, at, limit=120_000 * MS, ahead=64):
+    """Press the keys faster than a thumb (held 35 ms, 5 ms apart; a long
+    or held press as long as it takes; an OK after one that passed the
+    turn TURN_PAUSE_MS after it, as a player's), the simulator `twin` given
+    the same presses at the same times; then run until the board is quiet.
+    At most `ahead` presses are waiting on the emulator's clock at a time
+    (each is two alarms, and a long list of alarms slows every tick).
+    Returns (the press the board was at when it crashed, or None; the
+    error; the chip time the presses took)."""
+    start = p.t
+    t = at
+    downs = []
+
+    def run_to(until):
+        """Run to `until`; (press, error) if the board crashed or stopped."""
+        until = int(until)
+        while until - p.t >= MS:
+            running = p.run(min(2000 * MS, until - p.t))["running"]
+            p.read()
+            if _crashed(p.serial) or not running:
+                why = _tail(p.serial) if _crashed(p.serial) else "the chip stopped: %s" % p.stats()["halted"]
+                return sum(1 for d in downs if d <= p.t), why
+        return None
+    for i, k in enumerate(keys):
+        button, hold = p.buttons_for(k)
+        if hold == vpico.HOLD:
+            hold = 35 * MS
+        if k == "ok":
+            t = max(t, twin.due())
+        if i >= ahead:
+            stop = run_to(downs[i - ahead])
+            if stop:
+                return stop + (p.t - start,)
+        p.press(button, hold, at=t)
+        twin.key(k, at=vpico.counted(t, t + hold, hold))
+        downs.append(t)
+        t += hold + 5 * MS
+    stop = run_to(t)
+    if stop:
+        return stop + (p.t - start,)
+    try:
+        p.settle(limit=limit)
+    except vpico.PicoError as e:
+        return len(keys), str(e), p.t - start
+    if _crashed(p.serial):
+        return len(keys), _tail(p.serial), p.t - start
+    return None, None, p.t - start
+
+
+def session(board, game_name, work, firmware, heap):
+    """A game's scripted session pressed fast (fast()) in a heap of `heap`
+    bytes: {"completed", "presses", "press" (where it stopped), "error"}."""
+    keys = scripts.session(game_name, board)
+    folder = os.path.join(work, "%s-%s-%s-%d" % (firmware, board, game_name, heap))
+    kw = board_setup(board, folder, firmware, heap=heap)
+    twin = Twin(board, scripts.SEED, os.path.join(folder, "twin"))
+    with Pico(board, **kw) as p:
+        crash = _boot(p, heap)
+        if crash:
+            return {"completed": False, "presses": len(keys), "press": 0, "error": crash}
+        stopped, error, _ = fast(p, twin, keys, p.t + vpico.GAP)
+        if stopped is None and p.picture() != twin.picture():
+            stopped, error = len(keys), "its last screen is not the simulator's (a press lost or doubled)"
+    return {"completed": stopped is None, "presses": len(keys), "press": stopped, "error": error}
+
+
+def need(board, game_name, work, firmware, lo=48, hi=176, step=4):
+    """The smallest heap (KB, in steps of `step`) in which the game's session
+    completes, by bisection between lo and hi (the heap does not compact:
+    a heap a little larger than one that completes can still fail, so this
+    is where it first completes, not a guarantee above it): {"kb": N or
+    None (not even in hi), "tried": {kb: completed}}."""
+    tried = {}
+
+    def ok(kb):
+        if kb not in tried:
+            tried[kb] = session(board, game_name, work, firmware, kb * 1024)["completed"]
+        return tried[kb]
+    if not ok(hi):
+        return {"kb": None, "tried": tried}
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return {"kb": hi, "tried": tried}
+
+
+def evening(board, work, heap_kb, records=EVENING):
+    """The long evening on our firmware in a heap of heap_kb: {"records",
+    "presses", "completed", "error", "ms" (the chip time it took), "boot"
+    (ns to the home screen after a power cut at its end, or the error)}."""
+    heap = heap_kb * 1024
+    lines = scripts.evening(records)
+    from host_sim import device, keyplan
+    app, _ = device.build(board, None, scripts.SEED)
+    keys = keyplan.play(app, lines)
+    folder = os.path.join(work, "ours-%s-evening-%d" % (board, heap_kb))
+    kw = board_setup(board, folder, "ours", heap=heap)
+    twin = Twin(board, scripts.SEED, os.path.join(folder, "twin"))
+    out = {"records": len(lines) - 1, "presses": len(keys)}
+    with Pico(board, **kw) as p:
+        crash = _boot(p, heap)
+        if crash:
+            return dict(out, completed=False, error=crash)
+        stopped, error, took = fast(p, twin, keys, p.t + vpico.GAP, limit=600_000 * MS)
+        if stopped is None and p.picture() != twin.picture():
+            stopped, error = len(keys), "its last screen is not the simulator's"
+        out.update(completed=stopped is None, error=error, press=stopped, ms=took / MS)
+        cut = os.path.join(folder, "cut.bin")
+        p.save(cut)
+    if not out["completed"]:
+        return out
+    with Pico(board, flash=cut) as p:
+        crash = _boot(p, heap)
+        if crash:
+            out["boot"] = crash
+        elif p.picture() != vpico.boot_picture(board, twin.data, scripts.SEED):
+            out["boot"] = "booted to another screen than the game's"
+        else:
+            out["boot"] = p.frames()[-1][0]
+    return out
 
 
 PARTS = (("code", "code: the firmware's bytecode, functions, classes and module data"),
@@ -201,21 +373,26 @@ heap_parts.run(base)
 """
 
 
-def heap_parts(board, work, limit=3_600_000 * MS):
+def heap_parts(board, work, firmware="ours", limit=3_600_000 * MS):
     """Where the heap goes at its peak on the board: {"peak": bytes, "at":
     press, part: bytes for each of PARTS} (bench/heap_parts.py, run as
     main.py: the scripted game played twice, to its peak, then taken apart)."""
-    folder = os.path.join(work, board + "-parts")
-    shutil.rmtree(folder, ignore_errors=True)
-    out = vpico.stage(board, os.path.join(folder, "staged"), seed=scripts.SEED)
-    scripts.write_keys(board, folder)
-    shutil.copy(os.path.join(folder, board + ".keys"), os.path.join(out, "keys.txt"))
-    shutil.copy(os.path.join(ROOT, "bench", "heap_parts.py"), out)
-    with open(os.path.join(out, "main.py"), "w") as f:
-        f.write(PARTS_MAIN)
-    img = vpico.mkfs(out, os.path.join(folder, "fs.img"))
+    folder = os.path.join(work, "%s-%s-parts" % (firmware, board))
+    shutil.rmtree(folder + "-keys", ignore_errors=True)
+    os.makedirs(folder + "-keys")
+    keys, _ = scripts.write_keys(board, folder + "-keys")
+    cfg = os.path.join(folder + "-keys", "board.json")
+    with open(cfg, "w") as f:
+        json.dump({"board": board, "seed": scripts.SEED}, f)
+    files = {"keys.txt": keys, "heap_parts.py": os.path.join(ROOT, "bench", "heap_parts.py")}
+    main = PARTS_MAIN
+    if firmware == "ours":
+        # the firmware from the ROM partition, board.json on the filesystem as heap_parts reads it
+        files["board.json"] = cfg
+        main = "import sys\nsys.path.insert(0, '/rom')\n" + PARTS_MAIN
+    kw = board_setup(board, folder, firmware, files=files, main=main)
     got = {}
-    with Pico(board, fs=img) as p:
+    with Pico(board, **kw) as p:
         while "n_total_bytes" not in p.serial:
             if p.t > limit or not p.run(1000 * MS)["running"] or _crashed(p.serial):
                 raise SystemExit("bench: the heap's parts on %s: %s" % (board, p.serial[-1500:]))
@@ -227,7 +404,11 @@ def heap_parts(board, work, limit=3_600_000 * MS):
         elif w[:1] in (["part"], ["frame"]):
             got[w[-2]] = int(w[-1])
         elif ln.startswith("qstr pool"):
-            got["names"] = int(ln.rsplit("n_total_bytes=", 1)[1])
+            total = int(ln.rsplit("n_total_bytes=", 1)[1])
+            text = int(ln.split("n_str_data_bytes=", 1)[1].split(",")[0])
+            # on ours the names of the code in the ROM image are read in
+            # place (their text is not in the heap): only the pools count
+            got["names"] = total - text if firmware == "ours" else total
     got["board"] -= got["frame"]
     got["left"] -= got["names"]     # the names stay in what is left (never freed)
     return got
@@ -237,9 +418,11 @@ def summary(rows):
     def stats(kind):
         v = sorted(r["latency"] for r in rows if r["kind"] == kind and r["latency"] is not None)
         return {"n": len(v), "median": statistics.median(v) if v else None, "worst": v[-1] if v else None}
+    acts = [r["latency"] for r in rows if r["kind"] == "action" and r["latency"] is not None]
+    drift = statistics.median(acts[-100:]) - statistics.median(acts[:100]) if len(acts) >= 200 else None
     actions = sum(1 for r in rows if r["kind"] == "action")
     return {"cursor": stats("cursor"), "action": stats("action"), "actions": actions, "presses": len(rows),
-            "programmed": sum(r["programmed"] for r in rows), "erased": sum(r["erased"] for r in rows)}
+            "drift": drift, "programmed": sum(r["programmed"] for r in rows), "erased": sum(r["erased"] for r in rows)}
 
 
 def heap_summary(rows):
@@ -251,53 +434,175 @@ def heap_summary(rows):
             "samples": len(heap)}
 
 
-def limited(rows, presses):
-    """What a run in the budget heap came to: {"completed", "press" (the
-    presses made before the crash), "error"}."""
-    crash = rows[-1].get("crash") if rows else None
-    return {"completed": crash is None and len(rows) == presses, "press": len(rows) - (crash is not None),
-            "error": crash}
-
-
 def _task(args):
-    what, board, work, presses = args
-    budget = HEAP_KB[board][0] * 1024
+    what, board, firmware, work, arg = args
     if what == "boot":
-        return boot_time(board, work)
-    if what == "parts":
-        return heap_parts(board, work)
+        return boot_time(board, work, firmware)
     if what == "bootlimit":
-        got = boot_time(board, work, heap=budget)
-        return {"completed": not isinstance(got, str), "error": got if isinstance(got, str) else None}
+        got = boot_time(board, work, firmware, heap=arg * 1024)
+        return {"completed": not isinstance(got, str), "error": got if isinstance(got, str) else None,
+                "boot": None if isinstance(got, str) else got}
+    if what == "session":
+        game_name, heap = arg
+        return session(board, game_name, work, firmware, heap * 1024)
+    if what == "parts":
+        return heap_parts(board, work, firmware)
+    if what == "need":
+        return need(board, arg, work, firmware)
+    if what == "evening":
+        return evening(board, work, arg)
     keys, _ = scripts.keys(board)
-    if presses:
-        keys = keys[:presses]
-    if what == "limit":
-        return limited(game(board, keys, work, heap=budget), len(keys))
-    rows = game(board, keys, work, probe=what == "probe")
+    if arg:
+        keys = keys[:arg]
+    rows = game(board, keys, work, firmware, probe=what == "probe")
     return heap_summary(rows) if what == "probe" else summary(rows)
 
 
-KINDS = ("time", "probe", "boot", "limit", "bootlimit", "parts")
+KINDS = ("time", "probe", "boot", "bootlimit", "session", "need", "parts", "evening")
 
 
-def measure(work, boards=BOARDS, presses=None, jobs=None):
-    """{board: {"time", "heap", "boot", "limit", "bootlimit", "parts"}}: the runs
-    side by side, one a core."""
-    from concurrent.futures import ProcessPoolExecutor
-    tasks = [(what, b, work, presses) for b in boards for what in KINDS]
+def tasks(boards, firmwares, kinds, work, presses=None):
+    out = []
+    for fw in firmwares:
+        for b in boards:
+            heaps = HEAP_KB[fw][b]
+            for what in kinds:
+                if what in ("parts", "evening") and fw != "ours":
+                    continue
+                if what == "need":
+                    # ours: the scripted game; the official firmware on the colour screen, every game
+                    # (the T-Display's screen: its heap on the official ESP32 firmware is about 112 KB)
+                    if fw == "ours":
+                        out.append((what, b, fw, work, "inca"))
+                    elif b == "pico_display":
+                        out += [(what, b, fw, work, g) for g in scripts.GAMES]
+                    continue
+                if what == "bootlimit":
+                    out += [(what, b, fw, work, h) for h in heaps]
+                elif what == "evening":
+                    out += [(what, b, fw, work, h) for h in EVENING_KB[b]]
+                elif what == "session":
+                    out += [(what, b, fw, work, (g, h)) for g in scripts.GAMES for h in heaps]
+                else:
+                    out.append((what, b, fw, work, presses))
+    # the longest first, so that they run side by side
+    order = {"evening": 0, "time": 1, "probe": 2, "parts": 3, "need": 4}
+    return sorted(out, key=lambda t: order.get(t[0], 9))
+
+
+def _run(t):
+    """A task's figures, or {"failed": why} (one run's failure does not
+    lose the others')."""
+    try:
+        return _task(t)
+    except (Exception, SystemExit) as e:  # noqa: BLE001 - reported with the figures
+        return {"failed": "%s: %s" % (type(e).__name__, e)}
+
+
+def measure(work, boards=BOARDS, firmwares=tuple(FIRMWARES), kinds=KINDS, presses=None, jobs=None, log=None):
+    """{firmware: {board: {kind: figures}}}, kind "bootlimit" and "session"
+    by heap (KB) (and game); the runs side by side, one a core.  log: a
+    file that gets a line of JSON as each run ends."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    todo = tasks(boards, firmwares, kinds, work, presses)
+    got = []
     with ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1) as pool:
-        got = list(pool.map(_task, tasks))
+        running = {pool.submit(_run, t): t for t in todo}
+        for done in as_completed(running):
+            what, b, fw, _, arg = running[done]
+            row = [what, b, fw, arg, done.result()]
+            got.append(row)
+            if log:
+                with open(log, "a") as f:
+                    f.write(json.dumps(row) + "\n")
+    return collect(got)
+
+
+def collect(rows):
+    """{firmware: {board: {kind: figures}}} of runs [kind, board, firmware,
+    arg, figures] (a log's lines), in the order of FIRMWARES and BOARDS."""
     res = {}
-    for (what, b, _, _), r in zip(tasks, got):
-        res.setdefault(b, {})["heap" if what == "probe" else what] = r
-    for b in boards:
-        print("vpico %s: %s" % (b, json.dumps(res[b])), file=sys.stderr)
-    return res
+    for what, b, fw, arg, r in rows:
+        into = res.setdefault(fw, {}).setdefault(b, {})
+        key = "heap" if what == "probe" else what
+        if what == "session":
+            into.setdefault(key, {}).setdefault(arg[0], {})[arg[1]] = r
+        elif what in ("bootlimit", "need", "evening"):
+            into.setdefault(key, {})[arg] = r
+        else:
+            into[key] = r
+    return {fw: {b: res[fw][b] for b in BOARDS if b in res.get(fw, {})} for fw in FIRMWARES if fw in res}
 
 
 def ms(ns):
     return "%.1f ms" % (ns / MS) if ns is not None else "-"
+
+
+def held(ok):
+    return "yes" if ok else "**no**"
+
+
+GAME_NAMES = {"inca": "Inca Empire (the scripted game)", "eightmin": "Eight-Minute Empire",
+              "origin": "Origin", "yu": "Legacy of Yu"}
+
+
+def _ran(r):
+    return "completes" if r["completed"] else "stops at press %s of %d: %s" % (
+        r["press"] + 1 if r.get("press") is not None else "?", r["presses"], r["error"])
+
+
+def _failed(x):
+    return isinstance(x, dict) and "failed" in x
+
+
+def budget_rows(fw, board, r):
+    """The rows of a firmware's table of budgets for one board (a run that
+    failed is a row that says so)."""
+    out = []
+    for kind in ("time", "boot", "heap"):
+        if _failed(r.get(kind)):
+            out.append((board, "(%s run)" % kind, "", "failed: %s" % r[kind]["failed"], False))
+            r = dict(r, **{kind: None})
+    t = r.get("time")
+    if t:
+        c, a = t["cursor"], t["action"]
+        out.append((board, "cursor move: median, worst", "%d ms, %d ms (%d ms)" % CURSOR,
+                    "%s, %s" % (ms(c["median"]), ms(c["worst"])),
+                    c["median"] is not None and c["median"] <= CURSOR[0] * MS and c["worst"] <= CURSOR[1] * MS))
+        out.append((board, "action: median, worst", "%d ms, %d ms (%d ms)" % ACTION,
+                    "%s, %s" % (ms(a["median"]), ms(a["worst"])),
+                    a["median"] is not None and a["median"] <= ACTION[0] * MS and a["worst"] <= ACTION[1] * MS))
+        if t.get("drift") is not None:
+            out.append((board, "drift: action median, last 100 actions less the first 100", "%d ms" % DRIFT_MS,
+                        ms(t["drift"]), t["drift"] <= DRIFT_MS * MS))
+    budget = RESUME_MS[fw]
+    if r.get("boot") is not None:
+        out.append((board, "boot to the home screen of a %d-action game" % RESUME_ACTIONS,
+                    "%d ms (%d ms)" % budget, ms(r["boot"]), r["boot"] <= budget[0] * MS))
+    heaps = HEAP_KB[fw][board]
+    for i, h in enumerate(heaps):
+        what = "budget" if i == 0 else "target"
+        bl = (r.get("bootlimit") or {}).get(h)
+        if _failed(bl):
+            bl = {"completed": False, "error": "the run failed: %s" % bl["failed"]}
+        if bl:
+            ok = bl["completed"] and bl["boot"] <= budget[0] * MS
+            out.append((board, "boot into the %d-action game in a heap of %d KB" % (RESUME_ACTIONS, h),
+                        "boots, %d ms (%s)" % (budget[0], what) if i == 0 else "boots (target)",
+                        "boots, %s" % ms(bl["boot"]) if bl["completed"] else "does not: %s" % bl["error"],
+                        ok if i == 0 else bl["completed"]))
+        for g in scripts.GAMES:
+            sr = ((r.get("session") or {}).get(g) or {}).get(h)
+            if _failed(sr):
+                sr = {"completed": False, "press": None, "presses": 0, "error": "the run failed: %s" % sr["failed"]}
+            if sr:
+                out.append((board, "%s in a heap of %d KB, pressed fast" % (GAME_NAMES[g], h),
+                            "completes (%s)" % what, _ran(sr), sr["completed"]))
+    hp = r.get("heap")
+    if hp:
+        out.append((board, "heap in use after a press, at its peak (the heap a game needs is more)",
+                    "under %d KB" % heaps[0], "%.1f KB" % (hp["peak"] / 1024), hp["peak"] < heaps[0] * 1024))
+    return out
 
 
 def section(res):
@@ -306,78 +611,114 @@ def section(res):
     add = L.append
     add("## On the virtual Pico")
     add("")
-    add("%s; the benchmark's scripted game (above) pressed on the board's" % FIRMWARE)
-    add("buttons, the files as `flash.sh --stage` makes them on the board's littlefs")
-    add("(bench/vpico.py). Times are the chip's own clock, from a button's release (a")
-    add("long press: the moment it counts) to the last byte of the resulting frame on")
-    add("the display's bus; the bus is modelled at its rate (the SSD1306's I2C at the")
-    add("400 kHz the firmware sets, 9 clocks a byte; the ST7789's SPI at 31.25 MHz).")
-    add("The emulator runs the chip at 125 MHz with no flash wait states or XIP cache")
-    add("misses and writes flash in no time, so a board is slower: these are lower")
-    add("bounds. Heap: gc.mem_alloc() after gc.collect() after every press (a run of")
-    add("its own, board.json \"probe\"), on the 32-bit chip's own heap; and the game")
-    add("and a boot into a saved game with the heap limited to the budget: main.py")
-    add("first takes a ballast, one block at the bottom of the heap, that leaves the")
-    add("firmware a heap of that size in all (host_sim/vpico.py BALLAST), as on a board")
-    add("whose heap is that big.")
+    add("MicroPython v1.28.0 on an emulated RP2040 (rp2040js 1.4.1, vpico/), on two firmwares: %s;" % FIRMWARES["ours"])
+    add("and %s (bench/vpico.py). The benchmark's scripted game (above) and the other games'" % FIRMWARES["official"])
+    add("scripted sessions are pressed on the board's buttons. Times are the chip's own clock, from a button's")
+    add("release (a long press: the moment it counts) to the last byte of the resulting frame on the display's")
+    add("bus; the bus is modelled at its rate (the SSD1306's I2C at the 400 kHz the firmware sets, 9 clocks a")
+    add("byte; the ST7789's SPI at 31.25 MHz). The emulator runs the chip at 125 MHz with no flash wait states")
+    add("or XIP cache misses and writes flash in no time, so a board is slower: these are lower bounds. Heap:")
+    add("gc.mem_alloc() after gc.collect() after every press (a run of its own, board.json \"probe\"), on the")
+    add("32-bit chip's own heap; and the sessions and a boot into a saved game with the heap limited: main.py")
+    add("first takes a ballast, one block at the bottom of the heap, that leaves the firmware a heap of that")
+    add("size in all (host_sim/vpico.py BALLAST), as on a board whose heap is that big.")
+    add("A session pressed fast (held 35 ms, 5 ms apart) completes when the board crashes nowhere and ends on")
+    add("the simulator's screen: no press lost or doubled.")
     add("")
-    add("| board | what | budget (target) | measured | held |")
-    add("| --- | --- | --- | --- | --- |")
-    for board, r in res.items():
-        t = r["time"]
-        h = r["heap"] or {}
-        c, a = t["cursor"], t["action"]
-
-        def held(ok):
-            return "yes" if ok else "**no**"
-        add("| %s | cursor move: median, worst | %d ms, %d ms (%d ms) | %s, %s | %s |" % (
-            board, CURSOR[0], CURSOR[1], CURSOR[2], ms(c["median"]), ms(c["worst"]),
-            held(c["median"] is not None and c["median"] <= CURSOR[0] * MS and c["worst"] <= CURSOR[1] * MS)))
-        add("| %s | action: median, worst | %d ms, %d ms (%d ms) | %s, %s | %s |" % (
-            board, ACTION[0], ACTION[1], ACTION[2], ms(a["median"]), ms(a["worst"]),
-            held(a["median"] is not None and a["median"] <= ACTION[0] * MS and a["worst"] <= ACTION[1] * MS)))
-        add("| %s | boot to the home screen of a %d-action game | %d ms (%d ms) | %s | %s |" % (
-            board, RESUME_ACTIONS, RESUME_MS[0], RESUME_MS[1], ms(r["boot"]), held(r["boot"] <= RESUME_MS[0] * MS)))
-        budget, target = HEAP_KB[board]
-        lim = r.get("limit")
-        if lim:
-            add("| %s | the scripted game in a heap of %d KB in all | completes (%d KB) | %s | %s |" % (
-                board, budget, target, "completes" if lim["completed"] else "stops at press %d: %s" % (
-                    lim["press"] + 1, lim["error"]), held(lim["completed"])))
-        bl = r.get("bootlimit")
-        if bl:
-            add("| %s | boot into the %d-action game in a heap of %d KB | boots | %s | %s |" % (
-                board, RESUME_ACTIONS, budget, "boots" if bl["completed"] else "does not: %s" % bl["error"],
-                held(bl["completed"])))
-        if h:
-            add("| %s | heap in use after a press, at its peak (the heap a game needs is more) | "
-                "under %d KB (%d KB) | %.1f KB | %s |" % (board, budget, target, h["peak"] / 1024,
-                                                         held(h["peak"] < budget * 1024)))
-    add("")
-    add("| board | cursor move, median / worst | action, median / worst | heap peak (after press) | "
+    for fw, title in (("ours", "Our firmware (the UF2)"), ("official", "The official firmware")):
+        if fw not in res:
+            continue
+        add("### %s" % title)
+        add("")
+        add("| board | what | budget (target) | measured | held |")
+        add("| --- | --- | --- | --- | --- |")
+        for board, r in res[fw].items():
+            for row in budget_rows(fw, board, r):
+                add("| %s | %s | %s | %s | %s |" % (row[:4] + (held(row[4]),)))
+        add("")
+    add("| firmware | board | cursor move, median / worst | action, median / worst | heap peak (after press) | "
         "least free | boot to home, %d-action game | flash per action |" % RESUME_ACTIONS)
-    add("| --- | --- | --- | --- | --- | --- | --- |")
-    for board, r in res.items():
-        t = r["time"]
-        h = r["heap"] or {}
-        per = t["programmed"] / max(1, t["actions"])
-        add("| %s | %s / %s (%d) | %s / %s (%d) | %s (press %s, %s) | %s | %s | %.0f B programmed, %.0f B erased |" % (
-            board, ms(t["cursor"]["median"]), ms(t["cursor"]["worst"]), t["cursor"]["n"],
-            ms(t["action"]["median"]), ms(t["action"]["worst"]), t["action"]["n"],
-            "%.1f KB" % (h["peak"] / 1024) if h else "-", h.get("at", "-"), h.get("key", "-"),
-            "%.1f KB" % (h["free_min"] / 1024) if h else "-", ms(r["boot"]), per, t["erased"] / max(1, t["actions"])))
+    add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for fw, boards in res.items():
+        for board, r in boards.items():
+            t = r.get("time")
+            if not t or _failed(t):
+                continue
+            h = r.get("heap") or {}
+            if _failed(h):
+                h = {}
+            per = t["programmed"] / max(1, t["actions"])
+            add("| %s | %s | %s / %s (%d) | %s / %s (%d) | %s (press %s, %s) | %s | %s | %.0f B programmed, "
+                "%.0f B erased |" % (
+                    fw, board, ms(t["cursor"]["median"]), ms(t["cursor"]["worst"]), t["cursor"]["n"],
+                    ms(t["action"]["median"]), ms(t["action"]["worst"]), t["action"]["n"],
+                    "%.1f KB" % (h["peak"] / 1024) if h else "-", h.get("at", "-"), h.get("key", "-"),
+                    "%.1f KB" % (h["free_min"] / 1024) if h else "-",
+                    ms(r.get("boot")) if not _failed(r.get("boot")) else "-", per,
+                    t["erased"] / max(1, t["actions"])))
     add("")
-    parted = [(b, r["parts"]) for b, r in res.items() if r.get("parts")]
+    needs = [(fw, b, g, n) for fw, boards in res.items() for b, r in boards.items()
+             for g, n in sorted((r.get("need") or {}).items())]
+    if needs:
+        add("### The smallest heap a session needs")
+        add("")
+        add("Found by bisection in steps of 4 KB between 48 and 176 KB, each heap tried as above (a session")
+        add("pressed fast, the heap limited by a ballast). The heap does not compact: a heap a little larger")
+        add("than one that completes may still fail, so this is where it first completed, not a guarantee")
+        add("above it. On the official firmware the colour screen stands for the T-Display's (the same layout")
+        add("and font), whose ESP32 has about 112 KB of heap on the official firmware.")
+        add("")
+        add("| firmware | board | session | smallest heap | heaps tried |")
+        add("| --- | --- | --- | --- | --- |")
+        for fw, b, g, n in needs:
+            if _failed(n):
+                add("| %s | %s | %s | failed: %s | |" % (fw, b, GAME_NAMES[g], n["failed"]))
+                continue
+            tried = ", ".join("%s %s" % (kb, "yes" if okay else "no")
+                              for kb, okay in sorted((int(k), v) for k, v in n["tried"].items()))
+            add("| %s | %s | %s | %s | %s |" % (fw, b, GAME_NAMES[g], "%d KB" % n["kb"] if n["kb"] else
+                                                "over 176 KB", tried))
+        add("")
+    ours = res.get("ours", {})
+    ev = [(b, kb, e) for b, r in ours.items() for kb, e in sorted((r.get("evening") or {}).items())]
+    if ev:
+        add("### A long evening")
+        add("")
+        add("Our firmware: Inca Empire's scripted setup played at random among the legal actions to the game's")
+        add("end, with undo and redo (bench/scripts.py evening: after an action, now and then one or two taken")
+        add("back and given again, or one taken back and another chosen), pressed fast, in the budget heap and,")
+        add("where the budget is not held, in the heap tests/test_vpico.py gives the firmware; then the power")
+        add("cut at its end and the board started again in the same heap (held: the evening ends on the")
+        add("simulator's screen, and the boot after it reaches the game's home screen within %d ms)."
+            % RESUME_MS["ours"][0])
+        add("")
+        add("| board | heap | journal records | presses | the evening | chip time | boot after the cut | held |")
+        add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for b, kb, e in ev:
+            if "failed" in e:
+                add("| %s | %d KB | | | failed: %s | | | **no** |" % (b, kb, e["failed"]))
+                continue
+            boot = e.get("boot")
+            ok = e["completed"] and isinstance(boot, (int, float)) and boot <= RESUME_MS["ours"][0] * MS
+            add("| %s | %d KB | %d | %d | %s | %s | %s | %s |" % (
+                b, kb, e["records"], e["presses"],
+                "ends" if e["completed"] else "stops at press %s: %s" % (e.get("press"), e.get("error")),
+                "%.0f s" % (e["ms"] / 1000) if e.get("ms") else "-",
+                ms(boot) if isinstance(boot, (int, float)) else (boot or "-"), held(ok)))
+        add("")
+    parted = [("%s, %s" % (b, fw), r["parts"]) for fw, boards in res.items() for b, r in boards.items()
+              if r.get("parts") and not _failed(r["parts"])]
     if parted:
         add("### Where the heap goes at its peak")
         add("")
-        add("bench/heap_parts.py, run as main.py: the board's own objects made as at")
-        add("power-on, the scripted game's presses given to the app (the device's loop")
-        add("and its tasks left out), the heap in use after each; the game played again")
-        add("to the press where it peaked, then each part let go of in turn and the heap")
-        add("it gave back measured (after a collection); objects two parts share count")
-        add("with the later one. The interned names are never freed: their figure is")
-        add("MicroPython's qstr pools (micropython.qstr_info()).")
+        add("bench/heap_parts.py, run as main.py on our firmware (the code in the ROM partition): the board's")
+        add("own objects made as at power-on, the scripted game's presses given to the app (the device's loop")
+        add("and its tasks left out), the heap in use after each; the game played again to the press where it")
+        add("peaked, then each part let go of in turn and the heap it gave back measured (after a collection);")
+        add("objects two parts share count with the later one. The interned names are never freed: their")
+        add("figure is MicroPython's qstr pools (micropython.qstr_info()), less their text, which a module")
+        add("loaded from the ROM image leaves there (the names that are made as the firmware runs keep their")
+        add("text in the heap, among the rest).")
         add("")
         add("| part | " + " | ".join("%s (press %d of %.1f KB)" % (b, g["at"], g["peak"] / 1024)
                                    for b, g in parted) + " |")
@@ -390,16 +731,29 @@ def section(res):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="The benchmark on the virtual Pico (prints JSON).")
+    ap = argparse.ArgumentParser(description="The benchmark on the virtual Pico (prints JSON and the section).")
     ap.add_argument("--boards", default=",".join(BOARDS))
-    ap.add_argument("--presses", type=int, default=None, help="only the first N presses of the game")
+    ap.add_argument("--firmwares", default=",".join(FIRMWARES))
+    ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--presses", type=int, default=None, help="only the first N presses of the timed game")
+    ap.add_argument("--jobs", type=int, default=None)
+    ap.add_argument("--log", default=None, help="a file that gets each run's figures as it ends (JSON lines)")
+    ap.add_argument("--from-log", default=None, help="write the section of the runs in these logs (comma-separated)")
     args = ap.parse_args(argv)
+    if args.from_log:
+        rows = []
+        for name in args.from_log.split(","):
+            with open(name) as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        print("\n".join(section(collect(rows))))
+        return
     why = vpico.ready()
     if why:
         raise SystemExit("bench: the virtual Pico cannot run: " + why)
     work = tempfile.mkdtemp(prefix="vpico-bench-")
     try:
-        res = measure(work, args.boards.split(","), args.presses)
+        res = measure(work, args.boards.split(","), args.firmwares.split(","), args.kinds.split(","), args.presses,
+                      args.jobs, args.log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(json.dumps(res, indent=1))

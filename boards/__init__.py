@@ -15,3 +15,8 @@
 #   PIXELS    the player LEDs: {"pin", "count"} for NeoPixels, or
 #             {"rgb_led": (r, g, b), "count": 1}, or None
 #   DRIVERS   micropython-lib packages flash.sh installs with mpremote mip
+#   ARCH      the chip's architecture for mpy-cross -march (native code)
+#   NO_PULL   buttons whose pins have the board's own pull-up (no internal one)
+#   HOLD      pins driven high as the board starts (a power hold), if any
+#   MICROPYTHON  a Pico's MicroPython build (RPI_PICO): the firmware of
+#             dist/ that flash.sh --uf2 puts in one file with the code

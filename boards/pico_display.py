@@ -16,3 +16,5 @@ PIXELS = {"rgb_led": (6, 7, 8), "count": 1, "active_low": True}
 DRIVERS = ()
 # the chip's architecture, for the native code of a colour panel (flash.sh)
 ARCH = 'armv6m'
+# the MicroPython build for the board's chip: its UF2 in dist/ (flash.sh --uf2)
+MICROPYTHON = "RPI_PICO"

@@ -16,3 +16,5 @@ PIXELS = {"pin": 16, "count": 4}
 DRIVERS = ("ssd1306",)
 # the chip's architecture, for the native code of a colour panel (flash.sh)
 ARCH = 'armv6m'
+# the MicroPython build for the board's chip: its UF2 in dist/ (flash.sh --uf2)
+MICROPYTHON = "RPI_PICO"

@@ -81,7 +81,7 @@ def profile(board):
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         exec(compile(f.read(), board, "exec"), d)
     return {"display": d["DISPLAY"], "buttons": d["BUTTONS"], "pixels": d.get("PIXELS") or {},
-            "profile": d["PROFILE"]}
+            "profile": d["PROFILE"], "micropython": d.get("MICROPYTHON")}
 
 
 def stage(board, out, seed=None, extra=None):
@@ -111,15 +111,109 @@ gc.collect()
 _ballast = bytearray(gc.mem_free() + gc.mem_alloc() - %d - 64)
 gc.collect()
 print("a heap of %%d bytes" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
-from firmware.main import main; main()
 """
 
 
 def limit_heap(out, heap):
-    """Make the staged folder OUT start the firmware with a heap of HEAP
-    bytes in all (BALLAST)."""
-    with open(os.path.join(out, "main.py"), "w") as f:
-        f.write(BALLAST % heap)
+    """Make the staged folder OUT (its main.py) start the firmware with a
+    heap of HEAP bytes in all (BALLAST, then what main.py did)."""
+    path = os.path.join(out, "main.py")
+    with open(path) as f:
+        main = f.read()
+    with open(path, "w") as f:
+        f.write(BALLAST % heap + main)
+    return out
+
+
+# ---------------------------------------------------------------- our firmware, one UF2
+
+DIST = os.path.join(ROOT, "dist")
+
+
+def stage_uf2(board, out, seed=None, extra=None, heap=None, main=None):
+    """`flash.sh --board BOARD --uf2` in OUT: the UF2 a user drops on the
+    board (our MicroPython with the code, assets and board.json in its ROM
+    partition); its path.  With seed, extra, heap or main, the UF2 is made
+    again (uf2_variant)."""
+    r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--uf2", "--out", out],
+                       capture_output=True, text=True, timeout=CALL_LIMIT)
+    if r.returncode:
+        raise PicoError("flash.sh --uf2 failed: %s" % (r.stderr or r.stdout))
+    path = os.path.join(out, "companion-%s.uf2" % board)
+    if seed is None and not extra and heap is None and main is None:
+        return path
+    return uf2_variant(os.path.join(out, "rom"), path, seed, extra, heap, main)
+
+
+def uf2_variant(rom, out, seed=None, extra=None, heap=None, main=None):
+    """The UF2 `out` of our firmware and a ROM image of a copy of the folder
+    `rom` (flash.sh --uf2's DIR/rom) with board.json given the seed of new
+    games and the extra settings, and main.py the text `main` and, with
+    heap, the ballast first (limit_heap)."""
+    copy = out + ".rom"
+    if os.path.exists(copy):
+        shutil.rmtree(copy)
+    shutil.copytree(rom, copy)
+    with open(os.path.join(copy, "board.json")) as f:
+        cfg = json.load(f)
+    if seed is not None:
+        cfg["seed"] = seed
+    cfg.update(extra or {})
+    with open(os.path.join(copy, "board.json"), "w") as f:
+        json.dump(cfg, f)
+    if main is not None:
+        with open(os.path.join(copy, "main.py"), "w") as f:
+            f.write(main)
+    if heap is not None:
+        limit_heap(copy, heap)
+    return uf2_of(copy, base_uf2(), out)
+
+
+def base_uf2(mpboard="RPI_PICO"):
+    """Our MicroPython build for the board (dist/)."""
+    import glob
+    found = sorted(glob.glob(os.path.join(DIST, "micropython-*-%s-ROMFS.uf2" % mpboard)))
+    if not found:
+        raise PicoError("no MicroPython build for %s in dist/" % mpboard)
+    return found[-1]
+
+
+def uf2_of(rom, base, out):
+    """The UF2 `out`: the firmware `base` and a ROM image of the folder
+    `rom` at its ROM partition, as flash.sh --uf2 makes it (mpremote's ROMFS
+    builder, tools/uf2.py)."""
+    import contextlib
+    import io
+    from mpremote.romfs import make_romfs
+    from tools import uf2
+    with contextlib.redirect_stdout(io.StringIO()):
+        image = make_romfs(rom, mpy_cross=False)
+    with open(out, "wb") as f:
+        f.write(uf2.with_romfs(uf2.read(base), image))
+    return out
+
+
+FLASH_SIZE = 2 * 1024 * 1024
+
+
+def flash_of(out, uf2_path=None, flash=None, fs=None):
+    """A 2 MB flash file `out`: `flash` (a file; else erased), then the UF2
+    dropped on it as the boot ROM writes one (tools/uf2.py
+    write_to_flash), then the littlefs image `fs` at its place."""
+    from tools import uf2
+    if flash:
+        with open(flash, "rb") as f:
+            buf = bytearray(f.read())
+    else:
+        buf = bytearray(b"\xff" * FLASH_SIZE)
+    if uf2_path:
+        uf2.write_to_flash(buf, uf2.read(uf2_path))
+    if fs:
+        with open(fs, "rb") as f:
+            img = f.read()
+        buf[FS_OFFSET:FS_OFFSET + FS_SIZE] = img.ljust(FS_SIZE, b"\xff")
+    with open(out, "wb") as f:
+        f.write(buf)
     return out
 
 
@@ -485,11 +579,14 @@ def intents_of(keys):
 # ---------------------------------------------------------------- the command
 
 USAGE = """python -m host_sim pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR] [--seed N]
+                                 [--firmware official|ours]
 
-The firmware on the virtual Pico (the official MicroPython in an emulated
-RP2040): flash.sh stages the board's files, they go onto the board's flash
-as a littlefs image (with the data folder DIR as its /data: a saved game is
-resumed), the board boots, and the keys are pressed as the board's buttons
+The firmware on the virtual Pico (MicroPython in an emulated RP2040): on
+the official MicroPython, flash.sh stages the board's files and they go
+onto the board's flash as a littlefs image; on ours (dist/), the UF2 of
+flash.sh --uf2 is dropped on an erased flash (with the data folder DIR as
+the filesystem's /data: a saved game is resumed); the board boots, and the
+keys are pressed as the board's buttons
 (intents: up down ok back home undo end; on a two-button board a A b B;
 a held press W*N: the button of W held through N steps, as on the
 simulator).
@@ -501,7 +598,7 @@ Needs the test set-up (./test installs Node.js, rp2040js and the tools)."""
 
 def cli(argv):
     from host_sim import render, sim
-    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1"}
+    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1", "firmware": "official"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -519,9 +616,11 @@ def cli(argv):
         sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
         return 1
     board = opts["board"]
-    if board not in device.BOARDS or profile(board)["display"]["driver"] not in ("ssd1306", "st7789") \
-            or board.startswith("esp32"):
+    if board not in device.BOARDS or profile(board)["micropython"] != "RPI_PICO":
         sys.stderr.write("the virtual Pico is a Pico: pico_oled or pico_display\n")
+        return 1
+    if opts["firmware"] not in ("official", "ours"):
+        sys.stderr.write("--firmware: official or ours\n")
         return 1
     prof = profile(board)
     words = opts["keys"].split()
@@ -532,11 +631,19 @@ def cli(argv):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "staged")
-        stage(board, out, seed=int(opts["seed"]))
-        if opts["journal"]:
-            shutil.copytree(opts["journal"], os.path.join(out, "data"))
-        img = mkfs(out, os.path.join(tmp, "fs.img"))
-        with Pico(board, fs=img) as p:
+        if opts["firmware"] == "ours":
+            uf2 = stage_uf2(board, out, seed=int(opts["seed"]))
+            img = None
+            if opts["journal"]:
+                shutil.copytree(opts["journal"], os.path.join(tmp, "fs", "data"))
+                img = mkfs(os.path.join(tmp, "fs"), os.path.join(tmp, "fs.img"))
+            fs, flash = None, flash_of(os.path.join(tmp, "flash.bin"), uf2, fs=img)
+        else:
+            stage(board, out, seed=int(opts["seed"]))
+            if opts["journal"]:
+                shutil.copytree(opts["journal"], os.path.join(out, "data"))
+            fs, flash = mkfs(out, os.path.join(tmp, "fs.img")), None
+        with Pico(board, fs=fs, flash=flash) as p:
             p.boot()
             shots = opts["png"]
             if shots:

@@ -197,13 +197,15 @@ def test_a_board_flashed_with_romfs_reads_its_assets_from_the_image(staged):
     r = with_image(folder, lines)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[0] == "/assets"
-    # the image holds the code, the profiles and the assets, not main.py or board.json
+    # the image holds the code, the profiles, the assets, the driver, board.json
+    # and the main.py that a firmware runs from /rom at boot
     r = with_image(folder, ["import os", "print(sorted(os.listdir('/rom')))",
                             "print(sorted(os.listdir('/rom/assets/lang'))[0])",
                             "print(sorted(os.listdir('/rom/firmware/games/yu/lang')))"], cwd=ROOT)
     assert r.returncode == 0, r.stderr
     # the word tables plain (read in place): the shared ones and each game's in its folder
-    assert r.stdout.splitlines() == ["['assets', 'boards', 'firmware']", "en.json", "['en.json', 'es.json', 'ru.json']"]
+    assert r.stdout.splitlines() == ["['assets', 'board.json', 'boards', 'firmware', 'lib', 'main.py']", "en.json",
+                                     "['en.json', 'es.json', 'ru.json']"]
 
 
 def test_main_py_of_a_romfs_board_starts_the_firmware_from_the_image(staged, tmp_path):

@@ -7,7 +7,7 @@ import subprocess
 
 from test_micropython import ROOT, micropython
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge", "virtual")
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pybadge", "virtual")
 
 
 def flash(*args, **env):
@@ -86,7 +86,7 @@ def test_romfs_puts_the_firmware_in_the_rom_partition_and_only_main_on_the_files
     deploy = [i for i, line in enumerate(lines) if "romfs deploy out/flash/pico_oled/romfs.img" in line]
     remove = [i for i, line in enumerate(lines) if "remove firmware/, boards/, assets/" in line]
     assert build and deploy and remove and build[0] < deploy[0] < remove[0], r.stdout
-    assert "cp -r lib board.json main.py :." in r.stdout and "cp -r firmware" not in r.stdout
+    assert "cp board.json main.py :." in r.stdout and "cp -r firmware" not in r.stdout
     # a family or build that cannot run from ROMFS is refused before anything
     for args in (("--board", "virtual"), ("--board", "pybadge"), ("--board", "pico_oled", "--source"), ()):
         r = flash(*args, "--romfs", "--dry-run")
@@ -113,6 +113,32 @@ def test_a_board_without_romfs_is_left_as_it_was(tmp_path):
     assert calls.splitlines()[-1] == "connect ttyFAKE romfs deploy %s" % (tmp_path / "out" / "romfs.img"), calls
     for step in ("mip", "exec", " cp ", "reset"):
         assert step not in calls, calls
+
+
+def test_files_flashed_over_a_uf2_empty_the_rom_partition_first(tmp_path):
+    # an mpremote whose board's ROM partition holds a main.py (a UF2 was
+    # dropped on it): flash.sh deploys an empty image there before it
+    # copies the files, or the image would go on starting instead of them
+    # (a board that says nothing of it is left alone there: the dry runs)
+    log = tmp_path / "calls"
+    fake = tmp_path / "mpremote"
+    fake.write_text("#!/bin/sh\n"
+                    "echo \"$*\" >> %s\n"
+                    "case \"$*\" in\n"
+                    "  *' exec '*) echo 'the ROM partition holds main.py' ;;\n"
+                    "  *' romfs deploy '*) ls -A \"$5\" >> %s ;;\n"
+                    "esac\n" % (log, log))
+    fake.chmod(0o755)
+    # (--source: the sources copied, no compiling: the same steps on the board)
+    r = flash("--board", "pico_oled", "--source", "--port", "ttyFAKE", "--out", str(tmp_path / "out"),
+              MPREMOTE=str(fake))
+    assert r.returncode == 0, r.stdout + r.stderr
+    calls = log.read_text().splitlines()
+    deploys = [i for i, c in enumerate(calls) if "romfs deploy" in c]
+    copies = [i for i, c in enumerate(calls) if " cp " in c]
+    assert len(deploys) == 1 and copies and deploys[0] < copies[0], calls
+    # the folder deployed was empty (its listing, logged after the call, is no line)
+    assert calls[deploys[0] + 1].startswith("connect "), calls
 
 
 def tracked(*patterns):

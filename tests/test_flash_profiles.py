@@ -26,7 +26,8 @@ def load(name):
 
 class SSD1306_I2C(framebuf.FrameBuffer):
     """micropython-lib's ssd1306 driver, as far as the firmware uses it:
-    a MONO_VLSB FrameBuffer with its own buffer, show() sends it."""
+    a MONO_VLSB FrameBuffer with its own buffer, its commands and data
+    over the I2C bus."""
 
     def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
         self.width = width
@@ -35,11 +36,12 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        self.sent = []
 
-    def show(self):
-        self.i2c.writevto(self.addr, [b"\x40", self.buffer])
-        self.sent.append(bytes(self.buffer))
+    def write_cmd(self, cmd):
+        self.i2c.writeto(self.addr, bytes([0x80, cmd]))
+
+    def write_data(self, buf):
+        self.i2c.writevto(self.addr, [b"\x40", buf])
 
     def contrast(self, c):
         pass
@@ -96,7 +98,7 @@ def hw(monkeypatch, tmp_path):
     return machine, board
 
 
-@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay"])
+@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2"])
 def test_a_board_profile_builds_and_runs_the_app(name, hw):
     machine, board = hw
     from firmware import bringup
@@ -110,8 +112,11 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
     if d["driver"] == "ssd1306":
         dev = app.cv.display.dev
         assert (dev.width, dev.height, dev.addr) == (128, 64, 0x3C)
-        assert dev.sent and dev.sent[-1] == bytes(app.cv.buf) and any(dev.sent[-1])
-        assert app.cv.buf is dev.buffer     # one frame in RAM: the Canvas draws on the driver's
+        # the frame goes out in one I2C transfer, the data prefix first,
+        # from the buffer the Canvas draws on (no block joined per draw)
+        data = [b for _, b in dev.i2c.sent if b[:1] == b"\x40"]
+        assert data and data[-1] == b"\x40" + bytes(app.cv.buf) and any(data[-1][1:])
+        assert app.cv.buf is app.cv.display.buffer
         assert (dev.i2c.sda.id, dev.i2c.scl.id) == (d["sda"], d["scl"])
     else:
         spi = app.cv.display.spi
@@ -135,6 +140,8 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
                 want += bytes((c >> 8, c & 255))   # the palette's colour, high byte first
         assert panel.mem == want and panel.windows == 1     # the whole screen: one window, band after band
         assert machine.Pin.made[d["backlight"]].v == 1
+    for n in getattr(p, "HOLD", ()):        # a power hold: high from the start
+        assert machine.Pin.made[n].mode == machine.Pin.OUT and machine.Pin.made[n].writes[:1] == [1]
     # a button on its pin: pressed, released, gives its intent
     first = sorted(p.BUTTONS)[0]
     pin = machine.Pin.made[p.BUTTONS[first]]

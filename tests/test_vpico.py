@@ -1,25 +1,30 @@
-"""The firmware on the virtual Pico: the official MicroPython v1.28.0 for the
-Pico in an emulated RP2040 (vpico/, rp2040js), its littlefs on the emulated
-QSPI flash, the SSD1306 (I2C) or ST7789 (SPI) and the buttons (GPIO)
-modelled at their bus, the files put there as a user does.
+"""The firmware on the virtual Pico: MicroPython v1.28.0 for the Pico in an
+emulated RP2040 (vpico/, rp2040js), its littlefs on the emulated QSPI
+flash, the SSD1306 (I2C) or ST7789 (SPI) and the buttons (GPIO) modelled at
+their bus; on the official firmware with the files put there as a user
+does, and on ours (dist/) with the UF2 of flash.sh --uf2 dropped on it.
 
 - the board's own files: the firmware and boot ROM are the official ones;
 - deploy: ./flash.sh through a pty (mpremote over the emulated USB serial)
   gives a board that boots to the game picker;
+- the UF2 alone on an erased flash: the game picker, the scripted game's
+  opening with the simulator's frames after every press and fast presses
+  after it, and a second drop of the UF2 keeps the saved game;
 - frames: after every press of a key script, the panel shows the
-  simulator's frame for the same presses and seed (every game on pico_oled,
-  Inca Empire on pico_display);
+  simulator's frame for the same presses and seed (the other games on
+  pico_oled);
 - power cuts: at flash operations of every kind of write the firmware makes
   (the edition, the settings, a new game, an action, a snapshot), the power
-  fails with the operation not begun or half done; the board boots into the
+  fails with the operation not begun or half done: the board boots into the
   same game at a prefix of the actions pressed (at most the one being
-  written lost), never crashing, never at the picker while a game was saved;
+  written lost), never crashing, never at the picker while a game was saved
+  (actions and a snapshot on our firmware);
 - fast presses: 100 presses held 50 ms, 40 ms apart, all taken exactly once
   (the same frame and journal as the same presses made slowly);
-- a limited heap: with the board's heap limited by a ballast (to a ceiling
-  above today's need; the budgets are BENCHMARKS.md's), the boot into the
-  benchmark's saved game and the presses after it, as the simulator's;
-- a whole scripted Inca Empire game to its end with no exception.
+- a limited heap, on our firmware: the boot into the benchmark's saved game
+  within its time, and the presses after it, as the simulator's;
+- a whole scripted Inca Empire game to its end with no exception, pressed
+  fast, in 160 KB on the official firmware and in a ceiling on ours.
 """
 import atexit
 import hashlib
@@ -237,6 +242,80 @@ def test_flash_sh_deploys_to_the_virtual_pico_through_a_pty(tmp_path):
         assert p.picture() == twin.picture()
 
 
+# ------------------------------------------------------------ our firmware: one UF2
+
+_UF2 = {}
+
+
+def uf2_flash(tmp, board, data=None, seed=SEED, heap=None, flash=None, name="flash-uf2.bin"):
+    """A 2 MB flash as a board has it once its UF2 is dropped on it
+    (flash.sh --uf2, made once per board in a test process; new games dealt
+    from `seed`; with heap, the ballast first in its main.py): an erased
+    flash (or the file `flash`), with `data` as the filesystem's /data."""
+    if board not in _UF2:
+        base = tempfile.mkdtemp(prefix="vpico-uf2-")
+        atexit.register(shutil.rmtree, base, True)
+        vpico.stage_uf2(board, os.path.join(base, board))
+        _UF2[board] = os.path.join(base, board)
+    key = (board, seed, heap)
+    if key not in _UF2:
+        _UF2[key] = vpico.uf2_variant(os.path.join(_UF2[board], "rom"),
+                                      os.path.join(_UF2[board], "variant-%d.uf2" % len(_UF2)), seed=seed, heap=heap)
+    fs = None
+    if data:
+        folder = tmp / (name + ".fs")
+        shutil.copytree(data, folder / "data")
+        fs = vpico.mkfs(str(folder), str(tmp / (name + ".img")))
+    return vpico.flash_of(str(tmp / name), _UF2[key], flash=flash, fs=fs)
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
+    """What a user does: the board's UF2 (our MicroPython, the code in its
+    ROM partition) dropped on an erased flash, nothing else written: it
+    boots into the game picker, the scripted game's first 40 presses show
+    the simulator's frames after each, then 60 presses held 50 ms, 40 ms
+    apart are each taken once (the simulator given the same times);
+    then the UF2 dropped again over the saved game (as a newer one is): the
+    board boots into the same game, its journal whole."""
+    keys = _script("inca", board, 40, SEED)
+    opening = keys[:40]
+    fast = [k for k in keys[40:] if k not in ("home", "end", "undo") and "*" not in k][:60]
+    assert len(fast) == 60
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    with Pico(board, flash=uf2_flash(tmp_path, board)) as p:
+        p.boot()
+        assert "Raspberry Pi Pico (ROMFS)" not in p.serial     # (no REPL: the companion runs)
+        assert p.picture() == twin.picture()
+        for i, k in enumerate(opening):
+            p.key(k, twin=twin)
+            assert p.picture() == twin.picture(), "press %d (%s)" % (i + 1, k)
+        t = p.t + 40 * MS
+        for k in fast:
+            button, _ = p.buttons_for(k)
+            p.press(button, 50 * MS, at=t)
+            twin.key(k, at=t + 50 * MS)
+            t += 90 * MS
+        p.run(t - p.t)
+        p.settle()
+        no_crash(p)
+        assert p.picture() == twin.picture()
+        p.save(str(tmp_path / "played.bin"))
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        want = journal_lines(f.read())
+    assert len(want) > 10
+    again = uf2_flash(tmp_path, board, flash=str(tmp_path / "played.bin"), name="again.bin")
+    with open(str(tmp_path / "played.bin"), "rb") as f, open(again, "rb") as g:
+        played, flashed = f.read(), g.read()
+    assert flashed[vpico.FS_OFFSET:] == played[vpico.FS_OFFSET:]      # the filesystem is not in the UF2
+    with Pico(board, flash=again) as p:
+        p.boot()
+        no_crash(p)
+        assert p.picture() == vpico.boot_picture(board, twin.data, SEED)
+        p.save(str(tmp_path / "after.bin"))
+    assert journal_lines(vpico.fs_read(_fs_of(str(tmp_path / "after.bin")), "/data/game/journal.txt")) == want
+
+
 # ------------------------------------------------------------ the simulator's frames
 
 def _script(game, board, actions, seed):
@@ -258,10 +337,10 @@ def _script(game, board, actions, seed):
     return planner.play(app, lines)
 
 
-# (Inca Empire on pico_oled: every frame of the power-cut runs below)
+# (Inca Empire: every frame of the power-cut runs below on pico_oled, and of
+# the UF2's opening on both boards)
 @pytest.mark.parametrize("board,game,actions", [
-    ("pico_oled", "eightmin", 10), ("pico_oled", "origin", 8), ("pico_oled", "yu", 12),
-    ("pico_display", "inca", 6)])
+    ("pico_oled", "eightmin", 10), ("pico_oled", "origin", 8), ("pico_oled", "yu", 12)])
 def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
     keys = _script(game, board, actions, SEED)
     twin = Twin(board, SEED, str(tmp_path / "twin"))
@@ -298,9 +377,10 @@ def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
 EDIT = ["ok", "down", "down", "down", "down", "ok", "ok", "up", "ok", "back", "down", "ok", "ok", "back"]
 
 
-def _logged_run(tmp_path, board, keys, data=None):
+def _logged_run(tmp_path, board, keys, data=None, ours=False):
     """Play keys on the board from a fresh flash (with `data` as its saved
-    game), logging every flash operation; the simulator beside it, its
+    game; ours: the UF2 on our firmware, else the official firmware's
+    files), logging every flash operation; the simulator beside it, its
     data folder kept after every press.  Returns (twin, flash at power-on,
     log, operations done after each press (index 0: after booting))."""
     twin_dir = str(tmp_path / "twin")
@@ -308,7 +388,8 @@ def _logged_run(tmp_path, board, keys, data=None):
         os.makedirs(twin_dir)
         shutil.copytree(data, os.path.join(twin_dir, "data"))
     twin = Twin(board, SEED, twin_dir, keep=True)
-    with Pico(board, fs=staged_fs(tmp_path, board, data), log=True) as p:
+    kw = {"flash": uf2_flash(tmp_path, board, data)} if ours else {"fs": staged_fs(tmp_path, board, data)}
+    with Pico(board, log=True, **kw) as p:
         first = str(tmp_path / "flash0.bin")
         p.save(first)
         p.boot()
@@ -424,7 +505,10 @@ def _plan(tmp_path, board, data, lines):
     return keys
 
 
-def test_power_cuts_in_actions_and_a_snapshot(tmp_path):
+def test_power_cuts_in_actions_and_a_snapshot_on_our_firmware(tmp_path):
+    """(Our firmware, the UF2 with its code in the ROM partition: the
+    littlefs and the firmware's writes are the official firmware's, whose
+    own power cuts are the test above.)"""
     board = "pico_oled"
     from bench import scripts
     lines = scripts.transcript()
@@ -435,7 +519,7 @@ def test_power_cuts_in_actions_and_a_snapshot(tmp_path):
     with open(os.path.join(data, "game", "snap.json"), "rb") as f:
         first_snapshot = f.read()
     keys = _plan(tmp_path, board, data, lines[80:92])
-    twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data)
+    twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data, ours=True)
     with open(os.path.join(twin.data, "game", "snap.json"), "rb") as f:
         assert f.read() != first_snapshot, "no snapshot was written"
     writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
@@ -493,7 +577,7 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
     with Pico(board, fs=staged_fs(tmp_path, board, data)) as p:
         p.boot()
         booted = p.frames()[-1][0]
-        assert booted <= RESUME_MS[0] * MS, "boot into a %d-action game: %.0f ms" % (RESUME_ACTIONS, booted / MS)
+        assert booted <= RESUME_MS["official"][0] * MS, "boot into a %d-action game: %.0f ms" % (RESUME_ACTIONS, booted / MS)
         assert p.picture() == vpico.boot_picture(board, data, SEED)
         t = p.t + 40 * MS
         for k in keys:
@@ -523,23 +607,25 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 
 # ------------------------------------------------------------ a limited heap
 
-# The heap each board is given here on the official firmware: a ceiling,
-# today's need with room, so that a change that makes the firmware need
-# more fails here.  This boot into the benchmark's saved game and the
-# presses after it complete from 146 KB on pico_oled; pico_display needs
-# more than 154 KB (below, opening a picker finds no 1148-byte block for its
-# file: the heap is cut finer since number fields, results and held presses
-# went on every list; 141 KB on either board before).  The budgets (96 and
-# 110 KB) are further down: BENCHMARKS.md says where the firmware stands.
-HEAP_CEILING = {"pico_oled": 160 * 1024, "pico_display": 160 * 1024}
+# The heap each board is given on our firmware (the UF2: the code in the ROM
+# partition): on pico_display the budget, 110 KB; on pico_oled a ceiling
+# over today's need (the budget, 96 KB, is not held: this boot completes in
+# it, the presses after it run out; BENCHMARKS.md), so that a firmware that
+# needs more fails here.  The boot's time in that heap: the budget, 1.0 s of
+# the chip's clock, on pico_oled; on pico_display a ceiling over today's
+# boot (1.04 s: the budget is not held there; BENCHMARKS.md).
+HEAP_CEILING = {"pico_oled": 104 * 1024, "pico_display": 110 * 1024}
+BOOT_CEILING_MS = {"pico_oled": 1000, "pico_display": 1050}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
 def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
-    """A board whose heap is HEAP_CEILING in all (a ballast taken before the
-    firmware starts leaves it that) boots into the benchmark's saved game
-    (300 actions, an undo every third: its heaviest boot) and plays the
-    next presses, its history opened at the end, as the simulator does."""
+    """Our firmware, its heap limited to HEAP_CEILING in all (a ballast
+    taken before the firmware starts leaves it that), boots into the
+    benchmark's saved game (300 actions, an undo every third: its heaviest
+    boot) within BOOT_CEILING_MS of the chip's clock, display included, and
+    plays the next presses, its history opened at the end, as the simulator
+    does.  In 40 KB the same boot runs out: told as a crash."""
     from bench import scripts
     from bench.vpico import RESUME_ACTIONS
     lines = scripts.transcript(undo_every=3)
@@ -551,19 +637,21 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
     os.makedirs(tmp_path / "twin")
     shutil.copytree(data, tmp_path / "twin" / "data")
     twin = Twin(board, SEED, str(tmp_path / "twin"))
-    with Pico(board, fs=staged_fs(tmp_path, board, data, heap=HEAP_CEILING[board])) as p:
+    with Pico(board, flash=uf2_flash(tmp_path, board, data, heap=HEAP_CEILING[board])) as p:
         p.boot()
         no_crash(p)
+        booted = p.frames()[-1][0]
+        assert booted <= BOOT_CEILING_MS[board] * MS, "boot into a %d-action game: %.1f ms" % (
+            RESUME_ACTIONS, booted / MS)
         assert p.picture() == vpico.boot_picture(board, data, SEED)
         for k in keys:
             p.key(k, twin=twin)
         no_crash(p)
         assert p.picture() == twin.picture()
         assert twin.app.stack[-1].title == twin.app.ui.history(twin.app).title     # the history is open
-    # the ballast is what limits the heap: in 64 KB the same boot runs out
+    # the ballast is what limits the heap: in 40 KB the same boot runs out
     # (the crash screen, or nothing at all, is what the board shows)
-    os.makedirs(tmp_path / "small")
-    with Pico(board, fs=staged_fs(tmp_path / "small", board, data, heap=64 * 1024)) as p:
+    with Pico(board, flash=uf2_flash(tmp_path, board, data, heap=40 * 1024, name="small.bin")) as p:
         try:
             p.boot(limit=15_000 * MS)
         except vpico.PicoError:
@@ -577,8 +665,17 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
 
 # ------------------------------------------------------------ a whole game
 
-def test_a_whole_scripted_inca_game(tmp_path):
-    """Four players with Early Fall and Pizarro's Arrival, every turn passed
+# The heap the whole game is given: on the official firmware 160 KB; on ours
+# a ceiling over today's need (this game completes from 97-100 KB; the
+# budget, 96 KB, is not held: BENCHMARKS.md), so that more fails here.
+WHOLE_GAME_HEAP = {"official": 160 * 1024, "ours": 104 * 1024}
+
+
+@pytest.mark.parametrize("firmware", ["official", "ours"])
+def test_a_whole_scripted_inca_game(firmware, tmp_path):
+    """In a heap of WHOLE_GAME_HEAP bytes in all (a ballast first), on the
+    official firmware or ours (the UF2).  Four players with Early Fall and
+    Pizarro's Arrival, every turn passed
     and every choice the first the rules allow (the Sun cards dealt and
     placed as they lie, connected counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
@@ -602,7 +699,10 @@ def test_a_whole_scripted_inca_game(tmp_path):
     # as the others (the held ones are pressed in the power-cut runs)
     keys = [x for k in keys for x in ([keyplan.held(k)[0]] * keyplan.held(k)[1] if "*" in k else [k])]
     twin = Twin(board, seed, str(tmp_path / "twin"))
-    with Pico(board, fs=staged_fs(tmp_path, board, seed=seed)) as p:
+    heap = WHOLE_GAME_HEAP[firmware]
+    kw = {"flash": uf2_flash(tmp_path, board, seed=seed, heap=heap)} if firmware == "ours" else \
+        {"fs": staged_fs(tmp_path, board, seed=seed, heap=heap)}
+    with Pico(board, **kw) as p:
         p.boot()
         booted = len(p.frames())
         t = p.t + GAP

@@ -11,8 +11,11 @@ ASSETS = "/rom/assets" if globals().get("__file__", "").startswith("/rom/") else
 
 
 def canvas(p, font):
-    """A firmware.hal.canvas.Canvas whose show() goes to the board's display."""
+    """A firmware.hal.canvas.Canvas whose show() goes to the board's display
+    (the profile's HOLD pins driven high first: a power hold)."""
     from firmware.hal.canvas import Canvas
+    for n in getattr(p, "HOLD", ()):
+        _out(n)
     d = p.DISPLAY
     drv = d["driver"]
     if drv == "ssd1306":

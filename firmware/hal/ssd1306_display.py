@@ -1,39 +1,58 @@
 # The SSD1306 128x64 OLED through micropython-lib's driver (installed on
-# the board by flash.sh: mpremote mip install ssd1306).  The driver is a
-# FrameBuffer with its own 1 kB buffer in the same MONO_VLSB layout as the
-# Canvas: the Canvas draws on that buffer (`buffer`), so there is one frame
-# in RAM; show(buf) lets the driver send it (a Canvas with a frame of its
-# own has it copied in first); show_rows(buf, lo, hi) sends only the pages
-# that hold the rows drawn on (a cursor move: two or three of the eight).
+# the board by flash.sh: mpremote mip install ssd1306).  The driver sets
+# the panel up and takes the window commands; the frame goes out from a
+# buffer of our own, one byte longer than the frame: the data prefix (0x40)
+# first, then the frame in the Canvas's MONO_VLSB layout (`buffer`: the
+# Canvas draws on it).  The driver's write_data would send the prefix and
+# the frame as two pieces, which machine.I2C.writevto joins in a new block
+# of the frame's size plus one on every draw: a block of about 1 kB that a
+# heap cut up by a long game does not always have.  show_rows(buf, lo, hi)
+# sends only the pages that hold the rows drawn on (a cursor move: two or
+# three of the eight), the prefix put in the byte before the first of them
+# for the transfer and put back after it.
 
 
 class SSD1306Display:
     def __init__(self, dev):
-        """dev: an ssd1306.SSD1306_I2C (or _SPI)."""
+        """dev: an ssd1306.SSD1306_I2C (with an SSD1306_SPI, the driver's
+        own buffer and write_data)."""
         self.dev = dev
-        self.buffer = dev.buffer    # the frame the Canvas draws on
-        self.buf = None
-        self.mv = None
+        self.bus = getattr(dev, "i2c", None)
+        if self.bus is not None:
+            self.out = bytearray(1 + len(dev.buffer))
+            self.out[0] = 0x40
+            self.omv = memoryview(self.out)
+            self.buffer = self.omv[1:]      # the frame the Canvas draws on
+        else:
+            self.out = None
+            self.buffer = dev.buffer
 
     def show(self, buf):
-        if buf is not self.dev.buffer:
-            self.dev.buffer[:] = buf
-        self.dev.show()
+        self.show_rows(buf, 0, self.dev.height)
 
     def show_rows(self, buf, lo, hi):
         """Send only the pages (8 rows each) holding rows lo..hi-1: the
-        driver's own window commands, then those pages straight from the
-        Canvas's frame (at 400 kHz the whole frame is 23 ms on the bus)."""
+        driver's own window commands, then those pages in one transfer (at
+        400 kHz the whole frame is 23 ms on the bus)."""
         dev = self.dev
         w = dev.width
-        if buf is not self.buf:
-            self.buf = buf
-            self.mv = memoryview(buf)
         p0 = lo >> 3
         p1 = (hi - 1) >> 3
+        a, b = p0 * w, (p1 + 1) * w
+        if buf is not self.buffer:
+            self.buffer[a:b] = buf[a:b]
         for c in (0x21, 0, w - 1, 0x22, p0, p1):   # column and page address windows
             dev.write_cmd(c)
-        dev.write_data(self.mv[p0 * w:(p1 + 1) * w])
+        out = self.out
+        if out is None:
+            dev.write_data(memoryview(self.buffer)[a:b])
+            return
+        keep = out[a]           # (the frame's byte before page p0's; out[0] is the prefix)
+        out[a] = 0x40
+        try:
+            self.bus.writeto(dev.addr, self.omv[a:b + 1])
+        finally:
+            out[a] = keep
 
 
 def i2c(d):

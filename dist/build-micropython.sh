@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# Rebuilds the MicroPython firmware images of this folder from their sources:
+#
+#   micropython-v1.28.0-RPI_PICO-ROMFS.uf2    Raspberry Pi Pico (RP2040)
+#   micropython-v1.28.0-RPI_PICO2-ROMFS.uf2   Raspberry Pi Pico 2 (RP2350, Arm cores)
+#
+# Each is MicroPython v1.28.0 for that board, nothing changed in its sources,
+# built for a board folder copied from ports/rp2/boards/BOARD with two
+# additions:
+#   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
+#     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
+#     run in place from flash; the filesystem (littlefs) stays where the
+#     official firmware has it, so a board keeps its files across a reflash;
+#     the partition takes the flash between the firmware and the filesystem
+#     (the colour profile's image is about 267 KB; the RP2040's firmware
+#     ends at 0x53800, so ROMFS_KIB can be at most 304 there);
+#   - frozen/main.py frozen in (frozen/manifest.py): at boot it runs the
+#     ROM partition's /rom/main.py if there is one, else the filesystem's
+#     main.py as the official firmware does.
+#
+#   dist/build-micropython.sh [--out DIR] [--work DIR] [--src DIR] [--jobs N] [BOARD...]
+#
+# BOARD: RPI_PICO and RPI_PICO2 (the default: both).  --out: where the
+# images, SHA256SUMS and the licences go (default: this folder).  --work: the
+# build folder (default: a new temporary one, removed at the end).  --src: a
+# folder with the sources already laid out as the fetch below lays them out
+# (micropython/ with lib/pico-sdk, lib/tinyusb, lib/mbedtls and
+# lib/micropython-lib in it, and picotool/), instead of fetching them.
+#
+# Needs: git, make, cmake, python3, a C compiler and the Arm toolchain
+# (Debian: apt-get install git make cmake python3 build-essential
+# gcc-arm-none-eabi libnewlib-arm-none-eabi), and the network: the sources
+# are fetched from GitHub at the commits below (MICROPYTHON_URL, PICO_SDK_URL,
+# TINYUSB_URL, MBEDTLS_URL, MICROPYTHON_LIB_URL and PICOTOOL_URL name other
+# places).  It takes about a minute a board on 2 cores.
+#
+# The build is reproducible: the version and date MicroPython prints are the
+# tag's (MICROPY_GIT_TAG, SOURCE_DATE_EPOCH), so the same sources give the
+# same images, whatever the day and folder (compare with SHA256SUMS).
+#
+# To move to a new MicroPython release: set MICROPYTHON_TAG and _COMMIT, and
+# the submodule commits that release pins (`git ls-tree TAG lib/` in its
+# repository; the script stops if they differ), and the picotool release
+# its pico-sdk goes with; build, test, commit the images and SHA256SUMS.
+set -euo pipefail
+
+MICROPYTHON_TAG=v1.28.0
+MICROPYTHON_COMMIT=e0e9fbb17ed6fd06bb76e266ae554784c9c80804
+MICROPYTHON_DATE=1775481169          # the tag's commit time (2026-04-06)
+# the submodules v1.28.0 pins (lib/pico-sdk is Pico SDK 2.2.0)
+PICO_SDK_COMMIT=a1438dff1d38bd9c65dbd693f0e5db4b9ae91779
+TINYUSB_COMMIT=aa0fc2e08f1c2dd6f026a431e8989357fbb4c5bf
+MBEDTLS_COMMIT=107ea89daaefb9867ea9121002fbbdf926780e98
+MICROPYTHON_LIB_COMMIT=8380c7bb8f9e5e5260e9539156742925e00366b2
+# picotool 2.2.0 (the SDK's build of a UF2 needs it; built without libusb)
+PICOTOOL_COMMIT=a7eb3988f0645239185fadb4e25d8279478c2dbb
+
+MICROPYTHON_URL=${MICROPYTHON_URL:-https://github.com/micropython/micropython}
+PICO_SDK_URL=${PICO_SDK_URL:-https://github.com/raspberrypi/pico-sdk}
+TINYUSB_URL=${TINYUSB_URL:-https://github.com/hathach/tinyusb}
+MBEDTLS_URL=${MBEDTLS_URL:-https://github.com/Mbed-TLS/mbedtls}
+MICROPYTHON_LIB_URL=${MICROPYTHON_LIB_URL:-https://github.com/micropython/micropython-lib}
+PICOTOOL_URL=${PICOTOOL_URL:-https://github.com/raspberrypi/picotool}
+
+ROMFS_KIB=288
+
+here=$(cd "$(dirname "$0")" && pwd)
+out=$here
+work=""
+src=""
+jobs=$(nproc 2>/dev/null || echo 2)
+boards=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --out) shift; out=$(mkdir -p "$1" && cd "$1" && pwd) ;;
+        --work) shift; work=$1 ;;
+        --src) shift; src=$(cd "$1" && pwd) ;;
+        --jobs) shift; jobs=$1 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        RPI_PICO|RPI_PICO2) boards+=("$1") ;;
+        *) echo "build-micropython.sh: unknown argument $1 (boards: RPI_PICO RPI_PICO2)" >&2; exit 2 ;;
+    esac
+    shift
+done
+[ ${#boards[@]} -gt 0 ] || boards=(RPI_PICO RPI_PICO2)
+for tool in git make cmake python3 arm-none-eabi-gcc; do
+    command -v "$tool" >/dev/null || { echo "build-micropython.sh: $tool is missing (see the top of this script)" >&2; exit 1; }
+done
+if [ -z "$work" ]; then
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+# ------------------------------------------------------------ the sources
+fetch() {  # URL COMMIT DIR [TAG]: DIR checked out at COMMIT
+    local url=$1 commit=$2 dir=$3 tag=${4:-}
+    echo "fetch $url $commit"
+    git init -q "$dir"
+    if [ -n "$tag" ]; then
+        git -C "$dir" fetch -q --depth 1 "$url" "refs/tags/$tag:refs/tags/$tag"
+        git -C "$dir" -c advice.detachedHead=false checkout -q "$tag"
+    else
+        git -C "$dir" fetch -q --depth 1 "$url" "$commit"
+        git -C "$dir" -c advice.detachedHead=false checkout -q FETCH_HEAD
+    fi
+    if [ "$(git -C "$dir" rev-parse HEAD)" != "$commit" ]; then
+        echo "build-micropython.sh: $url gave $(git -C "$dir" rev-parse HEAD), not $commit" >&2
+        exit 1
+    fi
+}
+if [ -z "$src" ]; then
+    src=$work/src
+    mp=$src/micropython
+    fetch "$MICROPYTHON_URL" "$MICROPYTHON_COMMIT" "$mp" "$MICROPYTHON_TAG"
+    # the submodule commits above are the ones this MicroPython pins
+    for sub in pico-sdk:$PICO_SDK_COMMIT tinyusb:$TINYUSB_COMMIT mbedtls:$MBEDTLS_COMMIT \
+               micropython-lib:$MICROPYTHON_LIB_COMMIT; do
+        pinned=$(git -C "$mp" ls-tree HEAD "lib/${sub%%:*}" | awk '{print $3}')
+        if [ "$pinned" != "${sub#*:}" ]; then
+            echo "build-micropython.sh: $MICROPYTHON_TAG pins lib/${sub%%:*} at $pinned, not ${sub#*:}" >&2
+            exit 1
+        fi
+    done
+    rmdir "$mp/lib/pico-sdk" "$mp/lib/tinyusb" "$mp/lib/mbedtls" "$mp/lib/micropython-lib" 2>/dev/null || true
+    fetch "$PICO_SDK_URL" "$PICO_SDK_COMMIT" "$mp/lib/pico-sdk"
+    fetch "$TINYUSB_URL" "$TINYUSB_COMMIT" "$mp/lib/tinyusb"
+    fetch "$MBEDTLS_URL" "$MBEDTLS_COMMIT" "$mp/lib/mbedtls"
+    fetch "$MICROPYTHON_LIB_URL" "$MICROPYTHON_LIB_COMMIT" "$mp/lib/micropython-lib"
+    fetch "$PICOTOOL_URL" "$PICOTOOL_COMMIT" "$src/picotool"
+fi
+mp=$src/micropython
+for f in "$mp/py/mpconfig.h" "$mp/lib/pico-sdk/pico_sdk_init.cmake" "$mp/lib/tinyusb/src/tusb.h" \
+         "$mp/lib/mbedtls/include/mbedtls/version.h" "$mp/lib/micropython-lib/README.md" "$src/picotool/CMakeLists.txt"; do
+    [ -f "$f" ] || { echo "build-micropython.sh: the sources lack $f" >&2; exit 1; }
+done
+
+# the version MicroPython reports is the tag's, whether or not the sources are a git checkout
+export MICROPY_GIT_TAG=$MICROPYTHON_TAG MICROPY_GIT_HASH=${MICROPYTHON_COMMIT:0:9} SOURCE_DATE_EPOCH=$MICROPYTHON_DATE
+
+# ------------------------------------------------------------ the tools
+echo "build mpy-cross"
+make -s -C "$mp/mpy-cross" -j"$jobs" >"$work/mpy-cross.log" 2>&1 || { tail -30 "$work/mpy-cross.log" >&2; exit 1; }
+echo "build picotool"
+{
+    cmake -S "$src/picotool" -B "$work/picotool-build" -DPICO_SDK_PATH="$mp/lib/pico-sdk" -DPICOTOOL_NO_LIBUSB=1 \
+        -DPICOTOOL_FLAT_INSTALL=1 -DCMAKE_INSTALL_PREFIX="$work/picotool" -DCMAKE_BUILD_TYPE=Release
+    cmake --build "$work/picotool-build" -j"$jobs"
+    cmake --install "$work/picotool-build"
+} >"$work/picotool.log" 2>&1 || { tail -30 "$work/picotool.log" >&2; exit 1; }
+
+# ------------------------------------------------------------ the boards
+for board in "${boards[@]}"; do
+    echo "build $board with a ROM partition of $ROMFS_KIB KiB"
+    # the board folder: BOARD_ROMFS, its name "... (ROMFS)" (what the REPL's
+    # banner and sys.implementation._build say)
+    bdir=$work/boards/${board}_ROMFS
+    rm -rf "$bdir"
+    mkdir -p "$(dirname "$bdir")"
+    cp -r "$mp/ports/rp2/boards/$board" "$bdir"
+    sed -i 's/\(MICROPY_HW_BOARD_NAME *"[^"]*\)"/\1 (ROMFS)"/' "$bdir/mpconfigboard.h"
+    printf '\n// a ROM partition below the filesystem (mounted at /rom)\n#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n' \
+        "$ROMFS_KIB" >> "$bdir/mpconfigboard.h"
+    # the board folder's manifest: the port's frozen modules and main.py
+    printf '\nset(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/manifest.py)\n' >> "$bdir/mpconfigboard.cmake"
+    cp "$here/frozen/manifest.py" "$here/frozen/main.py" "$bdir/"
+    build=$work/build-$board
+    # (picotool through CMAKE_PREFIX_PATH: a CMAKE_ARGS=... on make's
+    # command line would replace the Makefile's own, the board's manifest
+    # among them)
+    CMAKE_PREFIX_PATH=$work/picotool make -C "$mp/ports/rp2" BOARD_DIR="$bdir" BUILD="$build" -j"$jobs" \
+        >"$work/$board.log" 2>&1 || { tail -40 "$work/$board.log" >&2; exit 1; }
+    grep -q '"main.py\\0"' "$build/frozen_content.c" \
+        || { echo "build-micropython.sh: main.py was not frozen into $board" >&2; exit 1; }
+    image=micropython-$MICROPYTHON_TAG-$board-ROMFS.uf2
+    cp "$build/firmware.uf2" "$out/$image"
+    # the firmware must end below the ROM partition (v1.28.0 does not check it)
+    python3 "$here/../tools/uf2.py" check "$out/$image" --firmware-end \
+        "0x$(arm-none-eabi-nm "$build/firmware.elf" | awk '$3 == "__flash_binary_end" {print $1}')"
+done
+
+# ------------------------------------------------------------ licences and checksums
+cp "$mp/LICENSE" "$out/LICENSE-micropython"
+cp "$mp/lib/pico-sdk/LICENSE.TXT" "$out/LICENSE-pico-sdk"
+cp "$mp/lib/tinyusb/LICENSE" "$out/LICENSE-tinyusb"
+cp "$mp/lib/mbedtls/LICENSE" "$out/LICENSE-mbedtls"
+cp "$mp/lib/micropython-lib/LICENSE" "$out/LICENSE-micropython-lib"
+(cd "$out" && sha256sum micropython-*-ROMFS.uf2 > SHA256SUMS && cat SHA256SUMS)
