@@ -31,12 +31,15 @@
 # takes heap (about a quarter less RAM for a game; BENCHMARKS.md); the font
 # is read in place too.  A board without ROMFS refuses the image and is left as it was.
 #
-# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
-# (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
-# copied, CircuitPython reads its own bytecode format), virtual (the
-# MicroPython unix port behind a serial port: see tests/test_virtual_board.py).
+# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pico_oled_cp
+# pybadge (CircuitPython 10: --port is the CIRCUITPY drive's folder; the
+# sources are copied, with code.py, boot.py and in lib/ a pure-Python
+# framebuf and the CircuitPython libraries the profile names (LIBS), as
+# sources at the versions kept in drivers/circuitpython; CircuitPython
+# compiles them on the board), virtual (the MicroPython unix port behind a
+# serial port: see tests/test_virtual_board.py).
 #
-# MPY_CROSS, MPREMOTE and CIRCUP override where the tools are found.
+# MPY_CROSS and MPREMOTE override where the tools are found.
 set -eu
 cd "$(dirname "$0")"
 board=""
@@ -317,6 +320,18 @@ if [ "$family" = circuitpython ]; then
     # CircuitPython has no framebuf: the pure-Python one
     if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
     else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
+    # the CircuitPython libraries the profile names (LIBS), as sources, at
+    # the versions kept in drivers/circuitpython (no network needed)
+    for l in ${libs//,/ }; do
+        src=drivers/circuitpython/$l
+        [ -d "$src" ] || src=$src.py
+        if [ ! -e "$src" ]; then
+            echo "flash.sh: boards/$board.py names the CircuitPython library $l, which is not in drivers/circuitpython/" >&2
+            exit 1
+        fi
+        if [ "$dry" = 1 ]; then echo "cp -r $src $out/lib/"
+        else cp -r "$src" "$out/lib/"; fi
+    done
 elif [ "$romfs" = 1 ]; then
     # the firmware is in the ROM partition: /rom on the import path, whether
     # or not the board's MicroPython put it there (some add only /rom/lib)
@@ -351,15 +366,6 @@ if [ "$family" = circuitpython ]; then
     for f in firmware boards assets lib board.json code.py boot.py; do
         step cp -r "$out/$f" "$port/"
     done
-    if [ -n "$libs" ]; then
-        cup=$(find_tool circup CIRCUP) || cup=""
-        if [ -n "$cup" ]; then
-            # shellcheck disable=SC2086
-            step "$cup" --path "$port" install ${libs//,/ }
-        else
-            say "circup not found: install the CircuitPython libraries ${libs//,/ } into $port/lib (pip install circup; circup install ${libs//,/ })"
-        fi
-    fi
     say "flashed $board: eject the drive; the board restarts into the game"
     exit 0
 fi

@@ -80,8 +80,34 @@ def profile(board):
     d = {}
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         exec(compile(f.read(), board, "exec"), d)
+    if d["FAMILY"] == "circuitpython":
+        return _cp_profile(d)
     return {"display": d["DISPLAY"], "buttons": d["BUTTONS"], "pixels": d.get("PIXELS") or {},
             "profile": d["PROFILE"]}
+
+
+def _gp(name):
+    """A CircuitPython pin name of the Pico ("GP4") as its GPIO number."""
+    if not name.startswith("GP"):
+        raise PicoError("not a Pico pin: %r" % name)
+    return int(name[2:])
+
+
+def _cp_profile(d):
+    """A CircuitPython profile of a Pico in the board model's terms: pins
+    as GPIO numbers, each button at the pin of its keypad key, the I2C
+    block its SDA pin belongs to."""
+    disp = dict(d["DISPLAY"])
+    if disp.get("bus") == "i2c":
+        disp["sda"], disp["scl"] = _gp(disp["sda"]), _gp(disp["scl"])
+        disp["i2c"] = (disp["sda"] >> 1) & 1       # GP0/1 I2C0, GP2/3 I2C1, GP4/5 I2C0...
+    pins = d["KEYPAD"]["pins"]
+    buttons = {name: _gp(pins[k]) for name, k in d["BUTTONS"].items()}
+    px = dict(d.get("PIXELS") or {})
+    if "pin" in px:
+        px["pin"] = _gp(px["pin"])
+    return {"display": disp, "buttons": buttons, "pixels": px, "profile": d["PROFILE"],
+            "firmware": "circuitpython"}
 
 
 def stage(board, out, seed=None, extra=None):
@@ -167,6 +193,57 @@ def fs_of_flash(flash):
     return bytes(flash[FS_OFFSET:FS_OFFSET + FS_SIZE])
 
 
+# ---------------------------------------------------------------- CircuitPython's FAT
+
+# CircuitPython's CIRCUITPY drive on the Pico: a FAT filesystem in the last
+# megabyte of the flash (vpico/chip.js FIRMWARES), 2048 blocks of 512 bytes
+# with no partition table, as CircuitPython formats it
+CP_FS_OFFSET = 0x100000
+CP_FS_SIZE = 0x100000
+
+
+def _mtools(*args, check=True):
+    tool = shutil.which(args[0])
+    if tool is None:
+        raise PicoError("%s not found: install mtools (Debian: apt-get install mtools)" % args[0])
+    r = subprocess.run([tool] + list(args[1:]), capture_output=True, timeout=CALL_LIMIT,
+                       env=dict(os.environ, MTOOLS_SKIP_CHECK="1", MTOOLS_NO_VFAT="0"))
+    if check and r.returncode:
+        raise PicoError("%s failed: %s" % (" ".join(args[:2]), r.stderr.decode(errors="replace")))
+    return r
+
+
+def mkfat(folder, image):
+    """A FAT image of FOLDER's files for CircuitPython's CIRCUITPY drive,
+    made by mtools: FAT12 as CircuitPython formats its megabyte (512-byte
+    sectors and clusters, no partition table), labelled CIRCUITPY."""
+    with open(image, "wb") as f:
+        f.write(b"\0" * CP_FS_SIZE)
+    _mtools("mformat", "-i", image, "-T", str(CP_FS_SIZE // 512), "-h", "1", "-s", "32",
+            "-S", "2", "-c", "1", "-d", "1", "-r", "32", "-v", "CIRCUITPY", "::")
+    names = sorted(os.listdir(folder))
+    if names:
+        _mtools("mcopy", "-s", "-Q", "-i", image, *[os.path.join(folder, n) for n in names], "::/")
+    return image
+
+
+def fat_files(image):
+    """The paths of the files in a FAT image, sorted."""
+    r = _mtools("mdir", "-/", "-b", "-i", image, "::/")
+    return sorted(p[2:] if p.startswith("::") else p for p in r.stdout.decode().split() if not p.endswith("/"))
+
+
+def fat_read(image, path):
+    """A file's bytes from a FAT image, or None."""
+    r = _mtools("mtype", "-i", image, "::" + path, check=False)
+    return r.stdout if r.returncode == 0 else None
+
+
+def cp_fs_of_flash(flash):
+    """The FAT region of a 2 MB flash under CircuitPython."""
+    return bytes(flash[CP_FS_OFFSET:CP_FS_OFFSET + CP_FS_SIZE])
+
+
 class Pico:
     """One virtual board: its Node process, its chip, its parts."""
 
@@ -180,7 +257,8 @@ class Pico:
                                      stdout=subprocess.PIPE, text=True)
         self.t = 0
         self.serial = ""
-        self.call("power", profile=self.prof, fs=fs, flash=flash, log=log)
+        self.call("power", profile=self.prof, fs=fs, flash=flash, log=log,
+                  firmware=self.prof.get("firmware", "micropython"))
 
     def call(self, op, **kw):
         kw["op"] = op

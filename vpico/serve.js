@@ -4,9 +4,11 @@
 // time (the chip waiting for an interrupt) costs no wall time.
 //
 // Requests ({"op": ..., ...}; every answer has "t", the clock, and "ok"):
-//   power   profile, [flash FILE | fs FILE], [log]   a new board: the 2 MB flash from FILE, or
-//                                        the firmware with the littlefs image FILE at its place;
-//                                        log: keep every flash erase and program
+//   power   profile, [flash FILE | fs FILE], [log], [firmware]   a new board: the 2 MB flash
+//                                        from FILE, or the firmware with the filesystem image FILE
+//                                        at its place (littlefs; CircuitPython's: FAT);
+//                                        log: keep every flash erase and program; firmware:
+//                                        micropython (the default) or circuitpython
 //   run     ns | until                   run for ns, or until the clock reads `until`
 //   press   button, at, hold             press at `at` (ns) for `hold` ns (scheduled)
 //   button  button, down                 set a button now
@@ -86,7 +88,7 @@ function settle(b, quiet, max) {
 
 const OPS = {
   power(req) {
-    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log });
+    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log, firmware: req.firmware });
     if (req.fs) board.chip.setFilesystem(new Uint8Array(fs.readFileSync(req.fs)));
     return {};
   },
@@ -165,7 +167,7 @@ const OPS = {
     const b = need();
     const c = b.chip;
     return { busy: c.busyNanos, flash_ops: c.flashOps, erased: c.flashBytes.erase, programmed: c.flashBytes.program,
-             bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: FS_OFFSET };
+             bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: c.fsOffset };
   },
   quit() {
     process.exit(0);
