@@ -306,7 +306,9 @@ class Pico:
     def settle(self, quiet=60 * MS, limit=20_000 * MS):
         """Run until the board is quiet (no frame, no serial output, the chip
         mostly idle) for `quiet` ns.  Returns the frames sent meanwhile."""
-        r = self.call("settle", quiet=int(quiet), max=int(limit))
+        # CircuitPython's asyncio keeps the chip busy while it waits: quiet
+        # there is no frame and no serial output
+        r = self.call("settle", quiet=int(quiet), max=int(limit), busy=self.prof.get("firmware") != "circuitpython")
         self.read()
         if r.get("halted"):
             raise PicoError("the chip stopped: %s" % r["halted"])
@@ -324,6 +326,17 @@ class Pico:
             if not self.run(50 * MS)["running"]:
                 raise PicoError("the chip stopped: %s" % self.stats()["halted"])
         self.settle(limit=end - self.t)
+
+    def until(self, text, count, limit=60_000 * MS, step=20 * MS):
+        """Run until `text` has come `count` times on the serial line (at
+        most `limit` ns)."""
+        end = self.t + limit
+        while self.serial.count(text) < count:
+            if self.t >= end:
+                raise PicoError("%r did not come in %d ms: %s" % (text, limit // MS, self.serial[-400:]))
+            if not self.run(step)["running"]:
+                raise PicoError("the chip stopped: %s" % self.stats()["halted"])
+            self.read()
 
     def read(self):
         """What the board printed on its USB serial since the last read
@@ -369,8 +382,17 @@ class Pico:
         at = self.t + gap
         if twin is not None and intent == "ok":
             at = max(at, twin.due())
+        probed = self.serial.count("heap ")
         down, up = self.press(button, hold, at=at)
         self.run(up - self.t)
+        if self.prof.get("firmware") == "circuitpython":
+            # CircuitPython may work a second before its frame: the firmware
+            # says when a press is done (board.json "probe": a heap line
+            # after the frame); a held press's steps may each take a frame
+            # of their own, drawn a second apart
+            self.until("heap ", probed + 1)
+            if "*" in intent:
+                quiet = max(quiet, 1500 * MS)
         frames = self.settle(quiet=quiet)
         if twin is not None:
             twin.key(intent, at=counted(down, up, hold))

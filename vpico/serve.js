@@ -12,8 +12,9 @@
 //   run     ns | until                   run for ns, or until the clock reads `until`
 //   press   button, at, hold             press at `at` (ns) for `hold` ns (scheduled)
 //   button  button, down                 set a button now
-//   settle  quiet, max                   run until no frame and no serial byte for `quiet` ns
-//                                        (at most `max` ns); answers frames and serial seen
+//   settle  quiet, max, [busy]           run until no frame and no serial byte for `quiet` ns
+//                                        (at most `max` ns), and the chip mostly idle unless
+//                                        busy is false; answers frames and serial seen
 //   write   data                         bytes to the USB serial (latin-1 string)
 //   read                                 what the board sent on the USB serial since the last read
 //   picture                              the panel as it shows now (base64; width, height, depth)
@@ -52,8 +53,11 @@ function flashFrom(req) {
 
 // Run until the board has settled: for `quiet` ns no frame was sent, no
 // serial byte came and the chip was busy less than a quarter of the time
-// (a firmware that polls its buttons is never quite idle).
-function settle(b, quiet, max) {
+// (a firmware that polls its buttons is never quite idle).  busyToo false:
+// the frames and serial alone (CircuitPython never lets the chip idle
+// while its asyncio loop waits: select.poll runs its background tasks in
+// a loop).
+function settle(b, quiet, max, busyToo) {
   const end = b.nanos + max;
   const frames0 = b.frames.length;
   const serial0 = b.serialOut.length;
@@ -74,7 +78,7 @@ function settle(b, quiet, max) {
     }
     const span = b.nanos - since;
     if (span >= quiet) {
-      if ((b.chip.busyNanos - busy0) * 4 < span) {
+      if (!busyToo || (b.chip.busyNanos - busy0) * 4 < span) {
         settled = true;
         break;
       }
@@ -114,7 +118,7 @@ const OPS = {
   },
   settle(req) {
     const b = need();
-    return settle(b, req.quiet || 50e6, req.max || 10e9);
+    return settle(b, req.quiet || 50e6, req.max || 10e9, req.busy !== false);
   },
   write(req) {
     need().serial.write(Buffer.from(req.data, 'latin1'));

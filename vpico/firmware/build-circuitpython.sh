@@ -7,7 +7,9 @@
 #
 # WORKDIR (outside this repository) receives the sources and the build; the
 # UF2 ends in WORKDIR/circuitpython/ports/raspberrypi/build-raspberry_pi_pico/
-# firmware.uf2.  Needs git, make, Python 3 with the packages below, and
+# firmware.uf2 (vpico/firmware/adafruit-circuitpython-raspberry_pi_pico-
+# en_US-10.2.1.uf2), CircuitPython's mpy-cross in WORKDIR/circuitpython/
+# mpy-cross/build-static/mpy-cross.static (mpy-cross-circuitpython-10.2.1).  Needs git, make, Python 3 with the packages below, and
 # Debian's gcc-arm-none-eabi and libnewlib-arm-none-eabi.
 #
 # Each repository is fetched from GitHub at its pinned commit; GIT_MIRROR
@@ -103,4 +105,7 @@ cd "$src"
 export SOURCE_DATE_EPOCH=1778618352
 make -C mpy-cross -j"${JOBS:-2}"
 make -C ports/raspberrypi BOARD=raspberry_pi_pico TRANSLATION=en_US -j"${JOBS:-2}"
-sha256sum ports/raspberrypi/build-raspberry_pi_pico/firmware.uf2
+# CircuitPython's mpy-cross as a static program (flash.sh compiles the
+# firmware with it: CircuitPython reads no other .mpy)
+make -C mpy-cross -f Makefile.static -j"${JOBS:-2}"
+sha256sum ports/raspberrypi/build-raspberry_pi_pico/firmware.uf2 mpy-cross/build-static/mpy-cross.static
