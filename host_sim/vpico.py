@@ -621,7 +621,7 @@ def cli(argv):
     board = opts["board"]
     if board not in device.BOARDS or profile(board)["display"]["driver"] not in ("ssd1306", "st7789") \
             or board.startswith("esp32"):
-        sys.stderr.write("the virtual Pico is a Pico: pico_oled or pico_display\n")
+        sys.stderr.write("the virtual Pico is a Pico: pico_oled, pico_display or pico_oled_cp\n")
         return 1
     prof = profile(board)
     words = opts["keys"].split()
@@ -632,12 +632,14 @@ def cli(argv):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "staged")
-        stage(board, out, seed=int(opts["seed"]))
+        cp = prof.get("firmware") == "circuitpython"
+        # CircuitPython: its firmware says when a press is done (the probe's heap line)
+        stage(board, out, seed=int(opts["seed"]), extra={"probe": True} if cp else None)
         if opts["journal"]:
             shutil.copytree(opts["journal"], os.path.join(out, "data"))
-        img = mkfs(out, os.path.join(tmp, "fs.img"))
+        img = (mkfat if cp else mkfs)(out, os.path.join(tmp, "fs.img"))
         with Pico(board, fs=img) as p:
-            p.boot()
+            p.boot(limit=60_000 * MS)
             shots = opts["png"]
             if shots:
                 os.makedirs(shots, exist_ok=True)
@@ -652,9 +654,14 @@ def cli(argv):
                 button, hold = p.buttons_for(k)
                 # an OK as a player gives it: not within the pause the board
                 # keeps after a press that passed the turn (App.key)
+                sent = p.call("frames", since=1 << 30)["count"]
+                probed = p.serial.count("heap ")
                 down, up = p.press(button, hold, at=p.t + (OK_GAP if k == "ok" else GAP))
                 p.run(up - p.t)
-                frames = p.settle()
+                if cp:
+                    p.until("heap ", probed + 1)
+                p.settle(quiet=1500 * MS if cp and hold != HOLD else 60 * MS)
+                frames = p.frames(since=sent)
                 since = up if hold == HOLD else last_counted(down, up, hold)
                 last = [f[0] for f in frames if f[0] >= since]
                 print("%4d %-5s %s" % (n, word, "%.1f ms" % ((last[-1] - since) / MS) if last else "no frame"))
