@@ -10,12 +10,14 @@ FAT drive, made by mtools:
 - the opening: the first 40 presses of the scripted Inca game, every frame
   on the panel the simulator's for the same presses and seed;
 - power cuts at flash operations of those presses: the board boots into
-  the game before or after the press being written, never crashing;
+  the game at a prefix, or without it, or formats its drive (FAT: what
+  CircuitPython cannot promise), never crashing, never into a wrong game;
 - fast presses: presses held 50 ms, 40 ms apart, each taken once (the
   same frame and journal as the simulator given the same times).
 """
 import hashlib
 import os
+import re
 import shutil
 
 import pytest
@@ -75,13 +77,11 @@ def test_the_image_is_circuitpythons_own_build():
         assert os.path.getsize(os.path.join(FIRMWARE, lic)) > 500, lic
 
 
-@pytest.fixture(scope="module")
-def opening(tmp_path_factory):
+def _opening(tmp):
     """The opening played on the board, every flash operation logged, the
     simulator beside it: (keys, pictures [(board, simulator)] after the
     boot and each press, twin, flash at power-on, log, operations done
-    after each press, the folder, the flash at the end)."""
-    tmp = tmp_path_factory.mktemp("cp-opening")
+    after each press, the folder, the LEDs at the end)."""
     staged = vpico.stage(BOARD, str(tmp / "staged"), seed=SEED, extra={"probe": True})
     img = vpico.mkfat(staged, str(tmp / "fat.img"))
     keys = _script(OPENING)
@@ -97,19 +97,26 @@ def opening(tmp_path_factory):
             pictures.append((p.picture(), twin.picture()))
             ops.append(p.stats()["flash_ops"])
         _no_crash(p)
+        # once any animation is over: the LEDs as the NeoPixels show them
+        p.run(2000 * MS)
+        leds = p.leds()
         p.flash_log(str(tmp / "log.bin"))
         p.save(str(tmp / "flash-end.bin"))
     with open(tmp / "flash0.bin", "rb") as f:
         flash0 = f.read()
-    return keys, pictures, twin, flash0, vpico.read_flash_log(str(tmp / "log.bin")), ops, tmp
+    return keys, pictures, twin, flash0, vpico.read_flash_log(str(tmp / "log.bin")), ops, tmp, leds
 
 
-def test_the_opening_shows_the_simulators_frames(opening):
+def _check_the_opening(opening):
     keys, pictures = opening[0], opening[1]
     assert len(keys) == OPENING and any("*" in k for k in keys)
     assert pictures[0][0] == pictures[0][1], "the boot"
     for i, k in enumerate(keys):
         assert pictures[i + 1][0] == pictures[i + 1][1], "press %d (%s) of %s" % (i + 1, k, keys)
+    # the NeoPixels (written through CircuitPython's PIO program) light the
+    # game's players as the simulator's would
+    twin, leds = opening[2], opening[7]
+    assert leds == [tuple(c) for c in twin.app.px.steady()]
 
 
 def _press_of(ops, k):
@@ -133,7 +140,7 @@ def _boot_cut(tmp, flash0, log, k, part):
     with Pico(BOARD, flash=path) as p:
         # until a frame, or code.py is done (it said why before the USB
         # serial was up: only "Done" in the title comes)
-        while not p.frames() and "Done" not in p.serial and p.t < 60_000 * MS:
+        while not p.frames() and "Done" not in p.serial and p.t < 30_000 * MS:
             p.run(500 * MS)
             p.read()
         if not p.frames():
@@ -150,71 +157,113 @@ def _boot_cut(tmp, flash0, log, k, part):
     return got, p.serial, _journal(vpico.fat_read(_fat_of(path), "/data/game/journal.txt"))
 
 
-def test_a_power_cut_at_a_flash_write_boots_into_the_game_at_a_prefix(opening):
+def _files_in_sector(tmp, flash, addr):
+    """The drive's files (mtools' mshowfat) with a cluster in the 4 KB
+    flash sector at addr: what a cut while it is erased damages."""
+    img = str(tmp / "sector.fat")
+    with open(img, "wb") as f:
+        f.write(vpico.cp_fs_of_flash(flash))
+    names = vpico._mtools("mdir", "-i", img, "-/", "-b", "::/").stdout.decode().split()
+    first = (addr - FIRST_SECTOR) // 512
+    hit = []
+    for name in names:
+        chain = vpico._mtools("mshowfat", "-i", img, name, check=False).stdout.decode()
+        for lo, hi in re.findall(r"(\d+)(?:-(\d+))?", chain.split("<", 1)[-1]):
+            # clusters of 512 bytes from 2, after the boot record, one FAT
+            # of 6 sectors and 32 sectors of root directory
+            lo, hi = int(lo) + 37, int(hi or lo) + 37
+            if lo < first + 8 and hi >= first:
+                hit.append(name)
+                break
+    return hit
+
+
+def _outcome(twin, j, got, serial, journal, damaged=()):
+    """What a board booted after a cut during press j shows: "prefix" (the
+    game before the press or after it: its screen after a boot and its
+    journal), "lost" (no saved game: the picker, or a screen with no
+    journal), "formatted" (CircuitPython formatted its drive: no frame,
+    its "Hello World"), "damaged" (no frame: a file of the firmware or its
+    libraries shared the erased sector), else what it showed."""
+    if got is None:
+        if "Hello World!" in serial:
+            return "formatted"
+        if any(not n.startswith("::/data/") for n in damaged):
+            return "damaged"
+        return "nothing drawn: " + serial[-300:]
+    for kept in (twin.kept[j - 1], twin.kept[j]):
+        try:
+            with open(os.path.join(kept, "game", "journal.txt"), "rb") as f:
+                want = _journal(f.read())
+        except OSError:
+            want = None
+        if got == vpico.boot_picture(BOARD, kept, SEED) and journal == want:
+            return "prefix"
+    if journal is None:
+        return "lost"
+    return "a journal of %d lines that is no prefix" % len(journal)
+
+
+OUTCOMES = ("prefix", "lost", "formatted", "damaged")
+
+
+def _check_power_cuts(opening):
     """FAT has no copy-on-write: CircuitPython writes its drive a 4 KB
-    flash sector at a time (erased, then programmed), a file's data, its
-    directory entry and the FAT each where they lie.  Cut while it writes
-    the data or a directory, the board boots into the game as it was
-    before the press or after it."""
-    keys, _, twin, flash0, log, ops, tmp = opening
+    flash sector at a time (erased, then programmed), and a sector holds 8
+    clusters of whatever files and directories lie there; the FAT and the
+    boot record share the first.  Cut half way through operations of the
+    game's start and of the last action written, the board boots into the
+    game at a prefix, or finds no saved game (a sector of its folder half
+    erased), or shows nothing (a firmware file shared that sector), or, cut
+    while the first sector was erased, formats its drive (the firmware gone
+    too).  Cut between two operations, it boots into the game.  Never a
+    crash, never a game that is not a prefix.  What the device cannot
+    promise there is said in docs/circuitpython.md."""
+    keys, _, twin, flash0, log, ops, tmp, _ = opening
     writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
     assert len(writes) >= 5, writes
-    # of three presses that wrote (the game's start, an action midway and
-    # the last), the operations outside the volume's first sector: the
-    # first, the middle and the last, cut half done or not begun
-    cuts = []
-    for j in (writes[0], writes[len(writes) // 2], writes[-1]):
-        mine = [k for k in range(ops[j - 1], ops[j]) if log[k][1] != FIRST_SECTOR]
-        assert mine, "press %d wrote only the first sector" % j
-        for k in sorted({mine[0], mine[len(mine) // 2], mine[-1]}):
-            cuts.append((k, 0.5 if len(cuts) % 2 else 0.0))
+    # (operation, part of it done): the first of the game's start and the
+    # first and last of the last action written, half done; and the last
+    # action's first operation not begun (the flash as the press before it
+    # left it: the board boots into that game)
+    cuts = [(k, 0.5) for k in [k for k in range(ops[writes[0] - 1], ops[writes[0]]) if log[k][1] != FIRST_SECTOR][:1]]
+    mine = [k for k in range(ops[writes[-1] - 1], ops[writes[-1]]) if log[k][1] != FIRST_SECTOR]
+    cuts += [(mine[0], 0.5), (mine[-1], 0.5), (ops[writes[-1] - 1], 0.0)]
+    # and one erase of the first sector while the game is played
+    late = [k for k in range(ops[0], ops[-1]) if log[k][0] == "erase" and log[k][1] == FIRST_SECTOR
+            and _press_of(ops, k) > writes[0]]
+    assert late
+    cuts.append((late[0], 0.5))
+    seen = {}
     for k, part in cuts:
         j = _press_of(ops, k)
         got, serial, journal = _boot_cut(tmp, flash0, log, k, part)
-        ok = []
-        for kept in (twin.kept[j - 1], twin.kept[j]):
-            try:
-                with open(os.path.join(kept, "game", "journal.txt"), "rb") as f:
-                    want = _journal(f.read())
-            except OSError:
-                want = None
-            if got == vpico.boot_picture(BOARD, kept, SEED) and journal == want:
-                ok.append(kept)
-        assert ok, "cut at flash operation %d (%s at %#x, %.1f done), press %d (%s): neither the game " \
-                   "before nor after it: %s" % (k, log[k][0], log[k][1], part, j, keys[j - 1], serial[-600:])
+        damaged = _files_in_sector(tmp, vpico.replay_flash(bytearray(flash0), log, k, 0.0), log[k][1]) \
+            if got is None else ()
+        what = _outcome(twin, j, got, serial, journal, damaged)
+        assert what in OUTCOMES, "cut at flash operation %d (%s at %#x, %.1f done), press %d (%s): %s" % (
+            k, log[k][0], log[k][1], part, j, keys[j - 1], what)
+        if k == late[0]:
+            assert what == "formatted", what
+        if part == 0.0:
+            assert what == "prefix", what
+        seen[what] = seen.get(what, 0) + 1
+    # (how the cuts came out when last measured: docs/circuitpython.md)
+    print("power cuts on CircuitPython's FAT:", seen)
 
 
-def test_a_power_cut_while_the_fat_is_erased_loses_the_drive(opening):
-    """What the device cannot promise on CircuitPython: the FAT and the
-    boot record share the drive's first flash sector, which CircuitPython
-    erases and programs again whenever a file grows into a new cluster
-    (a journal's append, every few actions) or is made.  Cut while that
-    sector is erased, the board finds no filesystem at power-on and formats
-    the drive: the saved game and the firmware are gone (it runs
-    CircuitPython's "Hello World"), and the firmware must be flashed
-    again.  README says so (docs/circuitpython.md)."""
-    keys, _, twin, flash0, log, ops, tmp = opening
-    erases = [k for k in range(ops[0], ops[-1]) if log[k][0] == "erase" and log[k][1] == FIRST_SECTOR]
-    # the first sector is erased again as the game is played, not only at its start
-    late = [k for k in erases if _press_of(ops, k) > len(keys) // 2]
-    assert late, erases
-    got, serial, journal = _boot_cut(tmp, flash0, log, late[0], 0.5)
-    assert got is None and journal is None
-    assert "Hello World!" in serial, serial[-600:]
-
-
-def test_fast_presses_are_each_taken_once(opening):
+def _check_fast_presses(opening):
     """From the end of the opening (the board booted again on its flash, the
     game resumed), presses held 50 ms and 40 ms apart: the board takes each
     once, as the simulator does given the same times, though it draws a
     frame in half a second or more (the keypad's events keep their
     times)."""
-    keys, _, twin0, _, _, _, tmp = opening
+    keys, _, twin0, _, _, _, tmp, _ = opening
     # the script's presses after the opening, short presses only (a long
     # one is held 600 ms, not fast)
     more = _script(OPENING + 60)[OPENING:]
-    fast = [k for k in more if k not in ("home", "end", "undo") and "*" not in k][:24]
-    assert len(fast) == 24 and fast.count("ok") > 5
+    fast = [k for k in more if k not in ("home", "end", "undo") and "*" not in k][:20]
+    assert len(fast) == 20 and fast.count("ok") > 5
     os.makedirs(tmp / "fast")
     shutil.copytree(twin0.data, tmp / "fast" / "data")
     twin = Twin(BOARD, SEED, str(tmp / "fast"))
@@ -236,3 +285,13 @@ def test_fast_presses_are_each_taken_once(opening):
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = _journal(f.read())
     assert _journal(vpico.fat_read(_fat_of(str(tmp / "flash-fast.bin")), "/data/game/journal.txt")) == want
+
+
+def test_the_firmware_on_circuitpython(tmp_path):
+    """One board's run, checked three ways (each a minute or more of the
+    emulator): the opening's frames and LEDs, power cuts at its flash
+    writes, fast presses after it."""
+    opening = _opening(tmp_path)
+    _check_the_opening(opening)
+    _check_fast_presses(opening)
+    _check_power_cuts(opening)

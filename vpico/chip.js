@@ -128,17 +128,34 @@ class Chip {
     // PIO program and waits for its FIFO to drain)
     for (const pio of mcu.pio) pio.run = () => {};
     this.pios = mcu.pio;
+    this.pioCycle = 0;
   }
 
   _pioRunning() {
     return !this.pios[0].stopped || !this.pios[1].stopped;
   }
 
-  // `cycles` cycles of the PIO blocks, the clock moved on by each
+  // `cycles` cycles of the PIO blocks, the clock moved on by each.  A
+  // state machine runs an instruction when it falls due: rp2040js counts
+  // an instruction's delay cycles but runs the next one at once, and has
+  // no clock divider, so here each takes its cycles (1 + delay) times the
+  // divider (CLKDIV) of the system clock, as on the chip (a NeoPixel's
+  // pulses are timed by them)
   _stepPios(cycles, ns) {
     const clock = this.clock;
     for (let c = 0; c < cycles; c++) {
-      for (const pio of this.pios) if (!pio.stopped) pio.step();
+      const now = ++this.pioCycle;
+      for (const pio of this.pios) {
+        if (pio.stopped) continue;
+        for (const m of pio.machines) {
+          if (!m.enabled || (m.due || 0) > now) continue;
+          const before = m.cycles;
+          m.step();
+          const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+          m.due = now + Math.max(1, m.cycles - before) * div;
+        }
+        pio.checkChangedPins();
+      }
       const next = clock.nextAlarm;
       if (next !== null && next.nanos <= clock.nanosCounter + ns) clock.tick(ns);
       else clock.nanosCounter += ns;

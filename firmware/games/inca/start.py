@@ -97,7 +97,7 @@ def _commit(pos, salt):
     try:
         h = hashlib.sha256(data)
     except AttributeError:      # CircuitPython: hashlib.new only
-        h = hashlib.new("sha256", data)
+        h = hashlib.new("sha256", data)  # pyright: ignore[reportAttributeAccessIssue]
     return binascii.hexlify(h.digest()).decode()
 
 
