@@ -19,7 +19,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
-SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
 # the budgets of the press counts (see the section's table)
 TWO_OVER_FOUR = 1.3      # a whole Inca game on two buttons, against four
 SUN_PER_CARD = 3.0       # presses a Sun Event card, four buttons
@@ -30,11 +29,7 @@ REDO = 3                 # Redo, from the home screen, OK counted
 
 def _lines(game):
     from bench import scripts
-    if game == "inca":
-        return scripts.transcript()
-    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
-        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-    return [ln for ln in lines if ln]
+    return scripts.lines_of(game)
 
 
 def count(game, board):

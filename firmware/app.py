@@ -32,6 +32,7 @@ class App:
         journal and settings live (None keeps the game in memory only);
         seed: a function giving the seed of a new game."""
         self.lay = lay
+        text.wide = bool(lay and lay.colour)
         self.cv = canvas
         self.px = pixels
         self.dir = data_dir
@@ -69,6 +70,9 @@ class App:
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
         self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
+        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
+        self.wall = None        # type: object  # the board's date and time (time.localtime), where it has a clock
+        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
 
     # ------------------------------------------------------------ boot
 
@@ -124,6 +128,11 @@ class App:
             from firmware.games import registry
             forget("firmware.games.registry")
             text.add(self.code + registry.words(self.name, lang))
+        if self.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/ui/names.py)
+            from firmware.ui import names
+            forget("firmware.ui.names")
+            names.apply(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -225,8 +234,10 @@ class App:
         Returns True if the game took it."""
         ss = self.session
         where = self._where()
-        turn = self.view().get("turn")
-        over = ss.state.get("over")
+        before = self.view()
+        turn = before.get("turn")
+        was = _ended(before)
+        before = None
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -265,7 +276,7 @@ class App:
             h = getattr(self.ui, "headline", None)
             if h is not None:
                 head = h(s["ev"])
-            if head is None and s.get("over") and not over:
+            if head is None and not was and _ended(self.view()):
                 head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
             from firmware.ui import common
@@ -273,6 +284,17 @@ class App:
             lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
         self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
+        done = _ended(self.view())
+        if self.clock is not None:
+            self.clock.end(done)
+        if done and not was:
+            # the game has ended: its play as a QR code for BG Stats, over
+            # the final standings, with no press
+            from firmware.ui.common import open_code
+            open_code(self)
+            # the reminder would cover the code: it comes with the standings
+            self.stack[-1].notice = self.notice
+            self.notice = None
         return True
 
     def tell(self, lines, head=None):
@@ -289,7 +311,15 @@ class App:
             lay = self.lay
             parts = []
             for ln in lines:
-                parts.extend(lay.wrap(ln, lay.w - 2))
+                got = lay.wrap(ln, lay.w - 2)
+                k = ln.find(": ")
+                if len(got) > 1 and k > 0:
+                    # broken after its colon rather than inside a name
+                    # ("Undone:" / "Or End turn")
+                    alt = lay.wrap(ln[:k + 1], lay.w - 2) + lay.wrap(ln[k + 2:], lay.w - 2)
+                    if len(alt) <= len(got):
+                        got = alt
+                parts.extend(got)
             if len(parts) <= 2:
                 self.notice = parts
                 return
@@ -317,6 +347,22 @@ class App:
         own message is English): a full flash in words, else its number."""
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
         return t("m.storage_full") if no == 28 else t("m.storage") % no
+
+    def _clock(self):
+        """The count of the time the game being played has taken, made
+        when it is first needed for a game (read from its folder)."""
+        ss = self.session
+        c = self.clock
+        if c is None or c.setup != ss.setup or c.session is not ss:
+            from firmware.core.playclock import Clock
+            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
+            c.session = ss
+            c.over = _ended(self.view())
+        return c
+
+    def ended(self):
+        """The game played has ended (its BG Stats code is one row away)."""
+        return _ended(self.view())
 
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
@@ -369,6 +415,8 @@ class App:
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if at is not None and self.session is not None and self.playing is None:
+            self._clock().press(at)
         if self.notice is not None:
             # the press that follows a reminder does what it does: the
             # reminder goes (and the title under it comes back)
@@ -435,6 +483,16 @@ class App:
         self.drawn = s
         self.cv.show()
         self.dirty = False
+        later = getattr(s, "later", None)
+        work = later(self) if later is not None else None
+        if work is not None:
+            # what the screen makes once its first frame is shown (a QR
+            # code), then the frame again with it
+            work(self)
+            s.redraw(self.cv, self.lay, self, False)
+            if self.notice:
+                self._draw_notice()
+            self.cv.show()
         return True
 
     def leds(self, animation=None):
@@ -477,6 +535,8 @@ class App:
                 # the snapshot an action made due, now that its frame is
                 # on the screen (the buttons note presses meanwhile)
                 self.journal.idle()
+            if self.clock is not None and self.clock.due():
+                self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the
@@ -487,6 +547,14 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
+
+
+def _ended(v):
+    """Whether the view is of a game that has ended (a Legacy of Yu
+    campaign: between two of its games, once one was played)."""
+    if v.get("game") == "yu":
+        return not v.get("in_game") and v.get("last_result") is not None
+    return bool(v.get("over"))
 
 
 def _urandom_seed():

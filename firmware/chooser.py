@@ -9,7 +9,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.modules import forget
-from firmware.core.text import t
+from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
 
@@ -32,13 +32,18 @@ def boot(app):
     broken = None
     if name:
         from firmware.core.journal import NoGame
+        from firmware.core.modules import loading
         try:
             choose(app, name)
             # the table for new games goes now: the game goes on with its
             # own (resume reads it), and the journal holds this one until
             # then (for its shape, or if the game's own is damaged)
             app.edition = None
+            # the replay's garbage is states and records, not modules'
+            # buffers: collected only when the heap runs out (modules.loading)
+            loading(False)
             app.session = app.journal.resume()
+            loading(True)
             # the game's own edition table (what it was started with)
             # is what its screens read while it is played; the one for
             # new games (bundled or edited) is read again by New game
@@ -70,7 +75,7 @@ def boot(app):
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
             # journal as it was is kept
-            lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
+            lines = [fn("m.lost", j.lost) if j.lost > 0 else t("m.rebased")]
             if j.kept:
                 lines.append("game/" + j.kept)
             app.push(Message(t("m.saved_game"), lines))

@@ -41,12 +41,28 @@ def take(app, saved):
         app.settings["lang"] = lang
     elif lang is not None:
         app.report("settings.json: no language %r: the default is used" % (lang,))
+    names = saved.get("names")
+    if names is not None:
+        from firmware.ui.names import valid
+        if isinstance(names, dict) and names and all(isinstance(c, str) and valid(names[c]) for c in names):
+            app.settings["names"] = names
+        else:
+            app.report("settings.json: the players' names are not names of 1 to 8 letters: none are used")
 
 
 def open_settings(app, cur=0):
     rows = [row(t("m.brightness"), str(app.settings["brightness"]), cycle_brightness),
-            row(t("m.language"), t("lang"), cycle_language)]
+            row(t("m.language"), t("lang"), cycle_language),
+            row(t("n.title"), ">", open_names)]
     app.push(Menu(t("m.settings"), rows, cur))
+
+
+def open_names(app):
+    """Players' names for the seats (firmware/ui/names.py)."""
+    from firmware.core.modules import forget
+    from firmware.ui import names
+    forget("firmware.ui.names")      # kept by its screens while they are open
+    names.open_names(app, save)
 
 
 def save(app):

@@ -215,6 +215,31 @@ def interactive(app, prof):
     return 0
 
 
+def saves():
+    """Where the terminal simulator keeps its games: out/sim in the
+    repository it runs from, else the user's data folder (an installed
+    package's folder is no place for them)."""
+    if os.path.exists(os.path.join(device.ROOT, "pyproject.toml")):
+        return os.path.join(device.ROOT, "out", "sim")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "tabletop-companion", "sim")
+
+
+def writable(folder):
+    """Why files cannot be written into folder (made if need be), or None."""
+    if folder is None:
+        return None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, ".write-test")
+        with open(probe, "w") as f:
+            f.write("x")
+        os.remove(probe)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
 def main(argv):
     opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
             "text": None}
@@ -228,7 +253,11 @@ def main(argv):
             opts["text"] = True
             i += 1
             continue
-        if a.startswith("--") and a[2:] in opts and i + 1 < len(argv):
+        if a.startswith("--") and a[2:] in opts:
+            if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
+                sys.stderr.write("%s needs a value%s\n" % (a, " (boards: %s)" % " ".join(device.BOARDS)
+                                                            if a == "--board" else ""))
+                return 1
             opts[a[2:]] = argv[i + 1]
             i += 2
             continue
@@ -237,7 +266,15 @@ def main(argv):
     notes = []
     if opts["journal"] is None and opts["keys"] is None:
         # like the device, the terminal simulator keeps its game between runs
-        opts["journal"] = os.path.join(device.ROOT, "out", "sim", opts["board"])
+        opts["journal"] = os.path.join(saves(), opts["board"])
+    if opts["seed"] is not None and not opts["seed"].isdigit():
+        sys.stderr.write("--seed takes a whole number, not %r\n" % opts["seed"])
+        return 1
+    for what, folder in (("the game", opts["journal"]), ("the PNGs", opts["png"])):
+        why = writable(folder)
+        if why:
+            sys.stderr.write("cannot keep %s in %s: %s\n" % (what, folder, why))
+            return 1
     try:
         if opts["seed"] is None:
             # a script replays the same game every time; a person gets a new deal

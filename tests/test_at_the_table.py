@@ -90,7 +90,15 @@ def test_an_undo_of_a_scoring_from_a_menu_asks_first_with_no_preselected():
     app.key("ok")
     lines = text(app)
     assert lines[0] == t("m.undo_q")
-    assert lines[1] == "> " + t("m.no")
+    # the action's name, then No under the cursor, then Yes
+    no = lines.index("> " + t("m.no"))
+    assert no >= 2 and lines[no + 1] == t("m.yes"), lines
+    assert all(not ln.startswith("> ") for ln in lines[1:no]), lines
+    app.key("end")                                  # a held DOWN under the question does nothing
+    assert app.session.tail == tail and app.stack[-1].title == t("m.undo_q")
+    assert "> " + t("m.no") in text(app)
+    app.key("up")                                   # the cursor stays off the name
+    app.key("down")
     app.key("ok")                                   # No
     assert app.session.tail == tail
     assert app.stack[-1] is hist
@@ -202,3 +210,19 @@ def test_help_sim_lists_every_board():
     assert r.returncode == 0
     for b in device.BOARDS:
         assert b in r.stdout, b
+
+
+def test_temple_at_site_is_struck_through_once_the_building_action_is_taken():
+    def built(app, line):
+        v = app.view()
+        return v["phase"] == "people" and v["turn"] is not None and v["action"]["taken"] is not None
+    app = at("pico_oled", built)
+    tail = list(app.session.tail)
+    app.key("ok")                                   # the turn player's menu
+    rows = app.stack[-1].rows
+    conquer = [i for i, r in enumerate(rows) if r[0] == t("b.conquer")][0]
+    site = [rows[conquer + 1]]                      # Temple at site, under Conquer
+    assert callable(site[0][2]) and site[0][3], site    # struck through, with the temple's reason
+    app.stack[-1].select(rows.index(site[0]))
+    app.key("ok")
+    assert app.session.tail == tail and top(app) != "Menu"     # the reason, not the list of sites

@@ -36,3 +36,31 @@ def test_any_row_of_any_menu_is_a_few_presses_away_and_redo_three_from_home(game
     assert 2 <= rows <= presses.ANY_ROW, rows
     if game in ("inca", "eightmin"):
         assert redo is not None and redo <= presses.REDO, redo
+
+
+# The presses of every scripted game on every board profile, and of them
+# those on a number field (BENCHMARKS.md, *Presses*): pinned, so that a
+# change that adds presses (or saves some) is seen here and its figures
+# are written again with the reason.
+PRESSES = {
+    ("inca", "pico_oled"): (784, 223), ("inca", "pico_display"): (783, 223),
+    ("inca", "esp32_tdisplay"): (783, 223),
+    ("eightmin", "pico_oled"): (172, 62), ("eightmin", "pico_display"): (171, 62),
+    ("eightmin", "esp32_tdisplay"): (171, 62),
+    ("origin", "pico_oled"): (223, 55), ("origin", "pico_display"): (222, 55),
+    ("origin", "esp32_tdisplay"): (222, 55),
+    ("yu", "pico_oled"): (194, 25), ("yu", "pico_display"): (182, 25),
+    ("yu", "esp32_tdisplay"): (182, 25),
+}
+
+
+def test_the_presses_of_each_scripted_game_are_the_ones_measured():
+    assert sorted(PRESSES) == sorted((g, b) for g in ("inca", "eightmin", "origin", "yu") for b in presses.BOARDS)
+    got = {}
+    for g, board in PRESSES:
+        r = presses.count(g, board)
+        # every script plays to its end (the campaign's ends with a game under way)
+        assert r["over"] or g == "yu", (g, board)
+        got[g, board] = (r["total"], r["numbers"])
+    changed = dict((k, (PRESSES[k], got[k])) for k in PRESSES if got[k] != PRESSES[k])
+    assert not changed, "presses (total, on a number field) changed, pinned -> now: %r" % changed

@@ -41,6 +41,14 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
         app.render()
         shown = shot.lines()
         top = app.stack[-1]
+        if type(top).__name__ == "PlayCode":
+            # the end of the game: its QR code first (the winner beside it),
+            # its results under it
+            assert s["over"] and app.notice is None
+            app.key("ok")
+            app.render()
+            shown = shot.lines()
+            top = app.stack[-1]
         if isinstance(top, Report):
             seen["report"] += 1
             assert shown[0] == top.title
@@ -73,8 +81,10 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
     assert seen["band"] > 40 and seen["report"] > 10, seen
 
 
-def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
-    app, _ = device.build("pico_display", None, scripts.SEED)
+def _played(board, until, what):
+    """The scripted game played through the buttons up to the first action
+    after which until(app, line) holds."""
+    app, _ = device.build(board, None, scripts.SEED)
     app.seed = lambda: scripts.SEED
     lines = scripts.transcript()
     keys = []
@@ -82,10 +92,13 @@ def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
     keyplan._dismiss(app, keys)
     for line in lines[1:]:
         keyplan.step(app, keyplan_inca.action, line, keys)
-        if app.notice and line.startswith("road"):
-            break
-    else:
-        raise AssertionError("no road with a reminder")
+        if until(app, line):
+            return app
+    raise AssertionError("no %s in the scripted game" % what)
+
+
+def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
+    app = _played("pico_display", lambda app, line: app.notice and line.startswith("road"), "road with a reminder")
     got = list(app.notice)
     shot = TextShot(app.cv, app.lay)
     app.dirty = True
@@ -106,18 +119,8 @@ def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
 
 
 def test_a_report_closes_with_ok_and_a_held_down_still_ends_the_phase():
-    app, _ = device.build("pico_oled", None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
-    lines = scripts.transcript()
-    keys = []
-    keyplan_inca.setup(app, lines[0], keys)
-    keyplan._dismiss(app, keys)
-    for line in lines[1:]:
-        keyplan.step(app, keyplan_inca.action, line, keys)
-        if isinstance(app.stack[-1], Report) and app.view()["phase"] == "inca":
-            break
-    else:
-        raise AssertionError("no report that leads into an Inca phase")
+    app = _played("pico_oled", lambda app, line: isinstance(app.stack[-1], Report) and app.view()["phase"] == "inca",
+                  "report that leads into an Inca phase")
     tail = list(app.session.tail)
     app.key("ok")
     assert type(app.stack[-1]).__name__ == "Home" and app.session.tail == tail

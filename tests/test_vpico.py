@@ -37,7 +37,15 @@ from host_sim import device, vpico
 from host_sim.vpico import GAP, HOLD, MS, Pico, Twin
 from test_micropython import ROOT
 
-pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.ready()))
+
+
+@pytest.fixture(autouse=True)
+def _emulator():
+    # a missing emulator fails these tests, as every other missing tool
+    # does (./test installs it: npm ci in vpico/)
+    why = vpico.ready()
+    assert why is None, why
+
 SEED = 77
 
 
@@ -271,8 +279,16 @@ def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
         if board == "pico_oled":
             assert p.leds() == want
         else:
-            # the RGB LED: the colour of the player whose turn it is (PWM duty, +-1)
-            assert len(p.leds()) == 1
+            # the RGB LED: the colour of the player whose turn it is, as
+            # the simulator's strip lights that player's LED (LED i: the
+            # i-th colour), from the three PWM duties (each channel +-1)
+            from firmware.hal.pixels import COLOURS
+            turn = twin.app.px.turn
+            assert turn in COLOURS, turn
+            one = want[COLOURS.index(turn)]
+            got = p.leds()
+            assert len(got) == 1 and max(one) > 0, (got, one)
+            assert all(abs(a - b) <= 1 for a, b in zip(got[0], one)), (got, one, turn)
 
 
 # ------------------------------------------------------------ power cuts

@@ -6,13 +6,16 @@
 # on as many rows as they need.  An undo from a menu of more than one
 # player's action (a scoring, the end of a phase, a Pizarro flip: the
 # game's ui.BIG events among the last action's) asks first, No first.
-from firmware.core.text import t
+from firmware.core.text import t, fit
 from firmware.ui.widgets import Menu, row
 
 
 def rows(app, corrections=None):
-    """corrections: the function opening the game's corrections screen."""
+    """corrections: the function opening the game's corrections screen.
+    A game that has ended has its BG Stats code first (firmware/ui/playcode.py)."""
     out = []
+    if app.ended():
+        out.append(row(t("q.menu"), ">", open_code))
     undo_rows(app, out)
     out.append(row(t("m.history"), "", lambda app: app.open_history()))
     if corrections is not None:
@@ -49,10 +52,19 @@ def big(app):
 
 def _ask_undo(name):
     def ask(app):
-        rows = [row(t("m.no"), "", lambda app: app.pop()),
-                row(t("m.yes"), "", _undo)]
+        # the action's name under the question, then No (under the cursor)
+        # and Yes: the name never reads as part of an answer
+        rows = []
         lines(app, rows, name, indent=" ")
-        app.push(Menu(t("m.undo_q"), rows))
+        no = len(rows)
+        rows.append(row(t("m.no"), "", lambda app: app.pop()))
+        rows.append(row(t("m.yes"), "", _undo))
+        m = Menu(t("m.undo_q"), rows, no)
+        # a held DOWN (two buttons: A and B held) does nothing under the
+        # question: it does not end the turn or phase behind it, nor move
+        # to Yes
+        m.held = ({"end": "none", "up+": "up", "down+": "none"}, {"end": "none", "down+": "none"})
+        app.push(m)
     return ask
 
 
@@ -104,6 +116,15 @@ def results(app, out):
             lines(app, out, line, indent="  ")
 
 
+def label(app, key, right=""):
+    """A row's label, the words at key: whole where they fit beside the
+    right text (as Screen._row draws a row), else their short form (key
+    + "~", where the language has one)."""
+    lay = app.lay
+    width = lay.font.width
+    return fit(key, lay.w - 4 - (width(right) + 2 if right else 0) - width(" "), width)
+
+
 def named(app, out, label, name, target, why=None):
     """A row with name at its right; a name too long for that on the rows
     under it, indented.  (A row keeps its label and right text a space
@@ -125,3 +146,11 @@ def lines(app, out, text, target=None, why=None, indent=""):
     parts = lay.wrap(text, w)
     for i in range(len(parts)):
         out.append(row((indent if i == 0 else indent + " ") + parts[i], "", target, why))
+
+
+def open_code(app):
+    """The QR code of the finished game's play, for BG Stats."""
+    from firmware.core.modules import forget
+    from firmware.ui.playcode import PlayCode
+    forget("firmware.ui.playcode")   # kept by the screen while it is shown
+    app.push(PlayCode())

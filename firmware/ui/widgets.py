@@ -9,7 +9,7 @@
 #   why           None when allowed, else the reason it is not (shown on OK)
 #   colour        a player colour name for the TFT, or None
 
-from firmware.core.text import t
+from firmware.core.text import t, fit
 
 
 # A held press on a screen that takes it otherwise (Screen.held; App.key
@@ -174,9 +174,11 @@ class Screen:
         self.keep_in_range()
         self.seen = app.acts
 
+    hint_row = False   # a hint line on every board, the 128x64 screen too (Numbers)
+
     def _visible(self, lay):
         """How many rows fit; scrolls so that the cursor's row is one."""
-        visible = lay.rows - 1 - lay.footer
+        visible = lay.rows - 2 if self.hint_row else lay.rows - 1 - lay.footer
         if self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + visible:
@@ -367,6 +369,7 @@ class Numbers(Screen):
     hint = "h.num"
     held = HELD
     plain = True
+    hint_row = True     # a row kept for the hint on every board (the 128x64 screen has no footer)
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]
@@ -403,15 +406,6 @@ class Numbers(Screen):
                 return
         self.refresh(app)
 
-    def _visible(self, lay):
-        # a row kept for the hint on every board (the 128x64 screen has no footer)
-        visible = lay.rows - 2
-        if self.cur < self.top:
-            self.top = self.cur
-        elif self.cur >= self.top + visible:
-            self.top = self.cur - visible + 1
-        return visible
-
     def draw(self, cv, lay, app):
         cv.fill(lay.bg)
         title(cv, lay, self.title)
@@ -427,7 +421,8 @@ class Numbers(Screen):
             y = (i + 1) * lh
             value = str(f[1])
             if k != self.cur:
-                cv.text(2, y, lay.fit(t(f[0]), w - 4 - cv.text_width(value + " ")), fg)
+                room = w - 4 - cv.text_width(value + " ")
+                cv.text(2, y, lay.fit(fit(f[0], room, cv.text_width), room), fg)
                 cv.text(w - cv.text_width(value) - 2, y, value, fg)
                 continue
             # the value being edited: in a lit box, the arrows it can go beside it
@@ -437,7 +432,7 @@ class Numbers(Screen):
             bw = cv.text_width(value) + 4
             aw = cv.text_width(arrows)
             x = w - bw - 1
-            cv.text(2, y, lay.fit(t(f[0]), x - aw - 6), fg)
+            cv.text(2, y, lay.fit(fit(f[0], x - aw - 6, cv.text_width), x - aw - 6), fg)
             cv.text(x - aw - 2, y, arrows, fg)
             cv.rect(x, y, bw, lh - 1, lay.sel_bg, True)
             cv.text(x + 2, y, value, lay.sel_fg)

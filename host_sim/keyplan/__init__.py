@@ -18,6 +18,12 @@ from firmware.ui.nav import PROFILES
 from firmware.ui.widgets import Message, Numbers
 
 LIMIT = 60
+# one letter an intent, for a key file the unix-port board reads (the
+# benchmark's bench/device_game.py, the virtual Pico's scripts); a held
+# press is its long press's letter and one of its repeats' (capitals) a
+# step more
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
+           "up+": "U", "down+": "D", "less+": "L"}
 
 
 class Stuck(Exception):
@@ -187,11 +193,21 @@ def _dismiss(app, keys):
     for _ in range(LIMIT):
         if isinstance(_top(app), Message):
             _press(app, "ok", keys)
+        elif type(_top(app)).__name__ == "PlayCode":
+            leave_code(app, keys)
         else:
             return
     raise Stuck("messages do not end")
 
 
+
+
+def leave_code(app, keys):
+    """The end of a game's QR code (firmware/ui/playcode.py) is shown with
+    no press: one press (BACK; on two buttons A held) goes to the standings
+    under it, before anything else is entered."""
+    if type(_top(app)).__name__ == "PlayCode":
+        back(app, keys)
 
 
 def step(app, action, line, keys):
@@ -200,6 +216,7 @@ def step(app, action, line, keys):
     (four buttons) or A and B together (two), from any screen but one
     where that press steps or goes back (the Sun Event card list, a number
     field: Screen.held), which it leaves first."""
+    leave_code(app, keys)
     if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
         for _ in range(LIMIT):

@@ -83,3 +83,8 @@ def where(s):
 
 def action_words(line):
     return action(line)
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("8.c.", "8.i.")

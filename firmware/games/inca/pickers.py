@@ -5,7 +5,7 @@
 # open: the menu imports it when a row opens one and forgets it at once
 # (menu._open); the screen opened holds the functions it needs until it
 # closes.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fit
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, row
@@ -52,19 +52,25 @@ def sites(app, c):
         a = "temple %s %d" % (c, site[1])
         # a site's name as the players' rulebook prints it, if the
         # language table has it; else as the edition table gives it
-        name = t("site." + site[0])
+        vp = f("m.vp", site[1])
+        name = common.label(app, "site." + site[0], vp)
         if name == "site." + site[0]:
             name = site[0]
-        rows.append(row(name, f("m.vp", site[1]), a, app.check(a)))
+        rows.append(row(name, vp, a, app.check(a)))
     rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
-    app.push(Menu(t("b.site"), rows))
+    app.push(Menu(_site_title(app), rows))
+
+
+def _site_title(app):
+    # a title line without a status at its right
+    return fit("b.site", app.lay.w - 2, app.lay.font.width)
 
 
 def _site_numbers(c):
     def open_(app):
         def done(app, vals):
             app.act("temple %s %d" % (c, vals[0]))
-        app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
+        app.push(Numbers(_site_title(app), [["f.vp", 4, 1, 20]], done))
     return open_
 
 

@@ -16,8 +16,8 @@ class CardList(Menu):
     every sector has its card); on two buttons a held A, as on every list."""
     held = (HELD[0], {})
 
-    def __init__(self, sec, rows):
-        Menu.__init__(self, w.sector(sec), rows, hint="h.cards")
+    def __init__(self, sec, rows, lay):
+        Menu.__init__(self, w.sector(sec, lay, lay.w - 2), rows, hint="h.cards")
         self.sec = sec
 
     def activate(self, app, r):
@@ -63,4 +63,4 @@ def card_picker(app, sec):
         lay = app.lay
         label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
         return row(label, "x%d" % n if n > 0 else "", a, app.check(a))
-    app.push(CardList(sec, Rows(len(cards.NAMES), card)))
+    app.push(CardList(sec, Rows(len(cards.NAMES), card), app.lay))

@@ -74,3 +74,8 @@ def led_event(events):
         if e[0] in ("income", "sun", "over"):
             return e[0]
     return None
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("c.", "i.")

@@ -51,3 +51,8 @@ def where(s):
     """Where the game stands (phase, round, turn): when it changes the app
     goes to the home screen."""
     return (s["phase"], s["round"], s["turn"], s["over"])
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("o.c.", None)
