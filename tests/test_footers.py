@@ -17,7 +17,7 @@ from host_sim.textshot import TextShot
 
 # what a footer names -> the intents pressed for it
 FOUR = ((r"hold ↓", ["end"]), (r"\bOK\b", ["ok"]), (r"\bBACK\b", ["back"]), (r"↑↓|UP/DOWN", ["up", "down"]))
-TWO = ((r"hold A\+B", ["end"]), (r"(?<!hold )A\+B", ["back"]), (r"\bB:|\bB OK\b", ["ok"]),
+TWO = ((r"hold A\+B", ["end"]), (r"(?<!hold )A\+B", ["back"]), (r"\bB:|\bB ok\b", ["ok"]),
        (r"hold B", ["undo"]), (r"hold A(?!\+B)", ["down", "down+"]), (r"\bA:|\bA \+1", ["down"]))
 
 

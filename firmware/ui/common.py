@@ -59,13 +59,14 @@ def _ask_undo(name):
         no = len(rows)
         rows.append(row(t("m.no"), "", lambda app: app.pop()))
         rows.append(row(t("m.yes"), "", _undo))
-        m = Menu(t("m.undo_q"), rows, no)
-        # a held DOWN (two buttons: A and B held) does nothing under the
-        # question: it does not end the turn or phase behind it, nor move
-        # to Yes
-        m.held = ({"end": "none", "up+": "up", "down+": "none"}, {"end": "none", "down+": "none"})
-        app.push(m)
+        app.push(_Question(t("m.undo_q"), rows, no))
     return ask
+
+
+class _Question(Menu):
+    # a held DOWN (two buttons: A and B held) does nothing under the
+    # question: it does not end the turn or phase behind it, nor move to Yes
+    held = ({"end": "none", "up+": "up", "down+": "none"}, {"end": "none", "down+": "none"})
 
 
 def _undo(app):

@@ -68,10 +68,14 @@ class Rows:
 def selected(cv, lay, y, colour=None):
     """The cursor's row at y: a lit band on the mono screen; on the TFT a
     dark band, and for a player's row a frame in their colour, their name
-    still in it.  Returns the colour to write on it."""
+    still in it; on another row, while a player has the turn, a frame in
+    that player's colour (the title's).  Returns the colour to write on it."""
     col = lay.player.get(colour) if colour and lay.colour else None
     cv.rect(0, y, lay.w, lay.lh, lay.sel_bg, True)
     if col is None:
+        turn = lay.player.get(lay.turn) if lay.turn and lay.colour else None
+        if turn is not None:
+            cv.rect(0, y, lay.w, lay.lh, turn)
         return lay.sel_fg
     cv.rect(0, y, lay.w, lay.lh, col)
     return col
