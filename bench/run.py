@@ -312,6 +312,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description="Measure the firmware; write BENCHMARKS.md.")
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
     ap.add_argument("--no-vpico", action="store_true", help="leave out the virtual Pico (its runs take longest)")
+    ap.add_argument("--no-circuitpython", action="store_true", help="leave out CircuitPython on the virtual Pico")
     args = ap.parse_args(argv)
     work = tempfile.mkdtemp(prefix="bench-")
     try:
@@ -322,7 +323,12 @@ def main(argv=None):
         report += "\n" + "\n".join(mutations.section(mutations.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico
-            report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"
+            on_vpico = vpico.measure(os.path.join(work, "vpico"))
+            report += "\n".join(vpico.section(on_vpico)) + "\n"
+            if not args.no_circuitpython:
+                from bench import circuitpython
+                res = circuitpython.measure(os.path.join(work, "circuitpython"))
+                report += "\n" + "\n".join(circuitpython.section(res, on_vpico.get("pico_oled"))) + "\n"
     finally:
         shutil.rmtree(work, ignore_errors=True)
     with open(args.out, "w") as f:

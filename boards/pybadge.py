@@ -14,5 +14,6 @@ BUTTONS = {"up": 6, "down": 5, "ok": 1, "back": 0}
 PROFILE = "four"
 PIXELS = {"pin": "NEOPIXEL", "count": 5}
 DRIVERS = ()
-# CircuitPython libraries (circup names) the firmware needs on the board
-LIBS = ("asyncio", "neopixel")
+# CircuitPython libraries the firmware needs on the board (their circup
+# names; flash.sh copies them from drivers/circuitpython)
+LIBS = ("asyncio", "adafruit_ticks", "neopixel")

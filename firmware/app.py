@@ -16,9 +16,8 @@ from firmware.ui.widgets import Message, Report
 
 try:
     from time import ticks_diff  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython (the simulator)
-    def ticks_diff(a, b):
-        return a - b
+except ImportError:  # CPython (the simulator), CircuitPython: the buttons' clock
+    from firmware.hal.buttons import ticks_diff
 
 # An OK pressed this soon (ms) after the press that passed the turn to
 # another player is not taken as that player's: it was the thumb pressing

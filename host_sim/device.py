@@ -9,7 +9,7 @@ try:
 except ImportError:
     sys.path.insert(0, os.path.join(ROOT, "host_sim", "fakes"))
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pybadge")
+BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pybadge", "pico_oled_cp")
 
 
 def words_path(lang, game=None):

@@ -5,7 +5,8 @@
 
 Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
 (240x135 colour, 4 buttons), m5stickc_plus2 and esp32_tdisplay (240x135
-colour, 2 buttons), pybadge (160x128 colour, 4 buttons, CircuitPython).
+colour, 2 buttons), pybadge (160x128 colour, 4 buttons, CircuitPython),
+pico_oled_cp (pico_oled under CircuitPython).
 In the terminal the game is kept in out/sim/BOARD (or --journal DIR) and
 resumed at the next start, as on the device.  With --keys the device plays
 the script headless, writes a PNG of the screen after every key with --png,

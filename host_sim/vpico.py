@@ -80,8 +80,34 @@ def profile(board):
     d = {}
     with open(os.path.join(ROOT, "boards", board + ".py")) as f:
         exec(compile(f.read(), board, "exec"), d)
+    if d["FAMILY"] == "circuitpython":
+        return _cp_profile(d)
     return {"display": d["DISPLAY"], "buttons": d["BUTTONS"], "pixels": d.get("PIXELS") or {},
             "profile": d["PROFILE"], "micropython": d.get("MICROPYTHON")}
+
+
+def _gp(name):
+    """A CircuitPython pin name of the Pico ("GP4") as its GPIO number."""
+    if not name.startswith("GP"):
+        raise PicoError("not a Pico pin: %r" % name)
+    return int(name[2:])
+
+
+def _cp_profile(d):
+    """A CircuitPython profile of a Pico in the board model's terms: pins
+    as GPIO numbers, each button at the pin of its keypad key, the I2C
+    block its SDA pin belongs to."""
+    disp = dict(d["DISPLAY"])
+    if disp.get("bus") == "i2c":
+        disp["sda"], disp["scl"] = _gp(disp["sda"]), _gp(disp["scl"])
+        disp["i2c"] = (disp["sda"] >> 1) & 1       # GP0/1 I2C0, GP2/3 I2C1, GP4/5 I2C0...
+    pins = d["KEYPAD"]["pins"]
+    buttons = {name: _gp(pins[k]) for name, k in d["BUTTONS"].items()}
+    px = dict(d.get("PIXELS") or {})
+    if "pin" in px:
+        px["pin"] = _gp(px["pin"])
+    return {"display": disp, "buttons": buttons, "pixels": px, "profile": d["PROFILE"],
+            "firmware": "circuitpython"}
 
 
 def stage(board, out, seed=None, extra=None):
@@ -261,6 +287,57 @@ def fs_of_flash(flash):
     return bytes(flash[FS_OFFSET:FS_OFFSET + FS_SIZE])
 
 
+# ---------------------------------------------------------------- CircuitPython's FAT
+
+# CircuitPython's CIRCUITPY drive on the Pico: a FAT filesystem in the last
+# megabyte of the flash (vpico/chip.js FIRMWARES), 2048 blocks of 512 bytes
+# with no partition table, as CircuitPython formats it
+CP_FS_OFFSET = 0x100000
+CP_FS_SIZE = 0x100000
+
+
+def _mtools(*args, check=True):
+    tool = shutil.which(args[0])
+    if tool is None:
+        raise PicoError("%s not found: install mtools (Debian: apt-get install mtools)" % args[0])
+    r = subprocess.run([tool] + list(args[1:]), capture_output=True, timeout=CALL_LIMIT,
+                       env=dict(os.environ, MTOOLS_SKIP_CHECK="1", MTOOLS_NO_VFAT="0"))
+    if check and r.returncode:
+        raise PicoError("%s failed: %s" % (" ".join(args[:2]), r.stderr.decode(errors="replace")))
+    return r
+
+
+def mkfat(folder, image):
+    """A FAT image of FOLDER's files for CircuitPython's CIRCUITPY drive,
+    made by mtools: FAT12 as CircuitPython formats its megabyte (512-byte
+    sectors and clusters, no partition table), labelled CIRCUITPY."""
+    with open(image, "wb") as f:
+        f.write(b"\0" * CP_FS_SIZE)
+    _mtools("mformat", "-i", image, "-T", str(CP_FS_SIZE // 512), "-h", "1", "-s", "32",
+            "-S", "2", "-c", "1", "-d", "1", "-r", "32", "-v", "CIRCUITPY", "::")
+    names = sorted(os.listdir(folder))
+    if names:
+        _mtools("mcopy", "-s", "-Q", "-i", image, *[os.path.join(folder, n) for n in names], "::/")
+    return image
+
+
+def fat_files(image):
+    """The paths of the files in a FAT image, sorted."""
+    r = _mtools("mdir", "-/", "-b", "-i", image, "::/")
+    return sorted(p[2:] if p.startswith("::") else p for p in r.stdout.decode().split() if not p.endswith("/"))
+
+
+def fat_read(image, path):
+    """A file's bytes from a FAT image, or None."""
+    r = _mtools("mtype", "-i", image, "::" + path, check=False)
+    return r.stdout if r.returncode == 0 else None
+
+
+def cp_fs_of_flash(flash):
+    """The FAT region of a 2 MB flash under CircuitPython."""
+    return bytes(flash[CP_FS_OFFSET:CP_FS_OFFSET + CP_FS_SIZE])
+
+
 class Pico:
     """One virtual board: its Node process, its chip, its parts."""
 
@@ -274,7 +351,8 @@ class Pico:
                                      stdout=subprocess.PIPE, text=True)
         self.t = 0
         self.serial = ""
-        self.call("power", profile=self.prof, fs=fs, flash=flash, log=log)
+        self.call("power", profile=self.prof, fs=fs, flash=flash, log=log,
+                  firmware=self.prof.get("firmware", "micropython"))
 
     def call(self, op, **kw):
         kw["op"] = op
@@ -322,7 +400,9 @@ class Pico:
     def settle(self, quiet=60 * MS, limit=20_000 * MS):
         """Run until the board is quiet (no frame, no serial output, the chip
         mostly idle) for `quiet` ns.  Returns the frames sent meanwhile."""
-        r = self.call("settle", quiet=int(quiet), max=int(limit))
+        # CircuitPython's asyncio keeps the chip busy while it waits: quiet
+        # there is no frame and no serial output
+        r = self.call("settle", quiet=int(quiet), max=int(limit), busy=self.prof.get("firmware") != "circuitpython")
         self.read()
         if r.get("halted"):
             raise PicoError("the chip stopped: %s" % r["halted"])
@@ -340,6 +420,17 @@ class Pico:
             if not self.run(50 * MS)["running"]:
                 raise PicoError("the chip stopped: %s" % self.stats()["halted"])
         self.settle(limit=end - self.t)
+
+    def until(self, text, count, limit=60_000 * MS, step=20 * MS):
+        """Run until `text` has come `count` times on the serial line (at
+        most `limit` ns)."""
+        end = self.t + limit
+        while self.serial.count(text) < count:
+            if self.t >= end:
+                raise PicoError("%r did not come in %d ms: %s" % (text, limit // MS, self.serial[-400:]))
+            if not self.run(step)["running"]:
+                raise PicoError("the chip stopped: %s" % self.stats()["halted"])
+            self.read()
 
     def read(self):
         """What the board printed on its USB serial since the last read
@@ -385,8 +476,17 @@ class Pico:
         at = self.t + gap
         if twin is not None and intent == "ok":
             at = max(at, twin.due())
+        probed = self.serial.count("heap ")
         down, up = self.press(button, hold, at=at)
         self.run(up - self.t)
+        if self.prof.get("firmware") == "circuitpython":
+            # CircuitPython may work a second before its frame: the firmware
+            # says when a press is done (board.json "probe": a heap line
+            # after the frame); a held press's steps may each take a frame
+            # of their own, drawn a second apart
+            self.until("heap ", probed + 1)
+            if "*" in intent:
+                quiet = max(quiet, 1500 * MS)
         frames = self.settle(quiet=quiet)
         if twin is not None:
             twin.key(intent, at=counted(down, up, hold))
@@ -616,8 +716,13 @@ def cli(argv):
         sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
         return 1
     board = opts["board"]
-    if board not in device.BOARDS or profile(board)["micropython"] != "RPI_PICO":
-        sys.stderr.write("the virtual Pico is a Pico: pico_oled or pico_display\n")
+    try:
+        prof = profile(board) if board in device.BOARDS else None
+    except (PicoError, KeyError):
+        prof = None     # a CircuitPython board that is no Pico (the PyBadge)
+    cp = prof is not None and prof.get("firmware") == "circuitpython"
+    if prof is None or not (cp or prof.get("micropython") == "RPI_PICO"):
+        sys.stderr.write("the virtual Pico is a Pico: pico_oled, pico_display or pico_oled_cp\n")
         return 1
     if opts["firmware"] not in ("official", "ours"):
         sys.stderr.write("--firmware: official or ours\n")
@@ -631,7 +736,7 @@ def cli(argv):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "staged")
-        if opts["firmware"] == "ours":
+        if opts["firmware"] == "ours" and not cp:
             uf2 = stage_uf2(board, out, seed=int(opts["seed"]))
             img = None
             if opts["journal"]:
@@ -639,12 +744,13 @@ def cli(argv):
                 img = mkfs(os.path.join(tmp, "fs"), os.path.join(tmp, "fs.img"))
             fs, flash = None, flash_of(os.path.join(tmp, "flash.bin"), uf2, fs=img)
         else:
-            stage(board, out, seed=int(opts["seed"]))
+            # CircuitPython: its firmware says when a press is done (the probe's heap line)
+            stage(board, out, seed=int(opts["seed"]), extra={"probe": True} if cp else None)
             if opts["journal"]:
                 shutil.copytree(opts["journal"], os.path.join(out, "data"))
-            fs, flash = mkfs(out, os.path.join(tmp, "fs.img")), None
+            fs, flash = (mkfat if cp else mkfs)(out, os.path.join(tmp, "fs.img")), None
         with Pico(board, fs=fs, flash=flash) as p:
-            p.boot()
+            p.boot(limit=60_000 * MS)
             shots = opts["png"]
             if shots:
                 os.makedirs(shots, exist_ok=True)
@@ -659,9 +765,14 @@ def cli(argv):
                 button, hold = p.buttons_for(k)
                 # an OK as a player gives it: not within the pause the board
                 # keeps after a press that passed the turn (App.key)
+                sent = p.call("frames", since=1 << 30)["count"]
+                probed = p.serial.count("heap ")
                 down, up = p.press(button, hold, at=p.t + (OK_GAP if k == "ok" else GAP))
                 p.run(up - p.t)
-                frames = p.settle()
+                if cp:
+                    p.until("heap ", probed + 1)
+                p.settle(quiet=1500 * MS if cp and hold != HOLD else 60 * MS)
+                frames = p.frames(since=sent)
                 since = up if hold == HOLD else last_counted(down, up, hold)
                 last = [f[0] for f in frames if f[0] >= since]
                 print("%4d %-5s %s" % (n, word, "%.1f ms" % ((last[-1] - since) / MS) if last else "no frame"))

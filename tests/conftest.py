@@ -52,7 +52,8 @@ def staged(tmp_path_factory):
 # scheduling gives worker i the items [i*chunk, (i+1)*chunk) first), each
 # to the worker with the least so far, so that they run side by side from
 # the start and not one after another at the end.
-_SLOW = (("test_vpico.py::test_a_whole_scripted_inca_game", 75),
+_SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 180),
+         ("test_vpico.py::test_a_whole_scripted_inca_game", 75),
          ("test_vpico.py::test_power_cuts_in_actions", 60),
          ("test_vpico.py::test_power_cuts_in_the_edition", 48),
          ("test_vpico.py::test_flash_sh_deploys", 52),

@@ -6,7 +6,7 @@
 'use strict';
 const { Chip } = require('./chip.js');
 const { Serial } = require('./serial.js');
-const { SSD1306 } = require('./ssd1306.js');
+const { SSD1306, I2CProbeAck } = require('./ssd1306.js');
 const { ST7789 } = require('./st7789.js');
 const { NeoPixels, RgbLed } = require('./leds.js');
 
@@ -14,7 +14,8 @@ class Board {
   /**
    * profile: {display: {...}, buttons: {name: gpio}, pixels: {...}}
    * flash: the 2 MB flash (Uint8Array) or null for a new board
-   * options: {logFlash: keep every erase and program}
+   * options: {logFlash: keep every erase and program, firmware:
+   * 'micropython' (the default) or 'circuitpython'}
    */
   constructor(profile, flash, options) {
     this.profile = profile;
@@ -29,13 +30,20 @@ class Board {
   }
 
   _power(flash) {
-    const chip = (this.chip = new Chip(flash));
+    const chip = (this.chip = new Chip(flash, this.options.firmware));
     this.boots++;
     if (this.options.logFlash) chip.flashLog = [];
     const p = this.profile;
     const d = p.display;
     if (d.driver === 'ssd1306') {
       this.display = new SSD1306(chip, d.i2c, d.addr, d.width, d.height);
+      // the module's pull-up resistors on SDA and SCL (CircuitPython's
+      // busio.I2C looks for them before it takes the bus)
+      if (d.sda != null && d.scl != null) {
+        chip.mcu.gpio[d.sda].setInputValue(true);
+        chip.mcu.gpio[d.scl].setInputValue(true);
+        this.probe = new I2CProbeAck(chip, d.sda, d.scl, d.addr);
+      }
     } else if (d.driver === 'st7789') {
       this.display = new ST7789(chip, d.spi, { dc: d.dc, cs: d.cs, backlight: d.backlight, rst: d.rst });
     } else throw new Error('no model of display ' + d.driver);
@@ -47,6 +55,11 @@ class Board {
     for (const name of Object.keys(p.buttons)) {
       chip.mcu.gpio[p.buttons[name]].setInputValue(!this.down[name]);
     }
+    // the flash's chip select, pulled up on the board: BOOTSEL not pressed
+    // (CircuitPython reads the button there at every start); its pad's
+    // input is enabled at reset on the chip (rp2040js starts it disabled)
+    chip.mcu.qspi[1].padValue |= 0x40;
+    chip.mcu.qspi[1].setInputValue(true);
     this.serial = new Serial(chip.mcu);
     this.serial.onData = (buf) => {
       for (const b of buf) this.serialOut.push(b);

@@ -22,6 +22,18 @@ const { RP2040 } = require('rp2040js');
 
 const HERE = path.join(__dirname, 'firmware');
 const UF2 = path.join(HERE, 'micropython-v1.28.0-RPI_PICO.uf2');
+// CircuitPython 10.2.1 for the Pico (build-circuitpython.sh): its FAT
+// filesystem (CIRCUITPY) follows the 1020 KB of firmware and the 4 KB of
+// nvm, to the end of the 2 MB flash (ports/raspberrypi/mpconfigport.h:
+// CIRCUITPY_CIRCUITPY_DRIVE_START_ADDR), in 512-byte blocks
+const FIRMWARES = {
+  micropython: { uf2: UF2, fsOffset: 0xa0000, fsSize: 352 * 4096 },
+  circuitpython: {
+    uf2: path.join(HERE, 'adafruit-circuitpython-raspberry_pi_pico-en_US-10.2.1.uf2'),
+    fsOffset: 0x100000,
+    fsSize: 0x100000,
+  },
+};
 const BOOTROM = path.join(HERE, 'rp2040-bootrom-B1.bin');
 const FLASH_BASE = 0x10000000;
 const FLASH_SIZE = 2 * 1024 * 1024;
@@ -71,26 +83,32 @@ function patchedBootrom() {
 }
 
 let BOOTROM_WORDS = null;
-let FIRMWARE_FLASH = null;
+const FIRMWARE_FLASH = {};      // the flash with each firmware alone, by name
 
 class Chip {
   /**
    * flash: the 2 MB flash to start from (a Uint8Array, copied), or null for
-   * the firmware alone on an erased flash.
+   * the firmware alone on an erased flash; firmware: 'micropython' (the
+   * default) or 'circuitpython'.
    */
-  constructor(flash) {
+  constructor(flash, firmware) {
     if (!BOOTROM_WORDS) BOOTROM_WORDS = patchedBootrom();
+    const fw = FIRMWARES[firmware || 'micropython'];
+    if (!fw) throw new Error('no firmware ' + firmware);
+    this.fsOffset = fw.fsOffset;
+    this.fsSize = fw.fsSize;
     const mcu = (this.mcu = new RP2040());
     this.clock = mcu.clock;
     mcu.loadBootrom(BOOTROM_WORDS);
     if (flash) {
       mcu.flash.set(flash);
     } else {
-      if (!FIRMWARE_FLASH) {
-        FIRMWARE_FLASH = new Uint8Array(FLASH_SIZE).fill(0xff);
-        loadUF2(FIRMWARE_FLASH, UF2);
+      const name = firmware || 'micropython';
+      if (!FIRMWARE_FLASH[name]) {
+        FIRMWARE_FLASH[name] = new Uint8Array(FLASH_SIZE).fill(0xff);
+        loadUF2(FIRMWARE_FLASH[name], fw.uf2);
       }
-      mcu.flash.set(FIRMWARE_FLASH);
+      mcu.flash.set(FIRMWARE_FLASH[name]);
     }
     mcu.logger = { debug() {}, info() {}, warn() {}, error() {} };
     this.flashOps = 0;          // erases and programs so far
@@ -103,6 +121,45 @@ class Chip {
     mcu.onBreak = (code) => this._break(code);
     mcu.core.PC = 0x10000000;
     this._watchSpins();
+    // rp2040js runs the PIO blocks on timers of the host (setTimeout), out
+    // of step with the chip's clock and never while a request runs: here
+    // they are stepped on the chip's clock instead, one step a cycle while
+    // a state machine is enabled (CircuitPython drives NeoPixels through a
+    // PIO program and waits for its FIFO to drain)
+    for (const pio of mcu.pio) pio.run = () => {};
+    this.pios = mcu.pio;
+    this.pioCycle = 0;
+  }
+
+  _pioRunning() {
+    return !this.pios[0].stopped || !this.pios[1].stopped;
+  }
+
+  // `cycles` cycles of the PIO blocks, the clock moved on by each.  A
+  // state machine runs an instruction when it falls due: rp2040js counts
+  // an instruction's delay cycles but runs the next one at once, and has
+  // no clock divider, so here each takes its cycles (1 + delay) times the
+  // divider (CLKDIV) of the system clock, as on the chip (a NeoPixel's
+  // pulses are timed by them)
+  _stepPios(cycles, ns) {
+    const clock = this.clock;
+    for (let c = 0; c < cycles; c++) {
+      const now = ++this.pioCycle;
+      for (const pio of this.pios) {
+        if (pio.stopped) continue;
+        for (const m of pio.machines) {
+          if (!m.enabled || (m.due || 0) > now) continue;
+          const before = m.cycles;
+          m.step();
+          const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+          m.due = now + Math.max(1, m.cycles - before) * div;
+        }
+        pio.checkChangedPins();
+      }
+      const next = clock.nextAlarm;
+      if (next !== null && next.nanos <= clock.nanosCounter + ns) clock.tick(ns);
+      else clock.nanosCounter += ns;
+    }
   }
 
   // A bus transfer (I2C, SPI, DMA) takes the time the bus needs (the parts
@@ -215,10 +272,24 @@ class Chip {
     if (this.halted) return false;
     try {
       while (clock.nanos < nanos) {
-        if (core.waiting) {
+        if (core.waiting && this._pioRunning()) {
+          const ns = 1e9 / this.mcu.clkSys;
+          this._stepPios(Math.max(1, Math.min(1024, Math.floor((nanos - clock.nanos) / ns))), ns);
+        } else if (core.waiting) {
           const next = clock.nanosToNextAlarm;
           const left = nanos - clock.nanos;
           clock.tick(next > 0 && next < left ? next : left);
+        } else if (this._pioRunning()) {
+          // instruction by instruction, the PIO blocks stepped through its cycles
+          const ns = 1e9 / this.mcu.clkSys;
+          const from = clock.nanosCounter;
+          for (let i = 0; i < 256 && !core.waiting && clock.nanos < nanos; i++) {
+            const cycles = core.executeInstruction();
+            this.instructions++;
+            this._stepPios(cycles, ns);
+          }
+          this.spin = false;
+          this.busyNanos += clock.nanosCounter - from;
         } else {
           // a batch at a time; the clock is moved by hand unless an alarm
           // falls due (SimulationClock.tick's call costs a sixth of the time)
@@ -249,16 +320,16 @@ class Chip {
     return true;
   }
 
-  /** The littlefs region of the flash (a copy). */
+  /** The filesystem region of the flash (a copy): littlefs, or CircuitPython's FAT. */
   filesystem() {
-    return this.mcu.flash.slice(FS_OFFSET, FS_OFFSET + FS_BLOCKS * FS_BLOCK);
+    return this.mcu.flash.slice(this.fsOffset, this.fsOffset + this.fsSize);
   }
 
   setFilesystem(image) {
-    if (image.length > FS_BLOCKS * FS_BLOCK) throw new Error('filesystem image too large: ' + image.length);
-    this.mcu.flash.fill(0xff, FS_OFFSET, FS_OFFSET + FS_BLOCKS * FS_BLOCK);
-    this.mcu.flash.set(image, FS_OFFSET);
+    if (image.length > this.fsSize) throw new Error('filesystem image too large: ' + image.length);
+    this.mcu.flash.fill(0xff, this.fsOffset, this.fsOffset + this.fsSize);
+    this.mcu.flash.set(image, this.fsOffset);
   }
 }
 
-module.exports = { Chip, Halt, FS_OFFSET, FS_BLOCKS, FS_BLOCK, FLASH_SIZE, loadUF2 };
+module.exports = { Chip, Halt, FS_OFFSET, FS_BLOCKS, FS_BLOCK, FLASH_SIZE, FIRMWARES, loadUF2 };

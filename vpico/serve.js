@@ -4,14 +4,17 @@
 // time (the chip waiting for an interrupt) costs no wall time.
 //
 // Requests ({"op": ..., ...}; every answer has "t", the clock, and "ok"):
-//   power   profile, [flash FILE | fs FILE], [log]   a new board: the 2 MB flash from FILE, or
-//                                        the firmware with the littlefs image FILE at its place;
-//                                        log: keep every flash erase and program
+//   power   profile, [flash FILE | fs FILE], [log], [firmware]   a new board: the 2 MB flash
+//                                        from FILE, or the firmware with the filesystem image FILE
+//                                        at its place (littlefs; CircuitPython's: FAT);
+//                                        log: keep every flash erase and program; firmware:
+//                                        micropython (the default) or circuitpython
 //   run     ns | until                   run for ns, or until the clock reads `until`
 //   press   button, at, hold             press at `at` (ns) for `hold` ns (scheduled)
 //   button  button, down                 set a button now
-//   settle  quiet, max                   run until no frame and no serial byte for `quiet` ns
-//                                        (at most `max` ns); answers frames and serial seen
+//   settle  quiet, max, [busy]           run until no frame and no serial byte for `quiet` ns
+//                                        (at most `max` ns), and the chip mostly idle unless
+//                                        busy is false; answers frames and serial seen
 //   write   data                         bytes to the USB serial (latin-1 string)
 //   read                                 what the board sent on the USB serial since the last read
 //   picture                              the panel as it shows now (base64; width, height, depth)
@@ -50,8 +53,11 @@ function flashFrom(req) {
 
 // Run until the board has settled: for `quiet` ns no frame was sent, no
 // serial byte came and the chip was busy less than a quarter of the time
-// (a firmware that polls its buttons is never quite idle).
-function settle(b, quiet, max) {
+// (a firmware that polls its buttons is never quite idle).  busyToo false:
+// the frames and serial alone (CircuitPython never lets the chip idle
+// while its asyncio loop waits: select.poll runs its background tasks in
+// a loop).
+function settle(b, quiet, max, busyToo) {
   const end = b.nanos + max;
   const frames0 = b.frames.length;
   const serial0 = b.serialOut.length;
@@ -72,7 +78,7 @@ function settle(b, quiet, max) {
     }
     const span = b.nanos - since;
     if (span >= quiet) {
-      if ((b.chip.busyNanos - busy0) * 4 < span) {
+      if (!busyToo || (b.chip.busyNanos - busy0) * 4 < span) {
         settled = true;
         break;
       }
@@ -86,7 +92,7 @@ function settle(b, quiet, max) {
 
 const OPS = {
   power(req) {
-    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log });
+    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log, firmware: req.firmware });
     if (req.fs) board.chip.setFilesystem(new Uint8Array(fs.readFileSync(req.fs)));
     return {};
   },
@@ -112,7 +118,7 @@ const OPS = {
   },
   settle(req) {
     const b = need();
-    return settle(b, req.quiet || 50e6, req.max || 10e9);
+    return settle(b, req.quiet || 50e6, req.max || 10e9, req.busy !== false);
   },
   write(req) {
     need().serial.write(Buffer.from(req.data, 'latin1'));
@@ -165,7 +171,7 @@ const OPS = {
     const b = need();
     const c = b.chip;
     return { busy: c.busyNanos, flash_ops: c.flashOps, erased: c.flashBytes.erase, programmed: c.flashBytes.program,
-             bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: FS_OFFSET };
+             bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: c.fsOffset };
   },
   quit() {
     process.exit(0);

@@ -195,4 +195,63 @@ class SSD1306 {
   }
 }
 
-module.exports = { SSD1306 };
+// The same SSD1306 seen on its two wires when the chip drives them as
+// plain GPIO: an I2C address probe (a start, the address byte, the ACK) is
+// answered by pulling SDA low through the ninth clock when the address is
+// the display's.  CircuitPython's busio.I2C probes a display's address
+// that way (the RP2040's I2C block cannot send a write of no bytes); the
+// transfers themselves go through the I2C block (the SSD1306 class).
+class I2CProbeAck {
+  constructor(chip, sda, scl, addr) {
+    const gpio = chip.mcu.gpio;
+    this.sda = gpio[sda];
+    this.scl = gpio[scl];
+    this.addr = addr;
+    this.bits = -1;               // bits of the address byte seen since a start (-1: none)
+    this.byte = 0;
+    this.acking = false;
+    this.lastSda = true;
+    this.lastScl = true;
+    this.probes = 0;              // probes answered
+    const watch = () => this._edge();
+    this.sda.addListener(watch);
+    this.scl.addListener(watch);
+  }
+
+  // a line's level: driven low by the chip, or pulled up (low while the
+  // display holds SDA for its ACK)
+  _level(pin) {
+    if (pin.functionSelect !== 5) return true;   // not SIO: the I2C block has the pins
+    if (pin.outputEnable) return pin.outputValue;
+    return pin.rawInputValue;
+  }
+
+  _edge() {
+    const sda = this._level(this.sda);
+    const scl = this._level(this.scl);
+    if (scl && this.lastScl && this.lastSda && !sda) {
+      this.bits = 0;              // a start: SDA falls while SCL is high
+      this.byte = 0;
+    } else if (scl && !this.lastScl && this.bits >= 0 && this.bits < 8) {
+      this.byte = (this.byte << 1) | (sda ? 1 : 0);
+      this.bits++;
+    } else if (!scl && this.lastScl) {
+      if (this.acking) {
+        this.acking = false;      // the ninth clock is over: let SDA go
+        this.bits = -1;
+        this.sda.setInputValue(true);
+      } else if (this.bits === 8) {
+        this.bits = -1;
+        if (this.byte >> 1 === this.addr) {
+          this.acking = true;
+          this.probes++;
+          this.sda.setInputValue(false);
+        }
+      }
+    }
+    this.lastSda = this._level(this.sda);
+    this.lastScl = scl;
+  }
+}
+
+module.exports = { SSD1306, I2CProbeAck };

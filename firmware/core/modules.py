@@ -8,10 +8,10 @@ import sys
 
 def forget(name):
     """Drop the module `name` (dotted) from the import table and from its
-    package.  Only under MicroPython: on CPython (the simulator and its
-    tests) a module imported again is a second copy with classes of its
-    own, which `except` and isinstance would not recognise."""
-    if sys.implementation.name != "micropython":
+    package.  Only under MicroPython and CircuitPython: on CPython (the
+    simulator and its tests) a module imported again is a second copy with
+    classes of its own, which `except` and isinstance would not recognise."""
+    if sys.implementation.name == "cpython":
         return
     if sys.modules.pop(name, None) is None:
         return

@@ -23,14 +23,23 @@
 # interrupts (CircuitPython's keypad, tests) poll(now) samples the pins.
 try:
     from time import ticks_ms, ticks_diff  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython (the simulator)
-    import time
+except ImportError:
+    import sys
+    if sys.implementation.name == "circuitpython":
+        # no time.ticks_ms there: the supervisor's millisecond count, whole
+        # (time.monotonic is a float, a millisecond apart only in its first hour)
+        from supervisor import ticks_ms  # pyright: ignore[reportMissingImports]
 
-    def ticks_ms():
-        return int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+        def ticks_diff(a, b):
+            return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000    # it wraps at 2**29
+    else:  # CPython (the simulator)
+        import time
 
-    def ticks_diff(a, b):
-        return a - b
+        def ticks_ms():
+            return int(time.monotonic() * 1000)  # pyright: ignore[reportAttributeAccessIssue]
+
+        def ticks_diff(a, b):
+            return a - b
 
 QUEUE = 32    # intents not yet taken
 LONG_MS = 600     # held this long: a long press

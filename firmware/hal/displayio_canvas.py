@@ -4,7 +4,9 @@
 # buf, palette), and show() hands the frame to displayio: a Bitmap of
 # 16-bit values shown by a TileGrid through a displayio.Palette.  The
 # values are the screens' colours, indices into the layout's palette
-# (set_palette: RGB565 colours, given to displayio as RGB888).
+# (set_palette: RGB565 colours, given to displayio as RGB888).  A mono
+# screen (the SSD1306) draws with 0 and 1 in the same Bitmap, shown black
+# and white: displayio turns them into the panel's bits.
 #
 # Where the Bitmap lends its own memory (CircuitPython: a Bitmap is a
 # writable buffer, 16-bit values little-endian like framebuf's RGB565, rows
@@ -24,14 +26,15 @@ from firmware.hal.canvas import Canvas
 
 
 class DisplayioCanvas(Canvas):
-    def __init__(self, width, height, font, display=None, bitmap=None, palette=None):
+    def __init__(self, width, height, font, display=None, bitmap=None, palette=None, colour=True):
         """display: a displayio display (board.DISPLAY) or None; bitmap: the
         Bitmap to draw into (a new one of width x height 16-bit values);
-        palette: as set_palette."""
+        palette: as set_palette; colour False: a mono screen (colours 0
+        and 1)."""
         import displayio
         self.width = width
         self.height = height
-        self.colour = True
+        self.colour = colour
         self.font = font
         self.display = display
         self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(width, height, 65536)
@@ -69,8 +72,11 @@ class DisplayioCanvas(Canvas):
                 display.show(self.group)
 
     def set_palette(self, palette):
-        """The colours of indices 0.. (at most 16 RGB565 values)."""
+        """The colours of indices 0.. (at most 16 RGB565 values); on a mono
+        screen (None) 0 is black and 1 white."""
         Canvas.set_palette(self, palette)
+        if palette is None and not self.colour:
+            palette = (0x0000, 0xFFFF)
         shader = self.shader
         for i in range(16):
             c = palette[i] if palette is not None and i < len(palette) else 0

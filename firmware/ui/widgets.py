@@ -135,9 +135,11 @@ class Screen:
         if k == "up" and n:
             self.moved = self.cur
             self.cur = (self.cur - 1) % n
+            self._visible(app.lay)      # the window follows each step, drawn or not
         elif k == "down" and n:
             self.moved = self.cur
             self.cur = (self.cur + 1) % n
+            self._visible(app.lay)      # (a busy board draws once after several)
         elif k == "ok" and n:
             self.activate(app, self.rows[self.cur])
         elif k == "back":

@@ -93,7 +93,11 @@ def _copies(edition, n, early_fall):
 def _commit(pos, salt):
     import hashlib
     import binascii
-    h = hashlib.sha256(("pizarro %d %d" % (pos, salt)).encode())
+    data = ("pizarro %d %d" % (pos, salt)).encode()
+    try:
+        h = hashlib.sha256(data)
+    except AttributeError:      # CircuitPython: hashlib.new only
+        h = hashlib.new("sha256", data)  # pyright: ignore[reportAttributeAccessIssue]
     return binascii.hexlify(h.digest()).decode()
 
 
