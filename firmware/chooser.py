@@ -30,6 +30,7 @@ def boot(app):
     kept = None
     name, damaged = saved_game(app)
     broken = None
+    why = "m.kept_aside"
     if name:
         from firmware.core.journal import NoGame
         try:
@@ -52,20 +53,25 @@ def boot(app):
             broken = e
             app.name = app.game = app.ui = app.journal = None
         except NoGame as e:
+            from firmware.core.journal import TableGone
             app.report("the saved game cannot be recovered: %s" % e)
             damaged = True
+            # the edition table it was started with is gone, and no other
+            # replays its records: told so
+            why = "m.table_gone" if isinstance(e, TableGone) else "m.kept_aside"
     if damaged:
         kept = keep_aside(app)
     app.stack = []
     if app.session is None:
         open_picker(app)
         if kept:
-            app.push(Message(t("m.saved_game"), [t("m.kept_aside"), kept]))
+            app.push(Message(t("m.saved_game"), [t(why), kept]))
         elif broken is not None:
             app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
     else:
         app._home_screen()
         j = app.journal
+        lines = []
         if j is not None and j.lost:
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
@@ -73,6 +79,11 @@ def boot(app):
             lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
             if j.kept:
                 lines.append("game/" + j.kept)
+        if j is not None and j.other_table:
+            # the game's own edition table is gone: the rules have it in
+            # the state, but the screens' lists are the table for new games'
+            lines.append(t("m.table_other"))
+        if lines:
             app.push(Message(t("m.saved_game"), lines))
     app.leds()
 
@@ -130,14 +141,23 @@ def choose(app, name):
     app.game = game
     app.ui = screens
     app._load_words()
+    where = "%s/%s" % (app.assets, registry.edition(name))
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
+    src = where   # the file the table for new games is read from as it is
     if app.dir:
-        ed = store.load_json("%s/%s-edition.json" % (app.dir, name), None, report=app.report)
+        path = "%s/%s-edition.json" % (app.dir, name)
+        ok, ed = store.read_json(path)
+        src = path
+        if not ok:
+            src = None
+            ed = store.load_json(path, None, report=app.report)     # damaged: reported, or a whole .tmp copy
         why = None if ed is None else store.same_shape(ed, bundled)
         if why:
             app.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
             ed = None
+        if ed is None:
+            src = where
     app.edition = bundled if ed is None else ed
     app.edition_saved = True
     bundled = None
@@ -150,6 +170,7 @@ def choose(app, name):
         app.journal = Journal(app.dir + "/game", app.game, app.edition)
         app.journal.defer = app.running
         app.journal.played = registry.played(name)
+        app.journal.tables = (src, where)
 
 
 def open_picker(app, over=False):
@@ -201,23 +222,8 @@ def bundled_edition(app, path):
         raise EditionError("%s: %s" % (path, e))
     if not isinstance(ed, dict):
         raise EditionError("%s: not a table" % path)
-    _notes_out(ed)
+    store.drop_notes(ed)     # what it says for its readers: not kept on the device
     return ed
-
-
-def _notes_out(v):
-    """Drop what the table says for its readers ("about", "sure": how
-    sure a value the rule texts do not print is) from its tables: the device
-    shows neither, and they are 1.4 KB of a Pico's heap at Start game, its
-    heaviest moment."""
-    if isinstance(v, dict):
-        v.pop("about", None)
-        v.pop("sure", None)
-        for x in v.values():
-            _notes_out(x)
-    elif isinstance(v, list):
-        for x in v:
-            _notes_out(x)
 
 
 def played_edition(app):
@@ -284,10 +290,18 @@ def start_game(app, setup):
 def save_edition(app):
     """Keep the edited edition table, for new games; a failed write is told."""
     if app.dir:
+        path = "%s/%s-edition.json" % (app.dir, app.name)
         try:
-            store.save_json("%s/%s-edition.json" % (app.dir, app.name), app.edition)
+            store.save_json(path, app.edition)
         except OSError as e:
             app.edition_saved = False
+            if app.journal is not None:
+                # the table is no file's now: a game started with it is
+                # named by the checksum of its own copy (Journal.tables)
+                app.journal.tables = (None,) + tuple(app.journal.tables[1:])
             app.note(app._storage(e))
             return
         app.edition_saved = True
+        if app.journal is not None:
+            # the game started now has this table: its checksum is that file's
+            app.journal.tables = (path,) + tuple(app.journal.tables[1:])

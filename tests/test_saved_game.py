@@ -344,8 +344,7 @@ def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
     assert app.session is not None and any("not an edition table" in n for n in notes), notes
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         bundled = json.load(f)
-    from firmware.chooser import _notes_out
-    _notes_out(bundled)     # its notes for readers are not kept on the device
+    store.drop_notes(bundled)     # its notes for readers are not kept on the device
     assert game_edition(data) == bundled and "about" not in game_edition(data)
 
 

@@ -17,6 +17,40 @@ class NoGame(Exception):
     """There is no game in the journal directory that can be recovered."""
 
 
+class TableGone(NoGame):
+    """The game's records would have to be replayed from its setup line, and
+    the edition table it was started with is damaged or gone, and no table
+    on the device is that one (by its checksum): the game is not replayed
+    under another."""
+
+
+# The setup line's record names the checksum of the edition table the game
+# was started with (store.ident) in a comment after it:
+#     inca players=blue,orange,green seed=7 #edition 5c3e0a91 #CCCCCCCC
+# ('#' starts a comment in the action vocabulary: the journal is still a
+# transcript, and a firmware that does not know it reads the setup alone)
+TABLE_MARK = " #edition "
+
+
+def setup_text(setup, ident):
+    """The text of a setup line's record: the line, and the checksum of
+    the game's edition table where it is known."""
+    return setup if ident is None else "%s%s%08x" % (setup, TABLE_MARK, ident)
+
+
+def ident_in(text):
+    """The edition table's checksum a setup record's text names, or None."""
+    i = text.find(TABLE_MARK)
+    if i < 0:
+        return None
+    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
+    try:
+        n = int(h, 16)
+    except ValueError:
+        return None
+    return n if len(h) == 8 and "%08x" % n == h else None
+
+
 def record(text, prev):
     """(bytes of the journal line for action text after a record with CRC
     prev, its CRC)."""

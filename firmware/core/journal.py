@@ -94,7 +94,7 @@ from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
-                                     SNAP_TMP, VERSION, NoGame, record)
+                                     SNAP_TMP, VERSION, NoGame, TableGone, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
 
@@ -160,6 +160,13 @@ class Journal:
         self.played = None  # type: tuple | None
         self.partial = False    # resume kept only those of the game's own table
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
+        # the files the tables on the device come from: the one `edition`
+        # was read from as it is (None: not from a file, or not as it is),
+        # and the bundled one; a game whose own table is damaged finds it
+        # again among them by its checksum (store.ident)
+        self.tables = ()
+        self.ident = None       # the checksum of the game's own table, where known
+        self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)
 
     def _p(self, name):

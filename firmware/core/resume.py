@@ -5,9 +5,9 @@
 
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
-from firmware.core.errors import EditionError, IllegalAction
+from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
-                                     NoGame, record)
+                                     NoGame, TableGone, ident_in, record, setup_text)
 from firmware.core import session
 from firmware.core.session import DEPTH, Session
 
@@ -70,7 +70,7 @@ def check_snapshot(s):
             and type(s.get("setup")) is str and type(s.get("base")) is dict
             and _strs(s.get("tail")) and _strs(s.get("redo"))
             and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict
-            and type(s.get("fixed", {})) is dict):
+            and type(s.get("fixed", {})) is dict and _hex(s.get("ed", "00000000")) is not None):
         return "fields missing or of the wrong type"
     return None
 
@@ -102,25 +102,29 @@ def resume(j):
     j.lost = 0
     j.kept = None
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
+    j.ident = None
+    j.other_table = False
+    # the edition table the game was started with, not the one the players
+    # may have edited since (for new games): its records are replayed under
+    # no other.  Where it is damaged, or missing (a game started on the
+    # device and cut off before its first frame was drawn, Journal.start),
+    # it is looked for by its checksum among the tables on the device
+    # (_found) when it is needed: for a replay from the setup line, and for
+    # the lists the screens read
+    j.table_bad = "the game has no edition table %s" % EDITION
     if EDITION in names:
-        # the edition table the game was started with, not the one the
-        # players may have edited since (for new games)
         ok, ed = store.read_json(j._p(EDITION), fs)
         why = (ed or "missing") if not ok else store.same_shape(ed, j.edition)
         if why:
-            notes.append("the game's edition table %s is damaged (%s); using the current one" % (EDITION, why))
+            j.table_bad = "the game's edition table %s is damaged (%s)" % (EDITION, why)
         else:
             # of it, only what the screens read while the game is played
             # (Journal.played): a snapshot's state holds what the rules
             # need, and a replay from the setup line reads it again
             j.edition = ed if j.played is None else dict((k, ed[k]) for k in j.played if k in ed)
             j.partial = j.played is not None
-            ed = None
-    else:
-        # a game started on the device, cut off before its first frame was
-        # drawn (Journal.start): it was started with the table for new
-        # games, which it goes on with; that table is written there next
-        j.edition_due = j.edition
+            j.table_bad = None
+        ed = None
 
     def snapshots(*which, quiet=False):
         """[(n, name, snapshot)] of the intact ones among which; the
@@ -148,10 +152,11 @@ def resume(j):
         f = fs.open(j._p(JOURNAL), "rb")
     except OSError as e:
         raise NoGame("cannot read the journal %s (%s)" % (j._p(JOURNAL), e))
+    gone = [None]   # TableGone, where a replay from the setup line found no table
     try:
         # snap.old is read only when neither newer file can be used
         session, snap, pos, prev, count, dropped, raw, size = _scan(
-            j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes)
+            j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone)
     finally:
         f.close()
     if session is None or dropped is not None or j.source not in (SNAP, None) or \
@@ -162,6 +167,8 @@ def resume(j):
         intact = snapshots(SNAP, SNAP_TMP, SNAP_OLD, quiet=True) if SNAP in names or SNAP_OLD in names else []
         if intact and (session is None or max(c[0] for c in intact) > count):
             return _rebase(j, intact, notes, None)
+    if gone[0] is not None:
+        raise gone[0]
     if session is None:
         raise NoGame("the journal %s has no good setup line (%s)%s"
                      % (j._p(JOURNAL), dropped or "it is empty",
@@ -211,6 +218,7 @@ def resume(j):
             # the next apply() cuts the bad records away before appending.
             j._dirty = True
             notes.append("could not cut the bad records away yet (%s)" % (e,))
+    _own_table(j, notes)
     if j.source == SNAP_TMP:
         # The power went between writing a snapshot and renaming it in.
         try:
@@ -244,13 +252,16 @@ def _rebase(j, intact, notes, why):
     except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
         raise NoGame("snapshot %s cannot be restored (%s)" % (name, e))
     fs = j.fs
+    if j.ident is None:
+        j.ident = _hex(cand.get("ed"))
+    _own_table(j, notes)
     try:
         if JOURNAL in fs.listdir(j.dir):
             j.kept = j.keep()
     except OSError as e:
         notes.append("could not keep the journal aside (%s)" % (e,))
     j.lost = -1
-    data, crc = record(session.setup, 0)
+    data, crc = record(setup_text(session.setup, j.ident), 0)
     j.session = session
     j.records = n
     j._end = len(data)
@@ -317,7 +328,7 @@ def taken_back(session, action):
     session.redo_stack = [join(t)]
 
 
-def _scan(j, f, cands, older, notes):
+def _scan(j, f, cands, older, notes, gone):
     """Load the newest snapshot in cands (or else in older(), called
     only then) that matches the journal open in f, then replay the good
     records after it."""
@@ -363,6 +374,7 @@ def _scan(j, f, cands, older, notes):
                 continue
             snap = cand
             j.source = name
+            j.ident = _hex(cand.get("ed"))
             break
         cands = None   # the ones not used go before older ones are read
     if snap is None:
@@ -392,13 +404,20 @@ def _scan(j, f, cands, older, notes):
         try:
             if session is None:
                 words = as_tokens(text)
-                session = Session(j._module(words), _whole_edition(j) if j.partial else j.edition, words)
+                j.ident = ident_in(text)
+                session = Session(j._module(words), _replay_table(j), words)
             elif undone is not None:
                 taken_back(session, text)
             else:
                 session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
             dropped = "refused by the rules: %s" % e
+            break
+        except TableGone as e:
+            # no replay from the setup line: an intact snapshot may still
+            # hold the game (resume), else it is kept aside and told
+            gone[0] = e
+            dropped = str(e)
             break
         pos += len(raw)
         prev = crc
@@ -409,6 +428,12 @@ def _scan(j, f, cands, older, notes):
             count += 1
             nxt = f.readline()
         raw = nxt
+    if j.ident is None and snap is not None:
+        # a snapshot older than the checksum it holds: the setup line's
+        f.seek(0)
+        rec = parse(f.readline(), 0)
+        if type(rec) is not str:
+            j.ident = ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
 
 
@@ -500,11 +525,72 @@ def restore(game, snap):
     return self
 
 
-def _whole_edition(j):
+def _replay_table(j):
     """The game's whole edition table, for a replay from its setup line:
-    read again where resume kept only the parts the screens read."""
-    ok, ed = store.read_json(j._p(EDITION), j.fs)
-    if not ok:
-        # the game is kept as it is (it read a moment ago), not set aside
-        raise EditionError("the game's edition table cannot be read again (%s)" % ed)
+    its own (read again where resume kept only the parts the screens read),
+    or the one on the device with its checksum; TableGone if there is
+    none: its records are replayed under no other table."""
+    if j.table_bad is None and j.partial:
+        ok, ed = store.read_json(j._p(EDITION), j.fs)
+        if ok:
+            return ed
+        j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
+    if j.table_bad is None:
+        return j.edition
+    ed = _found(j)
+    if ed is None:
+        raise TableGone("%s, and no table on the device is the one it was started with (%s): its records "
+                        "are not replayed under another" % (j.table_bad, "checksum %08x" % j.ident
+                                                            if j.ident is not None else "its checksum is not known"))
     return ed
+
+
+def _found(j):
+    """The game's own edition table found again among the tables on the
+    device (Journal.tables) by the checksum its journal or snapshot keeps,
+    or None.  Found, it is the game's table again, written back to the
+    game's folder at the next idle."""
+    if j.ident is None:
+        return None
+    if not j.tables:
+        # a journal told of no files (a test, a tool): the table it was
+        # given, by the checksum of its text
+        if j.edition is not None and store.crc_of(j.edition) == j.ident:
+            return _take(j, j.edition, "the table given")
+        return None
+    seen = []
+    for path in j.tables:
+        if not path or path in seen:
+            continue
+        seen.append(path)
+        if store.ident(path, j.fs) != j.ident:
+            continue
+        try:
+            return _take(j, store.load_table(path, j.fs), path)
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def _take(j, ed, where):
+    j.notes.append("%s: found it again (%s) by its checksum, to be written back" % (j.table_bad, where))
+    j.edition = j.edition_due = ed
+    j._edition_tried = -1
+    j.partial = False
+    j.table_bad = None
+    return ed
+
+
+def _own_table(j, notes):
+    """Resumed from a snapshot (whose state holds what the rules took from
+    the game's table): the lists the screens read come from the game's own
+    table, found again where it is damaged; else from the table for new
+    games, and the players are told (Journal.other_table)."""
+    if j.table_bad is None or _found(j) is not None:
+        return
+    if j.played is not None and not j.played:
+        notes.append("%s: the game goes on from its snapshot (its screens read none of it)" % j.table_bad)
+        return
+    notes.append("%s and no table on the device has its checksum: the game goes on from its snapshot, and "
+                 "its screens list the markers and sites of the table for new games" % j.table_bad)
+    j.other_table = True

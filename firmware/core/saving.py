@@ -5,7 +5,8 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import osfs, store
-from firmware.core.gamefiles import EDITION, JOURNAL, JOURNAL_TMP, SNAP, SNAP_OLD, SNAP_TMP, VERSION, record
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, SNAP, SNAP_OLD, SNAP_TMP, VERSION, record,
+                                     setup_text)
 from firmware.core.session import Session
 
 _ENOENT = 2   # errno: no such file
@@ -17,7 +18,6 @@ def start(j, words, edition_later=None):
     session = Session(j._module(words), j.edition, words)
     fs = j.fs
     store.makedirs(j.dir, fs)
-    data, crc = record(session.setup, 0)
     # the new game's files are written whole under temporary names
     # first: a write refused (full storage) or cut short leaves the game
     # in the directory as it was.  The edition table goes with the game
@@ -28,8 +28,11 @@ def start(j, words, edition_later=None):
     # new games, the one it was started with, and writes it.
     later = j.defer if edition_later is None else edition_later
     gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
+    written = None
     if not later:
-        store.write_json(j._p(EDITION + osfs.TMP), j.edition, fs)
+        written = store.write_json(j._p(EDITION + osfs.TMP), j.edition, fs)
+    ident = table_ident(j, written)
+    data, crc = record(setup_text(session.setup, ident), 0)
     store.write(j._p(JOURNAL_TMP), data, fs)
     # then the game in the directory goes, its journal before its
     # snapshots (removing needs no room): a power cut on the way leaves
@@ -65,7 +68,20 @@ def start(j, words, edition_later=None):
     j._snap_n = 1
     j._snap_base_n = 0
     j._rotate = False
+    j.ident = ident
     return session
+
+
+def table_ident(j, written=None):
+    """The checksum of the game's table (j.edition): that of the file it
+    was read from as it is (a few ms of a Pico's clock), by which a resume
+    finds it again; where there is none (an edit the storage did not take),
+    of its JSON text as written (given), or as it would be (90 ms)."""
+    src = j.tables[0] if j.tables else None
+    ident = store.ident(src, j.fs) if src else None
+    if ident is None:
+        ident = store.crc_of(j.edition) if written is None else written
+    return ident
 
 
 def write_edition(j):
@@ -99,6 +115,8 @@ def snapshot(j):
         snap["state"] = s.state
     if s.fixed:
         snap["fixed"] = s.fixed     # base and prev are kept without it
+    if j.ident is not None:
+        snap["ed"] = "%08x" % j.ident   # the game's edition table, by its checksum
     fs = j.fs
     store.write_json(j._p(SNAP_TMP), snap, fs)
     if j._rotate:

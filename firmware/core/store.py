@@ -131,19 +131,28 @@ def write_json(path, obj, fs=None, chunk=128):
     streamed: the whole text is never in RAM), flush and close.  The
     checksum comes first, so that a reader can check the file in small
     pieces and then parse the JSON straight from it (read_json): the text
-    is gone through twice, once for its checksum and once to write it."""
+    is gone through twice, once for its checksum and once to write it.
+    Returns the checksum."""
+    crc = crc_of(obj, chunk)
+    f = (fs or osfs.FS).open(path, "wb")
+    try:
+        f.write(("#%08x\n" % crc).encode())
+        _pieces(obj, chunk, f.write)
+        f.flush()
+    finally:
+        f.close()
+    return crc
+
+
+def crc_of(obj, chunk=128):
+    """The checksum a file written by write_json(obj) has (what ident()
+    gives for it), without writing one."""
     crc = [0]
 
     def add(b):
         crc[0] = crc32(b, crc[0])
     _pieces(obj, chunk, add)
-    f = (fs or osfs.FS).open(path, "wb")
-    try:
-        f.write(("#%08x\n" % crc[0]).encode())
-        _pieces(obj, chunk, f.write)
-        f.flush()
-    finally:
-        f.close()
+    return crc[0]
 
 
 def write(path, data, fs=None):
@@ -220,6 +229,77 @@ def read_json(path, fs=None):
         return False, "cannot read it (%s)" % (e,)
     finally:
         f.close()
+
+
+def ident(path, fs=None):
+    """What names a table's JSON text as the file at path holds it: the
+    CRC-32 of that text (the checksum line of a file written here, checked
+    against the text; all the bytes of a plain JSON file, such as a bundled
+    edition table), or None if it cannot be read or is damaged.  The same
+    table written here or read from the same file has the same one; a game's
+    journal keeps it for the edition table the game was started with."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        head = f.read(10)
+        want = _head(head)
+        crc = 0 if want is not None else crc32(head)
+        while True:
+            piece = f.read(128)
+            if not piece:
+                break
+            crc = crc32(piece, crc)
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if want is not None and crc != want:
+        return None
+    return crc
+
+
+def load_table(path, fs=None):
+    """The table in a file: one written here (checked), or a plain JSON file
+    (a bundled edition table, without what it says for its readers:
+    drop_notes).  ValueError says why it cannot be read."""
+    f = (fs or osfs.FS).open(path, "rb")
+    try:
+        plain = _head(f.read(10)) is None
+    finally:
+        f.close()
+    if not plain:
+        ok, got = read_json(path, fs)
+        if not ok:
+            raise ValueError(got or "missing")
+        return got
+    f = (fs or osfs.FS).open(path, "rb")
+    try:
+        try:
+            got = json.load(f)
+        except (TypeError, OSError):
+            f.seek(0)
+            got = _loads(f.read())     # a stand-in for a file (tests)
+    finally:
+        f.close()
+    drop_notes(got)
+    return got
+
+
+def drop_notes(v):
+    """Drop what an edition table says for its readers ("about", "sure":
+    how sure a value the rule texts do not print is) from its tables: the
+    device shows neither, and they are 1.4 KB of a Pico's heap at Start
+    game, its heaviest moment."""
+    if isinstance(v, dict):
+        v.pop("about", None)
+        v.pop("sure", None)
+        for x in v.values():
+            drop_notes(x)
+    elif isinstance(v, list):
+        for x in v:
+            drop_notes(x)
 
 
 def _stderr(msg):

@@ -12,6 +12,7 @@ from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import (DEPTH, EDITION, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
                                    Journal, NoGame, record)
+from firmware.core.gamefiles import ident_in
 from firmware.core.resume import parse
 from firmware.games import inca
 
@@ -65,6 +66,11 @@ def test_the_journal_is_a_transcript_with_chained_checksums():
     rows = text.split("\n")
     assert rows[-1] == "" and len(rows) == len(lines) + 1
     prev = 0
+    # the setup line names the checksum of the game's edition table in a
+    # comment (the table j was given: written as a file would hold it)
+    ed = " #edition %08x" % store.crc_of(edition())
+    assert j.ident == store.crc_of(edition()) and ident_in(rows[0]) == j.ident
+    lines = [lines[0] + ed] + lines[1:]
     for row, want in zip(rows, lines):
         # every record is the action, ' #', and 8 hex digits of CRC-32
         assert row[:-9] == want + " " and row[-9] == "#", row
