@@ -3,7 +3,7 @@
 # and forgotten at once (the screen's rows keep it until it closes): play
 # never needs its code.
 from firmware.core.text import t
-from firmware.ui.widgets import Menu, row
+from firmware.ui.widgets import Menu, Message, row
 
 LANGS = ("en", "ru", "es")
 BRIGHTNESS = (1, 2, 3, 4, 5)
@@ -46,13 +46,21 @@ def open_settings(app):
 
 
 def save(app):
-    """Keep the settings; a failed write is told (the setting holds for now)."""
+    """Keep the settings; the OSError of a write the storage refused (the
+    setting then holds only until the device is switched off), or None."""
     if app.dir:
         from firmware.core import store
         try:
             store.save_json(app.dir + "/settings.json", app.settings)
         except OSError as e:
-            app.note(app._storage(e))
+            return e
+    return None
+
+
+def told(app, e):
+    """Over the settings, once they show the change: that it was not saved."""
+    if e is not None:
+        app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))
 
 
 def cycle_brightness(app):
@@ -63,7 +71,7 @@ def cycle_brightness(app):
         app.leds()
     app.pop()
     open_settings(app)
-    save(app)     # a failed write is told over the settings
+    told(app, save(app))
 
 
 def cycle_language(app):
@@ -72,8 +80,10 @@ def cycle_language(app):
     app.settings["lang"] = nxt
     # kept first: a table that finds no room in a heap a long game has cut
     # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
-    # device starts again, on a whole heap, in the language chosen
-    save(app)
+    # device starts again, on a whole heap, in the language chosen; a
+    # write refused is told once the settings are shown again, in it
+    e = save(app)
     app._load_words()
     app.pop()
     open_settings(app)
+    told(app, e)
