@@ -11,6 +11,9 @@ JOURNAL_TMP = "journal.tmp"
 EDITION = "edition.json"   # the edition table the game was started with
 KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP)
 VERSION = 1
+# beside the game's folder while a new game starts (firmware/core/saving.py):
+NEW = ".new"    # game.new, the new game being written before it takes the folder's place
+OLD = ".old"    # game.old, the game it replaced, being removed
 
 
 class NoGame(Exception):

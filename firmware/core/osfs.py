@@ -31,6 +31,9 @@ class OsFs:
     def mkdir(self, path):
         os.mkdir(path)
 
+    def rmdir(self, path):
+        os.rmdir(path)
+
 
 FS = OsFs()
 

@@ -6,9 +6,10 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
-                                     NoGame, TableGone, ident_in, record, setup_text)
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
+                                     VERSION, NoGame, TableGone, ident_in, record, setup_text)
 from firmware.core import session
+from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
 
 
@@ -92,6 +93,7 @@ def resume(j):
     j.notes = notes = []
     j.session = None
     j.source = None
+    settle(j.dir, fs)
     try:
         names = fs.listdir(j.dir)
     except OSError:
@@ -445,6 +447,7 @@ def saved_game(path, names, fs=None):
     the directory holds game files but no game can be named from them;
     (None, False) when it holds none."""
     fs = fs or osfs.FS
+    settle(path, fs)
     try:
         found = fs.listdir(path)
     except OSError:
@@ -475,6 +478,23 @@ def saved_game(path, names, fs=None):
                 if w and w[0] in names:
                     return w[0], False
     return None, True
+
+
+def settle(path, fs):
+    """A new game's start cut short: the game it replaced, or the new game,
+    goes in the folder's place first (firmware/core/saving.py, imported
+    only then)."""
+    i = path.rfind("/")
+    try:
+        around = fs.listdir(path[:i] if i > 0 else ".")
+    except OSError:
+        return
+    base = path[i + 1:]
+    if base + NEW in around or base + OLD in around:
+        from firmware.core import saving
+        saving.settle(path, fs)
+        saving = None
+        forget("firmware.core.saving")
 
 
 def restore(game, snap):

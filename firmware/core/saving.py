@@ -5,58 +5,61 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import osfs, store
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, SNAP, SNAP_OLD, SNAP_TMP, VERSION, record,
-                                     setup_text)
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
+                                     record, setup_text)
 from firmware.core.session import Session
 
-_ENOENT = 2   # errno: no such file
 _CHUNK = 512
 
 
 def start(j, words, edition_later=None):
-    """Journal.start: a new game from the words of its setup line."""
+    """Journal.start: a new game from the words of its setup line.
+
+    The new game is written whole in a folder of its own (game.new) while
+    the game played stays as it is; then two renames swap the folders: the
+    game played goes aside (game.old), the new one takes its name.  A write
+    the storage refuses (full, an I/O error) before the second leaves the
+    game played whole where it was (and raises); a power cut anywhere
+    leaves the game played whole or the new game, which the next boot
+    finds and finishes (settle).  Only then are the old game's files
+    removed (what is left of them goes at the next boot or start)."""
     session = Session(j._module(words), j.edition, words)
     fs = j.fs
-    store.makedirs(j.dir, fs)
-    # the new game's files are written whole under temporary names
-    # first: a write refused (full storage) or cut short leaves the game
-    # in the directory as it was.  The edition table goes with the game
-    # (edits made later are for new games).  On the device (defer) it is
-    # written once the game's first frame is drawn (idle): 150 ms of a
-    # Pico's clock that Start game would wait for.  A power cut before
-    # then leaves the game without it, and resume takes the table for
-    # new games, the one it was started with, and writes it.
+    new, old = j.dir + NEW, j.dir + OLD
+    settle(j.dir, fs)       # what an earlier start left (the boot does this first)
+    store.makedirs(parent(j.dir), fs)
+    # The edition table goes with the game (edits made later are for new
+    # games).  On the device (defer) it is written once the game's first
+    # frame is drawn (idle): 150 ms of a Pico's clock that Start game would
+    # wait for.  A power cut before then leaves the game without it, and
+    # resume finds the table it was started with by its checksum (the
+    # setup line's record names it), and writes it.
     later = j.defer if edition_later is None else edition_later
-    gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
-    written = None
-    if not later:
-        written = store.write_json(j._p(EDITION + osfs.TMP), j.edition, fs)
-    ident = table_ident(j, written)
-    data, crc = record(setup_text(session.setup, ident), 0)
-    store.write(j._p(JOURNAL_TMP), data, fs)
-    # then the game in the directory goes, its journal before its
-    # snapshots (removing needs no room): a power cut on the way leaves
-    # that game (resumed from a snapshot) or no game, never its records
-    # under the new edition; then the new files are renamed in, the
-    # journal last (it makes the game exist)
-    for name in gone:
+    try:
+        fs.mkdir(new)
+        written = None
+        if not later:
+            written = store.write_json(new + "/" + EDITION, j.edition, fs)
+        ident = table_ident(j, written)
+        data, crc = record(setup_text(session.setup, ident), 0)
+        store.write(new + "/" + JOURNAL, data, fs)
         try:
-            fs.remove(j._p(name))
-        except OSError:
-            pass
-    if later:
-        # the old game's table goes after its journal and snapshots; if
-        # it is there and cannot be removed, the new game does not start
-        try:
-            fs.remove(j._p(EDITION))
+            fs.rename(j.dir, old)
         except OSError as e:
-            if e.args[0] != _ENOENT:
+            if not store.missing(e):
                 raise
+        try:
+            fs.rename(new, j.dir)
+        except OSError:
+            _put_back(j.dir, fs)
+            raise
+    except OSError:
+        _remove(new, fs)
+        raise
+    _remove(old, fs)
+    if later:
         j.edition_due = j.edition
         j._edition_tried = -1
-    else:
-        fs.rename(j._p(EDITION + osfs.TMP), j._p(EDITION))
-    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
     j.session = session
     j.records = 1
     j.notes = []
@@ -168,3 +171,77 @@ def copy(j, end, name):
     finally:
         src.close()
 
+
+
+def settle(path, fs):
+    """Finish what a start cut short left beside the game's folder `path`:
+    with the game's folder gone between the start's two renames, the new
+    game (complete: it was written before the first) takes its place; a new
+    game not moved in yet (the game played is there, or there was none),
+    or an old one moved out, is removed.  (resume calls it when it sees one
+    of them.)"""
+    base = path[path.rfind("/") + 1:]
+    try:
+        names = fs.listdir(parent(path))
+    except OSError:
+        return
+    if base + NEW not in names and base + OLD not in names:
+        return
+    if base not in names and base + OLD in names:
+        # between the start's two renames: the game played was moved aside
+        # once the new one was written whole
+        _put_back(path, fs, base + NEW in names and _whole(path + NEW, fs))
+        names = fs.listdir(parent(path))
+    there = base in names
+    if base + NEW in names and (there or not _whole(path + NEW, fs)):
+        _remove(path + NEW, fs)     # a new game not moved in, or not written whole: it never started
+    if base + OLD in names and there:
+        _remove(path + OLD, fs)     # the game a new one replaced
+
+
+def parent(path):
+    """The folder that holds path."""
+    i = path.rfind("/")
+    return path[:i] if i > 0 else ("/" if i == 0 else ".")
+
+
+def _whole(path, fs):
+    """True if the folder holds a new game written whole: its journal's
+    setup line (the last of its files written) is there, with its checksum."""
+    try:
+        f = fs.open(path + "/" + JOURNAL, "rb")
+        try:
+            line = f.readline()
+        finally:
+            f.close()
+        return len(line) > 11 and record(line[:-11].decode(), 0)[0] == line
+    except (OSError, UnicodeError):
+        return False
+
+
+def _put_back(path, fs, forward=False):
+    """The game's folder back in its place: the new game (forward), else
+    the game the start had moved aside."""
+    try:
+        fs.rename(path + (NEW if forward else OLD), path)
+    except OSError:
+        pass
+
+
+def _remove(path, fs):
+    """Remove a folder and what it holds (or a file); errors are left for
+    the next try (a start's leftovers, removed at the next boot)."""
+    try:
+        names = fs.listdir(path)
+    except OSError:
+        try:
+            fs.remove(path)
+        except OSError:
+            pass
+        return
+    for name in names:
+        _remove(path + "/" + name, fs)
+    try:
+        fs.rmdir(path)
+    except OSError:
+        pass
