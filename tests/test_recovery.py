@@ -10,8 +10,10 @@ left in a state the ordinary fault injection does not reach.
 import json
 import os
 
+import pytest
+
 from bench import scripts
-from firmware.core import jsonout, store
+from firmware.core import jsonout, osfs, store
 from firmware.core.text import t
 from host_sim import device, keyplan
 
@@ -137,3 +139,116 @@ def test_a_game_past_its_snapshot_goes_on_with_its_rules_and_tells_whose_lists_i
     # the damaged file is not written over with another table
     app.journal.idle()
     assert store.read_json(str(data / "game" / "edition.json"))[0] is False
+
+
+# ------------------------------------------------------------ a new game's start
+
+class Refusing(osfs.OsFs):
+    """The real file system, refusing its k-th change (a file opened for
+    writing, a write, a rename, a remove, a folder made or removed) with
+    OSError errno; counting them where k is None."""
+
+    def __init__(self, k, errno):
+        self.k = k
+        self.errno = errno
+        self.count = 0
+
+    def _change(self, what):
+        self.count += 1
+        if self.count == self.k:
+            raise OSError(self.errno, what)
+
+    def open(self, path, mode):
+        if "r" not in mode:
+            self._change(path)
+            return _Writes(self, open(path, mode))
+        return open(path, mode)
+
+    def rename(self, old, new):
+        self._change(old)
+        os.rename(old, new)
+
+    def remove(self, path):
+        self._change(path)
+        os.remove(path)
+
+    def mkdir(self, path):
+        if os.path.exists(path):
+            raise FileExistsError(17, path)     # no change: not refused
+        self._change(path)
+        os.mkdir(path)
+
+    def rmdir(self, path):
+        self._change(path)
+        os.rmdir(path)
+
+
+class _Writes:
+    def __init__(self, fs, f):
+        self.fs, self.f = fs, f
+
+    def write(self, b):
+        self.fs._change("a write")
+        return self.f.write(b)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+def _new_game(app, setup):
+    app.key("home")
+    app.key("ok")
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.setup(app, setup, [])
+
+
+@pytest.mark.parametrize("running", [False, True])
+def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_path, monkeypatch, running):
+    """New game over a saved game, with the storage refusing one of the
+    start's writes in turn: told, the game played goes on from the same
+    journal (its next action saved there), and a boot finds it with that
+    action; once the new game has taken the game's place, a refused removal
+    of the old game's files is no matter (they go at the next boot)."""
+    import shutil
+    data, _ = young_game(tmp_path, actions=70)
+    setup = "inca players=blue,orange,green"
+    nxt = transcript(72)[-1]
+    counting = Refusing(None, 28)
+    probe = tmp_path / "probe"
+    shutil.copytree(data, probe)
+    app, _ = boot(probe)
+    app.running = running       # the device's loop: the table is written after the first frame
+    monkeypatch.setattr(osfs, "FS", counting)
+    _new_game(app, setup)
+    monkeypatch.undo()
+    assert app.session.count == 0 and counting.count > 5
+    started = False
+    for k in range(1, counting.count + 1):
+        dev = tmp_path / ("k%d" % k)
+        shutil.copytree(data, dev)
+        app, _ = boot(dev)
+        app.running = running
+        want = view(app)
+        fs = Refusing(k, 28 if k % 2 else 5)
+        monkeypatch.setattr(osfs, "FS", fs)
+        said = []
+        push = app.push
+        app.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
+        _new_game(app, setup)
+        del app.push
+        monkeypatch.undo()
+        if app.session.count == 0 and app.playing is None:
+            started = True      # refused after the new game took the game's place
+            app, _ = boot(dev)
+            assert app.session.count == 0 and not (tmp_path / ("k%d" % k) / "game.old").exists(), k
+            continue
+        assert not started, "k=%d: a start refused after one that went through" % k
+        assert (t("m.storage_full") if k % 2 else t("m.storage") % 5) in said, (k, said)
+        app.key("home")
+        assert view(app) == want, k
+        keyplan.action(app, nxt, [])
+        after = view(app)
+        app, notes = boot(dev)
+        assert view(app) == after and app.journal.records == 72 and not app.journal.lost, (k, notes)
+    assert started
