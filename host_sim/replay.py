@@ -48,9 +48,14 @@ def _err(msg):
 
 
 def load_edition(path=EDITION):
+    """The edition table at path as the device reads it: without what it
+    says for its readers (firmware.core.store.drop_notes)."""
+    from firmware.core.store import drop_notes
     try:
         with open(path) as f:
-            return json.load(f)
+            ed = json.load(f)
+        drop_notes(ed)
+        return ed
     except OSError:
         raise ValueError("cannot read the edition table %s" % path)
     except ValueError:

@@ -431,6 +431,75 @@ def test_power_cuts_in_actions_and_a_snapshot(tmp_path):
         _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
 
 
+def _new_game_keys(tmp_path, board, data, setup):
+    """The presses, from the screen a board boots to on the saved game in
+    `data`, of New game and the start of the game of `setup`."""
+    from host_sim import keyplan
+    from firmware.core.text import t
+    plan = tmp_path / "plan-new"
+    shutil.copytree(data, plan)
+    app, _ = device.build(board, str(plan), seed=SEED)
+    keys = []
+    keyplan._dismiss(app, keys)
+    for k in ("home", "ok"):
+        app.key(k)
+        keys.append(k)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
+    keyplan.setup(app, setup, keys)
+    return keys
+
+
+def test_a_power_cut_at_every_flash_operation_of_a_new_game_started_over_a_saved_game(tmp_path):
+    """New game and Start over a saved game (80 actions, a snapshot at 65)
+    on the board, its flash operations logged (the start's files, its two
+    renames, the old game's removal, the new game's edition table after its
+    first frame); the flash as a power cut leaves it before each of them and
+    half-way through each, booted: by the firmware's own code on MicroPython's
+    littlefs (the unix port, vpico/boot_game.py) at every one, and on the
+    virtual Pico itself at a few.  Each gives the game played, whole, or the
+    new game, and no other; the game played until a moment of the start, the
+    new game after it."""
+    board = "pico_oled"
+    from bench import scripts
+    lines = scripts.transcript()
+    data = _saved_game(tmp_path, board, lines[:80])
+    keys = _new_game_keys(tmp_path, board, data, "inca players=blue,orange,green")
+    twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data)
+    writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
+    assert len(writes) == 1, writes         # Start game writes; nothing else
+    first, end = ops[writes[0] - 1], ops[writes[0]]
+    assert end - first > 8, end - first
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        new_setup = journal_lines(f.read())[0].split(" #")[0]
+    cuts = [(k, part) for k in range(first, end) for part in (0.0, 0.5)] + [(end, 0.0)]
+    images = []
+    for k, part in cuts:
+        img = str(tmp_path / ("cut-%d-%d.img" % (k, part * 10)))
+        with open(img, "wb") as f:
+            f.write(vpico.fs_of_flash(vpico.replay_flash(bytearray(flash0), log, k, part)))
+        images.append(img)
+    seen = []
+    for (k, part), got in zip(cuts, vpico.boot_games(images)):
+        where = "cut at flash operation %d of the start's %d (%s, %.1f done): %r" % (
+            k - first, end - first, log[k][0] if k < end else "-", part, got)
+        assert got.get("lost") == 0 and got["folders"] == ["game", "settings.json"] or \
+            got["folders"] == ["game"], where
+        if got.get("records") == 80:
+            seen.append("old")
+        else:
+            assert got.get("records") == 1 and got.get("setup") == new_setup, where
+            seen.append("new")
+        assert seen[-1] == "new" or "new" not in seen, where + ": the game played again after the new one"
+    assert seen[0] == "old" and seen[-1] == "new", seen
+    # the board itself, booted on a few of them: the game before the press
+    # (Start game), or after it, on its screen and in its journal
+    # (either side of the moment the new game takes the game's place)
+    switch = first + seen.index("new") // 2
+    for k, part in ((switch - 1, 0.5), (switch, 0.0)):
+        _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
+
+
 # ------------------------------------------------------------ fast presses
 
 def _without_undone(lines):
