@@ -72,20 +72,28 @@ def boot(app):
         app._home_screen()
         j = app.journal
         lines = []
-        if j is not None and j.lost:
+        told = j.told if j is not None else None
+        if told:
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
-            # journal as it was is kept
-            lines = [t("m.lost") % j.lost if j.lost > 0 else t("m.rebased")]
-            if j.kept:
-                lines.append("game/" + j.kept)
+            # journal as it was is kept (the note stays on flash until the
+            # players have seen it: a power cut may come first)
+            lines = [t("m.lost") % told["lost"] if told["lost"] > 0 else t("m.rebased")]
+            for kept in told["kept"]:
+                lines.append("game/" + kept)
         if j is not None and j.other_table:
             # the game's own edition table is gone: the rules have it in
             # the state, but the screens' lists are the table for new games'
             lines.append(t("m.table_other"))
         if lines:
-            app.push(Message(t("m.saved_game"), lines))
+            app.push(Message(t("m.saved_game"), lines, _seen))
     app.leds()
+
+
+def _seen(app):
+    """The players closed the note of actions lost: it leaves the flash."""
+    if app.journal is not None:
+        app.journal.seen()
 
 
 def saved_game(app):

@@ -452,21 +452,27 @@ def test_bad_records_that_cannot_be_kept_aside_are_not_appended_after(saved, mon
     # found by review: when the journal could not be kept aside at boot
     # (full storage), new actions were appended after the unreadable
     # record, and the next boot stopped there again: they were lost
-    from firmware.core.journal import Journal
+    from firmware.core import osfs
     data, _ = saved
     path = data / "game" / "journal.txt"
     lines = path.read_bytes().split(b"\n")
     lines[70] = lines[70].replace(b" #", b"x #", 1)      # a record after the snapshot (65) is bad
     path.write_bytes(b"\n".join(lines))
 
-    def full(self):
-        raise OSError(28, "full")
-    monkeypatch.setattr(Journal, "keep", full)
+    class Full(osfs.OsFs):
+        full = True
+
+        def open(self, path, mode):
+            if self.full and "damaged-" in path and "w" in mode:
+                raise OSError(28, "full")
+            return open(path, mode)
+    fs = Full()
+    monkeypatch.setattr(osfs, "FS", fs)
     app, notes = boot(data)
-    assert app.journal.records == 70 and any("could not keep" in n for n in notes)
+    assert app.journal.records == 70 and any("could not repair" in n for n in notes), notes
     keyplan.action(app, transcript(71)[-1], [])          # still full: not saved, the game as it was
     assert app.journal.records == 70 and t("m.storage_full") in screen_text(app)
-    monkeypatch.undo()
+    fs.full = False
     app.key("home")
     keyplan.action(app, transcript(71)[-1], [])          # room again: kept aside, cut, saved
     assert app.journal.records == 71 and app.journal.kept == "damaged-1.txt"

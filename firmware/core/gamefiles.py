@@ -9,7 +9,8 @@ SNAP_TMP = SNAP + TMP
 SNAP_OLD = "snap.old"
 JOURNAL_TMP = "journal.tmp"
 EDITION = "edition.json"   # the edition table the game was started with
-KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP)
+TOLD = "lost.json"         # what the players are to be told of actions lost, until they have seen it
+KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP)
 VERSION = 1
 # beside the game's folder while a new game starts (firmware/core/saving.py):
 NEW = ".new"    # game.new, the new game being written before it takes the folder's place

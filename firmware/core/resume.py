@@ -6,8 +6,8 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
-                                     VERSION, NoGame, TableGone, ident_in, record, setup_text)
+from firmware.core.gamefiles import (EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD, VERSION,
+                                     NoGame, TableGone, ident_in)
 from firmware.core import session
 from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
@@ -103,6 +103,9 @@ def resume(j):
             notes.append("ignored unknown file %s" % name)
     j.lost = 0
     j.kept = None
+    j.told = None
+    j._told_due = j.told_on_flash = False
+    j._keep_first = j._rebase = j._dirty = False
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -175,7 +178,6 @@ def resume(j):
         raise NoGame("the journal %s has no good setup line (%s)%s"
                      % (j._p(JOURNAL), dropped or "it is empty",
                         "".join("; " + x for x in notes)))
-    keep_first = False
     if dropped is not None:
         lost = size - pos
         if raw[-1:] != b"\n":
@@ -187,23 +189,16 @@ def resume(j):
             # confirmed actions, not one the power cut short: the journal as
             # it was is kept aside before they are cut away
             j.lost = _records_after(f_path=j._p(JOURNAL), pos=pos, fs=fs)
-            try:
-                j.kept = j.keep()
-                notes.append("kept the journal as it was in %s" % j.kept)
-            except OSError as e:
-                notes.append("could not keep the journal aside (%s): the next action keeps it "
-                             "first, or is not saved" % (e,))
-                dropped = None     # nothing is cut away that is not kept
-                keep_first = True
+            _keep_as(j, names)
     j.session = session
     j.records = count
     j._end = pos
     j._crc = prev
     # the bad records must go before anything is appended after them (else
-    # the next replay stops there again): the next apply() keeps the
-    # journal aside, then cuts them away, and saves nothing until it can
-    j._dirty = keep_first
-    j._keep_first = keep_first
+    # the next replay stops there again): the journal repairs them at its
+    # first idle, once the boot's code has left the heap (Journal.repair),
+    # and before it appends anything
+    j._dirty = dropped is not None
     if snap is None:
         j._snap_n = 1
         j._snap_base_n = 0
@@ -212,14 +207,6 @@ def resume(j):
         j._snap_n = snap["n"]
         j._snap_base_n = snap["base_n"]
         j._rotate = j.source == SNAP
-    if dropped is not None and (j.lost == 0 or j.kept is not None):
-        try:
-            j._cut(pos)
-        except OSError as e:
-            # Read-only or full: the game is recovered all the same, and
-            # the next apply() cuts the bad records away before appending.
-            j._dirty = True
-            notes.append("could not cut the bad records away yet (%s)" % (e,))
     _own_table(j, notes)
     if j.source == SNAP_TMP:
         # The power went between writing a snapshot and renaming it in.
@@ -230,7 +217,57 @@ def resume(j):
             j._rotate = True
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
+    _told(j, names)
+    _repair(j)
     return session
+
+
+def _repair(j):
+    """Off the device (no defer: the host, its tools, the tests) the
+    repair is done at once; the device does it at its first idle, once the
+    boot's first frame is drawn and its code has left the heap."""
+    if j.defer:
+        return
+    try:
+        j.repair()
+    except OSError as e:
+        j.notes.append("could not repair the journal yet (%s): the next action repairs it first, "
+                       "or is not saved" % (e,))
+
+
+def _keep_as(j, names):
+    """The journal is to be kept aside before it is cut or begun again:
+    under the first free damaged-N.txt (the name the players are told)."""
+    n = 1
+    while "damaged-%d.txt" % n in names:
+        n += 1
+    j._keep_first = True
+    j.kept = "damaged-%d.txt" % n
+
+
+def _told(j, names):
+    """What the players are told of actions lost (Journal.told): this
+    boot's, with a note an earlier boot left on flash that they have not
+    seen yet (a power cut came first).  This boot's is written there before
+    anything is cut away (Journal.repair), and taken away once they have
+    seen it (Journal.seen)."""
+    told = None
+    if j.lost:
+        told = {"lost": j.lost, "kept": [j.kept] if j.kept else []}
+        j._told_due = True
+    if TOLD in names:
+        j.told_on_flash = True      # taken away once the players have seen this boot's
+        ok, old = store.read_json(j._p(TOLD), j.fs)
+        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not _strs(old.get("kept")):
+            j.notes.append("the note of actions lost %s is damaged (%s); not used" % (TOLD, old))
+        else:
+            j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
+            if told is None:
+                told = old
+            else:
+                lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
+                told = {"lost": lost, "kept": old["kept"] + told["kept"]}
+    j.told = told
 
 
 def _rebase(j, intact, notes, why):
@@ -257,28 +294,20 @@ def _rebase(j, intact, notes, why):
     if j.ident is None:
         j.ident = _hex(cand.get("ed"))
     _own_table(j, notes)
-    try:
-        if JOURNAL in fs.listdir(j.dir):
-            j.kept = j.keep()
-    except OSError as e:
-        notes.append("could not keep the journal aside (%s)" % (e,))
+    names = fs.listdir(j.dir)
+    if JOURNAL in names:
+        _keep_as(j, names)
     j.lost = -1
-    data, crc = record(setup_text(session.setup, j.ident), 0)
     j.session = session
     j.records = n
-    j._end = len(data)
-    j._crc = crc
-    j._dirty = False
-    j._rotate = SNAP in fs.listdir(j.dir)
+    j._rebase = True        # the journal begun again from the session (Journal.repair)
+    j._dirty = True
+    j._rotate = SNAP in names
     j.source = name
-    try:
-        store.write(j._p(JOURNAL_TMP), data, fs)
-        fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
-        j.snapshot()
-    except OSError as e:
-        notes.append("could not begin the journal again (%s); the next boot resumes the same way" % (e,))
     notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
-                 % (name, n, "; the journal as it was is kept in %s" % j.kept if j.kept else ""))
+                 % (name, n, "; the journal as it was is to be kept in %s" % j.kept if j.kept else ""))
+    _told(j, names)
+    _repair(j)
     return session
 
 

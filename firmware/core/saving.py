@@ -5,8 +5,8 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import osfs, store
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
-                                     record, setup_text)
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
+                                     VERSION, record, setup_text)
 from firmware.core.session import Session
 
 _CHUNK = 512
@@ -63,6 +63,9 @@ def start(j, words, edition_later=None):
     j.session = session
     j.records = 1
     j.notes = []
+    j.lost = 0
+    j.kept = j.told = None
+    j._told_due = j.told_on_flash = j._rebase = False
     j.source = None
     j._end = len(data)
     j._crc = crc
@@ -130,6 +133,34 @@ def snapshot(j):
     j._snap_n = j.records
     j._snap_base_n = s.base_n
 
+def repair(j):
+    """Journal.repair: what resume found, done in this order, each step
+    safe from a power cut: the note to the players on flash (until they
+    have seen it: a cut after the repair must not take it away with the
+    bad records); the journal as it was kept aside (damaged-N.txt); the bad
+    records cut away, or the journal begun again from the session (resumed
+    from a snapshot it did not hold) and a snapshot written over it."""
+    fs = j.fs
+    if j._told_due:
+        store.save_json(j._p(TOLD), j.told, fs)
+        j._told_due = False
+        j.told_on_flash = True
+    if j._keep_first:
+        j.kept = keep(j, j.kept)
+        j._keep_first = False
+        j._note("kept the journal as it was in %s" % j.kept)
+    if j._rebase:
+        data, crc = record(setup_text(j.session.setup, j.ident), 0)
+        store.write(j._p(JOURNAL_TMP), data, fs)
+        fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+        j._end = len(data)
+        j._crc = crc
+        j._rebase = j._dirty = False
+        snapshot(j)
+    elif j._dirty:
+        cut(j, j._end)
+
+
 def cut(j, end):
     """Keep only the first `end` bytes of the journal: copy them to
     journal.tmp and rename it over (there is no truncate on MicroPython)."""
@@ -137,16 +168,17 @@ def cut(j, end):
     j.fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
     j._dirty = False
 
-def keep(j):
-    """Copy the whole journal to damaged-N.txt (N the first
-    free) before records that were confirmed are cut away: the players
+def keep(j, name=None):
+    """Copy the whole journal to name, or damaged-N.txt (N the first
+    free), before records that were confirmed are cut away: the players
     are told, and nothing is deleted without their say-so.  Returns the
     file's name."""
-    names = j.fs.listdir(j.dir)
-    n = 1
-    while "damaged-%d.txt" % n in names:
-        n += 1
-    name = "damaged-%d.txt" % n
+    if name is None:
+        names = j.fs.listdir(j.dir)
+        n = 1
+        while "damaged-%d.txt" % n in names:
+            n += 1
+        name = "damaged-%d.txt" % n
     copy(j, None, name)
     return name
 

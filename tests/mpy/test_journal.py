@@ -563,7 +563,7 @@ def test_a_repair_that_cannot_be_written_is_retried_before_the_next_action():
     fs = FailingFs(base.files, base.dirs, "g/journal.tmp", 3)
     j = resume(fs)
     assert j.records == 70 and same(j.session, Reference(lines).at(70))
-    assert "could not cut the bad records away yet" in j.notes[-1], j.notes
+    assert "could not repair the journal yet" in j.notes[-1], j.notes
     assert fs.files["g/journal.txt"].endswith(b"next #0")
     fs.left = None
     for a in lines[70:80]:
