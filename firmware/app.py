@@ -435,10 +435,16 @@ class App:
             self.render()
             if pressed and self.probe:
                 self.probe()
-            if self.journal is not None:
+            j = self.journal
+            if j is not None:
                 # the snapshot an action made due, now that its frame is
-                # on the screen (the buttons note presses meanwhile)
-                self.journal.idle()
+                # on the screen (the buttons note presses meanwhile); after
+                # a boot, the repair resume found due
+                j.idle()
+                if j.repair_failed is not None:
+                    # no room for it: kept aside and told (firmware/chooser.py)
+                    self._chooser().recovery_failed(self)
+                    self.render()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the

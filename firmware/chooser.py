@@ -59,13 +59,24 @@ def boot(app):
             # the edition table it was started with is gone, and no other
             # replays its records: told so
             why = "m.table_gone" if isinstance(e, TableGone) else "m.kept_aside"
+        except MemoryError as e:
+            # no room in this heap to recover it: kept aside and told, not
+            # a crash at every start (the boot again would find the same)
+            let_go(app)
+            app.report("no room in the heap to recover the saved game (%s)" % (e,))
+            damaged = True
+            why = "m.no_room"
     if damaged:
-        kept = keep_aside(app)
+        kept = keep_aside(app, why)
     app.stack = []
     if app.session is None:
         open_picker(app)
+        if kept is None:
+            # a game kept aside by an earlier boot that the players have
+            # not been told of yet (the power went first)
+            kept, why = _told_kept(app)
         if kept:
-            app.push(Message(t("m.saved_game"), [t(why), kept]))
+            app.push(Message(t("m.saved_game"), [t(why), kept], _seen_kept))
         elif broken is not None:
             app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
     else:
@@ -111,28 +122,93 @@ def saved_game(app):
     return found
 
 
-def keep_aside(app):
+KEPT = "kept.json"    # in the data folder: a game kept aside, until the players have been told
+
+
+def keep_aside(app, why="m.kept_aside"):
     """A saved game that cannot be recovered is never dropped: its folder
     is renamed game.damaged-N (N the first free), so that a new game does
-    not write over it.  Returns that name, or None if it could not be
-    renamed (the files then stay where they are)."""
-    import os
+    not write over it; what the players are told (why: its words) is put
+    on flash first, until they have seen it.  Returns that name, or None
+    if it could not be renamed (the files then stay where they are)."""
+    from firmware.core import osfs
+    fs = osfs.FS
+    try:
+        names = fs.listdir(app.dir)
+    except OSError:
+        names = ()
     for n in range(1, 100):
         kept = "game.damaged-%d" % n
-        try:
-            os.stat(app.dir + "/" + kept)
+        if kept in names:
             continue
-        except OSError:
-            pass
         try:
-            os.rename(app.dir + "/game", app.dir + "/" + kept)
+            store.save_json(app.dir + "/" + KEPT, {"kept": kept, "why": why})
+        except (OSError, MemoryError) as e:
+            app.report("could not note the game kept aside (%s)" % (e,))
+        try:
+            fs.rename(app.dir + "/game", app.dir + "/" + kept)
         except OSError as e:
             app.report("could not keep the damaged game aside (%s)" % (e,))
+            _seen_kept(app)
             return None
         app.report("kept the damaged game in %s/%s" % (app.dir, kept))
         app.journal = None
         return kept
     return None
+
+
+def _told_kept(app):
+    """(folder, words) of a game an earlier boot kept aside, of which the
+    players have not been told yet; (None, None) if there is none."""
+    if not app.dir:
+        return None, None
+    ok, got = store.read_json(app.dir + "/" + KEPT)
+    if ok and isinstance(got, dict) and isinstance(got.get("kept"), str) and \
+            got.get("why") in ("m.kept_aside", "m.table_gone", "m.no_room"):
+        return got["kept"], got["why"]
+    if got:
+        _seen_kept(app)     # damaged: not told, not kept
+    return None, None
+
+
+def _seen_kept(app):
+    """The players have been told of the game kept aside: the note goes."""
+    try:
+        from firmware.core import osfs
+        osfs.FS.remove(app.dir + "/" + KEPT)
+    except OSError:
+        pass
+
+
+def let_go(app):
+    """Drop the game being recovered (its session, journal, engine and
+    screens) and collect: the heap is the boot's again."""
+    name = app.name
+    app.session = app.journal = app.game = app.ui = app.name = app.edition = None
+    app.playing = None
+    app.stack = []
+    for m in ("firmware.core.resume", "firmware.core.saving"):
+        forget(m)
+    if name:
+        from firmware.games import registry
+        registry.forget(name)
+        registry = None
+        forget("firmware.games.registry")
+    import gc
+    gc.collect()
+
+
+def recovery_failed(app):
+    """The repair of the game resumed found no room in the heap (its first
+    idle, App.run): the game is kept aside and the players told, and the
+    device goes on to the game picker, never a crash at every start."""
+    app.report("no room in the heap to repair the saved game (%s)" % (app.journal.repair_failed,))
+    let_go(app)
+    kept = keep_aside(app, "m.no_room")
+    open_picker(app)
+    if kept:
+        app.push(Message(t("m.saved_game"), [t("m.no_room"), kept], _seen_kept))
+    app.leds()
 
 
 def choose(app, name):

@@ -252,3 +252,113 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         app, notes = boot(dev)
         assert view(app) == after and app.journal.records == 72 and not app.journal.lost, (k, notes)
     assert started
+
+
+# ------------------------------------------------------------ recovery in the heap it is given
+
+def _damaged_last(data):
+    """A flipped bit in the journal's last record: confirmed actions lost,
+    the journal to be kept aside and cut (the repair resume finds due)."""
+    p = data / "game" / "journal.txt"
+    raw = bytearray(p.read_bytes())
+    raw[len(raw) - 14] ^= 4
+    p.write_bytes(bytes(raw))
+    return bytes(raw)
+
+
+class _NoRoom(osfs.OsFs):
+    """The file system, with the heap gone whenever the journal is copied
+    aside (what a board with too small a heap meets in the repair)."""
+
+    def open(self, path, mode):
+        if "damaged-" in path and "w" in mode:
+            raise MemoryError("memory allocation failed, allocating 1148 bytes")
+        return open(path, mode)
+
+
+def test_a_recovery_with_no_room_keeps_the_game_aside_and_tells_once(tmp_path, monkeypatch):
+    """No room in the heap for the repair: the game's files are kept aside
+    (game.damaged-N) and the players told, the device goes on to the game
+    picker; the next boot does not try again (no start after start), and
+    tells again only until the players have closed the note."""
+    data, _ = young_game(tmp_path, actions=70)
+    files = sorted(os.listdir(data / "game"))
+    journal = _damaged_last(data)
+    monkeypatch.setattr(osfs, "FS", _NoRoom())
+    app, notes = boot(data)
+    assert app.session is None and any("no room" in n for n in notes), notes
+    # (with the note of what was lost, the repair's first write)
+    assert not (data / "game").exists() and set(files) <= set(os.listdir(data / "game.damaged-1"))
+    assert (data / "game.damaged-1" / "journal.txt").read_bytes() == journal
+    said = on_screen(app)
+    assert app.stack[-1].title == t("m.saved_game") and t("m.no_room") in said and "game.damaged-1" in said
+    monkeypatch.undo()
+    app, _ = boot(data)         # the power went before the players read it: told again
+    assert app.session is None and t("m.no_room") in on_screen(app)
+    app.key("ok")
+    assert app.stack[-1].title == t("g.title")
+    app, _ = boot(data)
+    assert app.session is None and app.stack[-1].title == t("g.title") and len(app.stack) == 1
+
+
+def test_a_repair_after_the_first_frame_with_no_room_keeps_the_game_aside(tmp_path, monkeypatch):
+    """On the device the repair waits for the boot's first frame (its
+    loop's first idle): with no room for it there, the same: kept aside,
+    told, the game picker."""
+    import asyncio
+    import gc
+    from firmware.app import App
+    data, _ = young_game(tmp_path, actions=70)
+    _damaged_last(data)
+    monkeypatch.setattr(osfs, "FS", _NoRoom())
+    monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)   # MicroPython's, which the loop reads
+    boot_ = App.boot
+
+    def on_the_device(self):
+        self.running = True     # as App.run sets it, before the boot
+        boot_(self)
+    monkeypatch.setattr(App, "boot", on_the_device)
+    app, _ = boot(data)         # device.build boots, and the journal waits for its idle
+    assert app.session is not None and app.journal.repair_failed is None
+    assert (data / "game" / "journal.txt").exists() and not (data / "game" / "lost.json").exists()
+
+    class Stop(Exception):
+        pass
+
+    class Buttons:
+        at = None
+
+        def get(self):
+            return None
+
+        async def wait(self):
+            raise Stop()
+    app.boot = lambda: None     # booted already
+    try:
+        asyncio.run(app.run(Buttons()))
+    except Stop:
+        pass
+    assert app.session is None and app.journal is None
+    assert not (data / "game").exists() and (data / "game.damaged-1" / "journal.txt").exists()
+    assert app.stack[-1].title == t("m.saved_game") and t("m.no_room") in on_screen(app)
+
+
+# ------------------------------------------------------------ the word of actions lost
+
+def test_the_word_of_actions_lost_is_told_until_the_players_close_it(tmp_path):
+    data, _ = young_game(tmp_path, actions=70)
+    _damaged_last(data)
+    app, notes = boot(data)
+    want = view(app)
+    msg = on_screen(app)
+    assert app.stack[-1].title == t("m.saved_game") and (t("m.lost") % 1) in msg and "game/damaged-1.txt" in msg
+    assert (data / "game" / "lost.json").exists()
+    # the power goes before the players read it (the journal was repaired):
+    # the next boot tells them the same, and keeps nothing more aside
+    app, notes = boot(data)
+    assert view(app) == want and on_screen(app) == msg, notes
+    assert sorted(f for f in os.listdir(data / "game") if f.startswith("damaged")) == ["damaged-1.txt"]
+    app.key("ok")
+    assert not (data / "game" / "lost.json").exists()
+    app, _ = boot(data)
+    assert view(app) == want and app.stack[-1].title != t("m.saved_game")

@@ -10,7 +10,8 @@ SNAP_OLD = "snap.old"
 JOURNAL_TMP = "journal.tmp"
 EDITION = "edition.json"   # the edition table the game was started with
 TOLD = "lost.json"         # what the players are to be told of actions lost, until they have seen it
-KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP)
+BASE = "base.json"         # the state a journal begun again starts from (its second record names it)
+KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE)
 VERSION = 1
 # beside the game's folder while a new game starts (firmware/core/saving.py):
 NEW = ".new"    # game.new, the new game being written before it takes the folder's place
@@ -61,3 +62,30 @@ def record(text, prev):
     body = text.encode()
     crc = crc32(body + b"\n", prev)
     return body + b" #" + ("%08x" % crc).encode() + b"\n", crc
+
+
+# A journal begun again from a snapshot (the journal did not hold its
+# records: cut short, or gone) is the setup line, then a record naming the
+# state it goes on from: base.json (that snapshot, renamed), by its record
+# count and its file's checksum:
+#     @base 65 1a2b3c4d
+# so that a replay from the journal (its snapshots lost) starts from that
+# state, or refuses; a reader that does not know the record refuses it too
+# (an unknown action), never replays the game from its first turn.
+BASE_MARK = "@base"
+
+
+def base_text(n, crc):
+    return "%s %d %08x" % (BASE_MARK, n, crc)
+
+
+def base_of(text):
+    """(records, checksum) a base record names, or None if text is not one."""
+    w = text.split()
+    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
+        return None
+    try:
+        n, crc = int(w[1]), int(w[2], 16)
+    except ValueError:
+        return None
+    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None

@@ -169,7 +169,7 @@ class Journal:
         # was read from as it is (None: not from a file, or not as it is),
         # and the bundled one; a game whose own table is damaged finds it
         # again among them by its checksum (store.ident)
-        self.tables = ()
+        self.tables = ()  # type: tuple
         self.ident = None       # the checksum of the game's own table, where known
         self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)

@@ -6,8 +6,8 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD, VERSION,
-                                     NoGame, TableGone, ident_in)
+from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
+                                     VERSION, NoGame, TableGone, base_of, ident_in)
 from firmware.core import session
 from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
@@ -106,6 +106,7 @@ def resume(j):
     j.told = None
     j._told_due = j.told_on_flash = False
     j._keep_first = j._rebase = j._dirty = False
+    j._at = None
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -149,10 +150,13 @@ def resume(j):
                     notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
             elif ok:
                 out.append((snap["n"], name, snap))
+                seen[name] = snap["n"]
         return out
 
+    seen = {}   # the records each intact snapshot read holds
+
     if JOURNAL not in names:
-        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD), notes, "no game journal in %s" % j.dir)
+        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE), notes, "no game journal in %s" % j.dir)
     try:
         f = fs.open(j._p(JOURNAL), "rb")
     except OSError as e:
@@ -168,10 +172,18 @@ def resume(j):
             (snap is None and (SNAP in names or SNAP_OLD in names)):
         # something is off (a snapshot that does not match the journal, a
         # record dropped): an intact snapshot that holds more of the game
-        # than the journal gave is the better source
-        intact = snapshots(SNAP, SNAP_TMP, SNAP_OLD, quiet=True) if SNAP in names or SNAP_OLD in names else []
-        if intact and (session is None or max(c[0] for c in intact) > count):
-            return _rebase(j, intact, notes, None)
+        # than the journal gave is the better source.  Each snapshot that
+        # could be was read once already (snap.old only where no newer one
+        # was used: it holds fewer records); only then are they read again,
+        # with the game the journal gave let go of first (the heap of a
+        # boot has no room for both)
+        if BASE in names and BASE not in seen and session is None:
+            snapshots(BASE)     # where a journal begun again lost its first records
+        if seen and (session is None or max(seen.values()) > count):
+            session = snap = j.session = None
+            import gc
+            gc.collect()
+            return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE, quiet=True), notes, None)
     if gone[0] is not None:
         raise gone[0]
     if session is None:
@@ -190,6 +202,7 @@ def resume(j):
             # it was is kept aside before they are cut away
             j.lost = _records_after(f_path=j._p(JOURNAL), pos=pos, fs=fs)
             _keep_as(j, names)
+            j._at = "cut %d %d" % (pos, size)
     j.session = session
     j.records = count
     j._end = pos
@@ -250,10 +263,12 @@ def _told(j, names):
     boot's, with a note an earlier boot left on flash that they have not
     seen yet (a power cut came first).  This boot's is written there before
     anything is cut away (Journal.repair), and taken away once they have
-    seen it (Journal.seen)."""
+    seen it (Journal.seen).  A note of the same damage (a repair the power
+    cut short, done again now) is told once, and the journal kept again
+    under the same name."""
     told = None
     if j.lost:
-        told = {"lost": j.lost, "kept": [j.kept] if j.kept else []}
+        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j._at}
         j._told_due = True
     if TOLD in names:
         j.told_on_flash = True      # taken away once the players have seen this boot's
@@ -264,9 +279,13 @@ def _told(j, names):
             j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
             if told is None:
                 told = old
+            elif old.get("at") == j._at:
+                told = old
+                if j.kept and old["kept"]:
+                    j.kept = old["kept"][-1]
             else:
                 lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
-                told = {"lost": lost, "kept": old["kept"] + told["kept"]}
+                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j._at}
     j.told = told
 
 
@@ -298,11 +317,18 @@ def _rebase(j, intact, notes, why):
     if JOURNAL in names:
         _keep_as(j, names)
     j.lost = -1
+    j._at = "base %d" % n
     j.session = session
     j.records = n
-    j._rebase = True        # the journal begun again from the session (Journal.repair)
+    # the journal is begun again (Journal.repair): its setup line, and a
+    # record naming the snapshot it goes on from, renamed base.json (not
+    # rotated away by the snapshots to come: a replay from the journal
+    # starts from it)
+    j._rebase = name
     j._dirty = True
-    j._rotate = SNAP in names
+    j._rotate = SNAP in names and name != SNAP
+    j._snap_n = n
+    j._snap_base_n = session.base_n
     j.source = name
     notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
                  % (name, n, "; the journal as it was is to be kept in %s" % j.kept if j.kept else ""))
@@ -346,15 +372,21 @@ def taken_back(session, action):
     alone on the redo stack), without either.  Both would keep the state,
     apply the action and read the state back: some 30 ms of a Pico's clock
     a pair, which a resume pays for every undo since the last snapshot.
-    The action is not checked by the rules again: it was when it was
-    taken.  An undo or redo, and an action that moves the checkpoint, are
-    applied and undone.  (Here, not in Session: this code leaves the heap
+    The rules check the action without applying it.  An undo or redo, and
+    an action that moves the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
     with the rest of resume after the boot.)"""
     t = as_tokens(action)
     if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
         session.apply(action)
         session.undo()
         return
+    # the rules look at it all the same (without applying it: a dry run),
+    # so that a replay on a state that is not the one it was taken on
+    # stops here, as an action that stays would
+    refusal = getattr(session.game, "refusal", None)
+    e = refusal(session.state, join(t)) if refusal is not None else None
+    if e is not None:
+        raise e
     session.has_prev = False
     session.redo_stack = [join(t)]
 
@@ -436,6 +468,20 @@ def _scan(j, f, cands, older, notes, gone):
             if session is None:
                 words = as_tokens(text)
                 j.ident = ident_in(text)
+                based = parse(nxt, crc) if nxt else None
+                mark = base_of(based[0]) if based is not None and type(based) is not str else None
+                if mark is not None:
+                    # a journal begun again: the game goes on from base.json
+                    got = _from_base(j, words, mark, notes)
+                    if isinstance(got, str):
+                        dropped = got
+                        break
+                    session = got
+                    pos += len(raw) + len(nxt)
+                    prev = based[1]
+                    count = mark[0]
+                    raw = f.readline()
+                    continue
                 session = Session(j._module(words), _replay_table(j), words)
             elif undone is not None:
                 taken_back(session, text)
@@ -466,6 +512,31 @@ def _scan(j, f, cands, older, notes, gone):
         if type(rec) is not str:
             j.ident = ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
+
+
+def _from_base(j, words, mark, notes):
+    """The session a journal begun again goes on from: base.json, if it is
+    the state its base record names (its records and file checksum); else
+    why not (the game is not replayed from its first turn instead)."""
+    n, want = mark
+    path = j._p(BASE)
+    ok, cand = store.read_json(path, j.fs)
+    why = cand if not ok else check_snapshot(cand)
+    if why is None and (store.head(path, j.fs) != want or cand["n"] != n
+                        or as_tokens(cand["setup"]) != words):
+        why = "not the state the journal names"
+    if why is not None:
+        return "the journal goes on from %s, which cannot be used (%s)" % (BASE, why or "missing")
+    try:
+        session = restore(j._module(words), cand)
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+        return "the journal goes on from %s, which cannot be restored (%s)" % (BASE, e)
+    if j.ident is None:
+        j.ident = _hex(cand.get("ed"))
+    notes.append("replayed the journal from the state it goes on from (%s, %d records)" % (BASE, n))
+    return session
 
 
 def saved_game(path, names, fs=None):

@@ -4,9 +4,9 @@
 # to its good records or kept aside.  Imported for one of them and forgotten
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
-from firmware.core import osfs, store
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
-                                     VERSION, record, setup_text)
+from firmware.core import store
+from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
+                                     VERSION, base_text, record, setup_text)
 from firmware.core.session import Session
 
 _CHUNK = 512
@@ -145,20 +145,46 @@ def repair(j):
         store.save_json(j._p(TOLD), j.told, fs)
         j._told_due = False
         j.told_on_flash = True
+    if j._rebase:
+        rebase(j)
+        return
     if j._keep_first:
         j.kept = keep(j, j.kept)
         j._keep_first = False
         j._note("kept the journal as it was in %s" % j.kept)
-    if j._rebase:
-        data, crc = record(setup_text(j.session.setup, j.ident), 0)
-        store.write(j._p(JOURNAL_TMP), data, fs)
-        fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
-        j._end = len(data)
-        j._crc = crc
-        j._rebase = j._dirty = False
-        snapshot(j)
-    elif j._dirty:
+    if j._dirty:
         cut(j, j._end)
+
+
+def rebase(j):
+    """The journal begun again from the snapshot resume took the game from
+    (j._rebase, its file): the journal as it was renamed aside (kept: it is
+    replaced whole, so no copy is needed), the snapshot renamed base.json,
+    then a journal of the setup line and a record naming base.json renamed
+    in.  A power cut between any two of them leaves no journal, or the
+    snapshot under its new name: the next boot begins it again the same
+    way."""
+    fs = j.fs
+    names = fs.listdir(j.dir)
+    if j._keep_first:
+        if JOURNAL in names:
+            fs.rename(j._p(JOURNAL), j._p(j.kept))
+            j._note("kept the journal as it was in %s" % j.kept)
+        j._keep_first = False
+    if j._rebase != BASE:
+        fs.rename(j._p(j._rebase), j._p(BASE))
+        j._rebase = BASE
+    crc = store.head(j._p(BASE), fs)
+    if crc is None:
+        raise OSError(5, "cannot read " + BASE)
+    data, first = record(setup_text(j.session.setup, j.ident), 0)
+    more, last = record(base_text(j.records, crc), first)
+    store.write(j._p(JOURNAL_TMP), data + more, fs)
+    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+    j._end = len(data) + len(more)
+    j._crc = last
+    j._rebase = False
+    j._dirty = False
 
 
 def cut(j, end):

@@ -260,6 +260,21 @@ def ident(path, fs=None):
     return crc
 
 
+def head(path, fs=None):
+    """The checksum on the first line of a file written here (not checked
+    against the text: read_json does that), or None."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        return _head(f.read(10))
+    except OSError:
+        return None
+    finally:
+        f.close()
+
+
 def load_table(path, fs=None):
     """The table in a file: one written here (checked), or a plain JSON file
     (a bundled edition table, without what it says for its readers:

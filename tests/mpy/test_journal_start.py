@@ -15,7 +15,7 @@ from test_journal_cut import cut_points
 from test_journal_fs import MemFs, demo_lines, play, same
 from util import edition
 
-from firmware.core.journal import EDITION, JOURNAL, Journal
+from firmware.core.journal import Journal
 from firmware.core.resume import saved_game
 from firmware.games import inca
 

@@ -26,7 +26,7 @@ except ImportError:  # CPython: the stand-in
 from firmware.app import App
 from firmware.core import jsonout, osfs, resume, store
 from firmware.core.font import Font
-from firmware.core.gamefiles import EDITION, JOURNAL, NEW
+from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW, base_of
 from firmware.core.session import Session
 from firmware.hal.canvas import Canvas
 from firmware.hal.pixels import PlayerPixels
@@ -241,13 +241,6 @@ def view_of(app):
     return jsonout.dumps(app.view()) if app.session is not None else None
 
 
-# The setup lines of games resumed from a snapshot because their journal was
-# gone (a start cut short after the old journal went, see resume._rebase):
-# their journal is then the setup line and what came after the snapshot, not
-# a full record, and is not replayed from its first line.
-REBASED = []
-
-
 def edition_of(app, j, name):
     """The edition table the journal's game was started with: the copy in
     its folder, or (if that is damaged, as resume does) the table for new
@@ -264,12 +257,17 @@ def edition_of(app, j, name):
 
 def replay(app, recs):
     """The view of the game of records recs, replayed from its setup line
-    with the edition table the device's game uses; None for a rebased
-    game (REBASED)."""
-    if recs and recs[0] in REBASED:
-        return None
+    with the edition table the device's game uses, or (a journal begun again
+    from a snapshot: its second record names base.json) from that state."""
     j = journal_of(app)
-    s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
+    mark = base_of(recs[1]) if len(recs) > 1 else None
+    if mark is not None:
+        ok, snap = store.read_json(j._p(BASE), j.fs)
+        assert ok and snap["n"] == mark[0] and store.head(j._p(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
+        s = resume.restore(j._module(recs[0].split()), snap)
+        recs = recs[1:]
+    else:
+        s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
     for r in recs[1:]:
         s.apply(r)
     return jsonout.dumps(s.view())
@@ -290,7 +288,6 @@ def held(app, data):
 
 def walk(presses, seed):
     rand = Rand(seed)
-    del REBASED[:]
     data = scratch("walk")
     fs = FaultFs(rand)
     saved = osfs.FS
@@ -356,7 +353,7 @@ def walk(presses, seed):
                 tally["full checks"] += 1
                 recs = records(data)
                 want = replay(app, recs)
-                assert want is None or view_of(app) == want, "%s: the game on screen is not its journal's" % where
+                assert view_of(app) == want, "%s: the game on screen is not its journal's" % where
         tally["presses"] = step
         tally["screens"] = len(screens)
         return tally
@@ -376,13 +373,10 @@ def _after_cut(data, rand, before, view0, starting, where):
     app = boot(data, rand)
     after = records(data)
     view = view_of(app)
-    j = journal_of(app)
-    if j is not None and j.lost == -1 and after:
-        REBASED.append(after[0])
     if before and after[:len(before)] == before and len(after) <= len(before) + 1:
         # the game of before, with at most the action being written
         want = replay(app, after)
-        assert want is None or view == want, "%s: the game is not its journal's after a cut" % where
+        assert view == want, "%s: the game is not its journal's after a cut" % where
         if len(after) == len(before):
             assert view == view0, "%s: the game changed without its action" % where
         return app
@@ -399,7 +393,7 @@ def _after_cut(data, rand, before, view0, starting, where):
     assert len(after) == 1 and (not before or after[0] != before[0] or len(before) == 1), \
         "%s: after a cut in a start the device shows another game (%d records)" % (where, len(after))
     want = replay(app, after)
-    assert want is None or view == want, "%s: the new game is not its setup" % where
+    assert view == want, "%s: the new game is not its setup" % where
     return app
 
 
