@@ -157,6 +157,23 @@ def resume(j):
 
     if JOURNAL not in names:
         return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE), notes, "no game journal in %s" % j.dir)
+    session = _go_on(j, names, notes, snapshots, seen)
+    if session is None:
+        # an intact snapshot holds more of the game than the journal gave:
+        # the game the journal gave is gone with _go_on's frame (in the
+        # heap of a boot there is no room for both)
+        import gc
+        gc.collect()
+        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE, quiet=True), notes, None)
+    return session
+
+
+def _go_on(j, names, notes, snapshots, seen):
+    """resume() from the journal: the session it holds (from a snapshot
+    that matches it, and the good records after it), with what is to be
+    repaired; None where an intact snapshot holds more of the game than
+    the journal gives (resume then begins the journal again from it)."""
+    fs = j.fs
     try:
         f = fs.open(j._p(JOURNAL), "rb")
     except OSError as e:
@@ -164,8 +181,10 @@ def resume(j):
     gone = [None]   # TableGone, where a replay from the setup line found no table
     try:
         # snap.old is read only when neither newer file can be used
+        # (the snapshots are read inside: a list given as an argument stays
+        # on the caller's stack, in the heap, through the whole replay)
         session, snap, pos, prev, count, dropped, raw, size = _scan(
-            j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone)
+            j, f, lambda: snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone)
     finally:
         f.close()
     if session is None or dropped is not None or j.source not in (SNAP, None) or \
@@ -180,10 +199,8 @@ def resume(j):
         if BASE in names and BASE not in seen and session is None:
             snapshots(BASE)     # where a journal begun again lost its first records
         if seen and (session is None or max(seen.values()) > count):
-            session = snap = j.session = None
-            import gc
-            gc.collect()
-            return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE, quiet=True), notes, None)
+            j.session = None
+            return None
     if gone[0] is not None:
         raise gone[0]
     if session is None:
@@ -391,55 +408,60 @@ def taken_back(session, action):
     session.redo_stack = [join(t)]
 
 
-def _scan(j, f, cands, older, notes, gone):
-    """Load the newest snapshot in cands (or else in older(), called
+def _pick(j, f, load, size, notes):
+    """(session, snapshot) of the newest snapshot among load() that matches
+    the journal open in f, restored; (None, None) if none does."""
+    cands = load()
+    # Newest first (sorting on n alone: MicroPython cannot order dicts).
+    for i in range(len(cands)):
+        for k in range(len(cands) - 1 - i):
+            if cands[k][0] < cands[k + 1][0]:
+                cands[k], cands[k + 1] = cands[k + 1], cands[k]
+    for n, name, cand in cands:
+        end = cand["end"]
+        mark = b"#" + cand["crc"].encode() + b"\n"
+        ok = end <= size
+        if ok:
+            f.seek(end - 10)
+            ok = f.read(10) == mark
+        if not ok:
+            # the journal's bytes before it changed length (a record
+            # cut short, a byte lost): the record the snapshot ends at is
+            # found by its checksum, which the chain makes unique
+            at = _find(f, mark, size)
+            if at < 0:
+                notes.append("snapshot %s does not match the journal; not used" % name)
+                continue
+            notes.append("the journal before snapshot %s is damaged (%d bytes moved); "
+                         "resumed from the snapshot" % (name, at - end))
+            cand["end"] = end = at
+        try:
+            session = restore(j._module(as_tokens(cand["setup"])), cand)
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+            notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
+            continue
+        j.source = name
+        j.ident = _hex(cand.get("ed"))
+        return session, cand
+    return None, None
+
+
+def _scan(j, f, newer, older, notes, gone):
+    """Load the newest snapshot in newer() (or else in older(), called
     only then) that matches the journal open in f, then replay the good
     records after it."""
     f.seek(0, 2)
     size = f.tell()
-    session = None
-    snap = None
-    for rnd in (0, 1):
-        if rnd:
-            if snap is not None:
-                break
-            cands = older()
-        # Newest first (sorting on n alone: MicroPython cannot order dicts).
-        for i in range(len(cands)):
-            for k in range(len(cands) - 1 - i):
-                if cands[k][0] < cands[k + 1][0]:
-                    cands[k], cands[k + 1] = cands[k + 1], cands[k]
-        for n, name, cand in cands:
-            end = cand["end"]
-            mark = b"#" + cand["crc"].encode() + b"\n"
-            ok = end <= size
-            if ok:
-                f.seek(end - 10)
-                ok = f.read(10) == mark
-            if not ok:
-                # the journal's bytes before it changed length (a record
-                # cut short, a byte lost): the record the snapshot ends at is
-                # found by its checksum, which the chain makes unique
-                at = _find(f, mark, size)
-                if at < 0:
-                    notes.append("snapshot %s does not match the journal; not used" % name)
-                    continue
-                notes.append("the journal before snapshot %s is damaged (%d bytes moved); "
-                             "resumed from the snapshot" % (name, at - end))
-                cand["end"] = end = at
-            try:
-                session = restore(j._module(as_tokens(cand["setup"])), cand)
-            except MemoryError:
-                raise
-            except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-                notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
-                session = None
-                continue
-            snap = cand
-            j.source = name
-            j.ident = _hex(cand.get("ed"))
+    session = snap = None
+    for load in (newer, older):
+        # (in a function of its own: the snapshots read and not used are
+        # gone once it returns, where a loop here would leave them on this
+        # frame's stack through the whole replay)
+        session, snap = _pick(j, f, load, size, notes)
+        if snap is not None:
             break
-        cands = None   # the ones not used go before older ones are read
     if snap is None:
         pos, prev, count = 0, 0, 0
     else:
