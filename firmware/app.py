@@ -442,8 +442,14 @@ class App:
                 # a boot, the repair resume found due
                 j.idle()
                 if j.repair_failed is not None:
-                    # no room for it: kept aside and told (firmware/chooser.py)
-                    self._chooser().recovery_failed(self)
+                    # no room for it: the game let go of first, so that the
+                    # code that keeps it aside and tells finds room
+                    # (firmware/chooser.py)
+                    self.session = self.journal = self._view = self.notice = None
+                    self.stack = []
+                    gc.collect()
+                    self._chooser().recovery_failed(self, j.repair_failed)
+                    j = None
                     self.render()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out

@@ -198,12 +198,13 @@ def let_go(app):
     gc.collect()
 
 
-def recovery_failed(app):
+def recovery_failed(app, e):
     """The repair of the game resumed found no room in the heap (its first
-    idle, App.run): the game is kept aside and the players told, and the
-    device goes on to the game picker, never a crash at every start."""
-    app.report("no room in the heap to repair the saved game (%s)" % (app.journal.repair_failed,))
+    idle, App.run, which let go of the game first): the game is kept aside
+    and the players told, and the device goes on to the game picker, never
+    a crash at every start."""
     let_go(app)
+    app.report("no room in the heap to repair the saved game (%s)" % (e,))
     kept = keep_aside(app, "m.no_room")
     open_picker(app)
     if kept:

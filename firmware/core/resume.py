@@ -210,14 +210,15 @@ def _go_on(j, names, notes, snapshots, seen):
     if dropped is not None:
         lost = size - pos
         if raw[-1:] != b"\n":
+            j.lost = 0      # the action being saved: the promise is the game as before it
             notes.append("dropped the torn last record (%d bytes, %s): the action being "
                          "saved when the power went" % (lost, _preview(raw)))
         else:
             notes.append("journal record %d is bad (%s): dropped it and everything after "
                          "it (%d bytes, starting %s)" % (count + 1, dropped, lost, _preview(raw)))
             # confirmed actions, not one the power cut short: the journal as
-            # it was is kept aside before they are cut away
-            j.lost = _records_after(f_path=j._p(JOURNAL), pos=pos, fs=fs)
+            # it was is kept aside before they are cut away (j.lost: _scan
+            # counted them)
             _keep_as(j, names)
             j._at = "cut %d %d" % (pos, size)
     j.session = session
@@ -354,21 +355,6 @@ def _rebase(j, intact, notes, why):
     return session
 
 
-def _records_after(f_path, pos, fs):
-    """How many records (lines) the journal holds from byte pos on."""
-    n = 0
-    f = fs.open(f_path, "rb")
-    try:
-        f.seek(pos)
-        line = f.readline()
-        while line:
-            n += 1
-            line = f.readline()
-    finally:
-        f.close()
-    return n
-
-
 def _find(f, mark, size):
     """The position just after the line of the journal f ending in mark
     (the record of a checksum), or -1."""
@@ -469,7 +455,9 @@ def _scan(j, f, newer, older, notes, gone):
     f.seek(pos)
     dropped = None
     raw = f.readline()
+    nxt = None
     while raw:
+        nxt = None
         rec = parse(raw, prev)
         if type(rec) is str:
             dropped = rec
@@ -527,6 +515,15 @@ def _scan(j, f, newer, older, notes, gone):
             count += 1
             nxt = f.readline()
         raw = nxt
+    if dropped is not None:
+        # the records dropped, counted while the file is open (opening it
+        # again would need a block of 1.1 kB that the game just replayed
+        # may have left no room for)
+        j.lost = 1
+        line = f.readline() if nxt is None else nxt    # (the one after it may be read already)
+        while line:
+            j.lost += 1
+            line = f.readline()
     if j.ident is None and snap is not None:
         # a snapshot older than the checksum it holds: the setup line's
         f.seek(0)
