@@ -627,6 +627,115 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
         assert "MemoryError" in p.serial and "crash E" in p.serial, p.serial[-800:]
 
 
+# ------------------------------------------------------------ recovery in the same heap
+
+def _damage(game, kind):
+    """Damage the saved game in the folder `game` (its journal, snapshots,
+    edition table) as one kind of fault leaves it."""
+    j = os.path.join(game, "journal.txt")
+    with open(j, "rb") as f:
+        raw = bytearray(f.read())
+
+    def flip(name, at):
+        with open(os.path.join(game, name), "rb") as f:
+            b = bytearray(f.read())
+        b[at] ^= 4
+        with open(os.path.join(game, name), "wb") as f:
+            f.write(bytes(b))
+    if kind == "a bit flipped in the last record":     # the journal kept aside, then cut
+        raw[len(raw) - 14] ^= 4
+    elif kind == "the last record torn":                # cut
+        raw = raw[:-5]
+    elif kind == "the journal cut short":               # begun again from a snapshot
+        raw = raw[:len(raw) // 2]
+    elif kind == "both snapshots damaged":              # a replay of the whole journal
+        flip("snap.json", 500)
+        flip("snap.old", 500)
+        return
+    elif kind == "the edition table damaged":           # found again by its checksum
+        flip("edition.json", 300)
+        return
+    with open(j, "wb") as f:
+        f.write(bytes(raw))
+
+
+RECOVERIES = {"pico_display": ("a bit flipped in the last record", "the journal cut short", "both snapshots damaged",
+                               "the edition table damaged"),
+              "pico_oled": ("the last record torn", "a bit flipped in the last record")}
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+def test_a_damaged_save_recovers_in_the_heap_a_clean_boot_is_given(board, tmp_path):
+    """The benchmark's saved game (300 actions), damaged as each kind of
+    fault leaves it, booted with the heap the clean boot is held to
+    (HEAP_CEILING): the board shows what the simulator shows after the same
+    boot (the game, and what was lost), and once the frame is drawn makes
+    the repair the simulator makes at once: the same journal, the same
+    files, nothing kept aside for want of room.  (Every kind on both
+    boards, with the least heap each needs: bench/recovery.py.)"""
+    from bench import scripts
+    from bench.vpico import RESUME_ACTIONS
+    lines = scripts.transcript(undo_every=3)
+    saved = RESUME_ACTIONS + 1
+    while lines[saved] == "undo":
+        saved += 1
+    data = _saved_game(tmp_path, board, lines[:saved])
+    for i, kind in enumerate(RECOVERIES[board]):
+        case = tmp_path / ("case%d" % i)
+        shutil.copytree(data, case / "data")
+        _damage(str(case / "data" / "game"), kind)
+        want = vpico.boot_picture(board, str(case / "data"), SEED)
+        twin = tmp_path / ("twin%d" % i)
+        shutil.copytree(case / "data", twin)
+        device.build(board, str(twin), seed=SEED)       # the simulator's boot, its repair made at once
+        with Pico(board, fs=staged_fs(case, board, str(case / "data"), heap=HEAP_CEILING[board])) as p:
+            p.boot()
+            no_crash(p)
+            assert "no room" not in p.serial, (kind, p.serial[-600:])
+            assert p.picture() == want, kind
+            p.save(str(case / "flash.bin"))
+        img = _fs_of(str(case / "flash.bin"))
+        files = vpico.fs_files(img)
+        got = sorted(k[len("/data/game/"):] for k in files if k.startswith("/data/game/"))
+        assert got == sorted(os.listdir(twin / "game")), (kind, got)
+        assert not [k for k in files if "game.damaged" in k], kind
+        for name in ("journal.txt", "base.json", "lost.json"):
+            if name in got:
+                with open(twin / "game" / name, "rb") as f:
+                    assert vpico.fs_read(img, "/data/game/" + name) == f.read(), (kind, name)
+
+
+def test_a_save_that_cannot_be_recovered_in_the_heap_is_kept_aside_and_told_not_started_again(tmp_path):
+    """A heap too small for the recovery (or the game): the board does not
+    crash and start again, and again: it keeps the game's files aside
+    (game.damaged-1), tells the players, and shows the game picker, as the
+    simulator does on what it kept."""
+    board = "pico_display"
+    from bench import scripts
+    data = _saved_game(tmp_path, board, scripts.transcript()[:80])
+    _damage(os.path.join(data, "game"), "a bit flipped in the last record")
+    with Pico(board, fs=staged_fs(tmp_path, board, data, heap=120 * 1024)) as p:
+        p.boot()
+        no_crash(p)
+        assert "no room in the heap" in p.serial, p.serial[-600:]
+        p.save(str(tmp_path / "flash.bin"))
+        picture = p.picture()
+    img = _fs_of(str(tmp_path / "flash.bin"))
+    files = vpico.fs_files(img)
+    assert "/data/kept.json" in files and not [k for k in files if k.startswith("/data/game/")]
+    assert sorted(k for k in files if k.startswith("/data/game.damaged-1/")) == sorted(
+        "/data/game.damaged-1/" + n for n in os.listdir(os.path.join(data, "game")))
+    # the simulator on the files the board kept: the picker and the note
+    kept = tmp_path / "kept"
+    os.makedirs(kept / "data")
+    for path in files:
+        if path.startswith("/data/"):
+            os.makedirs(os.path.dirname(str(kept) + path), exist_ok=True)
+            with open(str(kept) + path, "wb") as f:
+                f.write(vpico.fs_read(img, path))
+    assert picture == vpico.boot_picture(board, str(kept / "data"), SEED)
+
+
 # ------------------------------------------------------------ a whole game
 
 def test_a_whole_scripted_inca_game(tmp_path):

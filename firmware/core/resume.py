@@ -156,7 +156,7 @@ def resume(j):
     seen = {}   # the records each intact snapshot read holds
 
     if JOURNAL not in names:
-        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE), notes, "no game journal in %s" % j.dir)
+        return _rebase(j, _newest(snapshots, False), notes, "no game journal in %s" % j.dir)
     session = _go_on(j, names, notes, snapshots, seen)
     if session is None:
         # an intact snapshot holds more of the game than the journal gave:
@@ -164,7 +164,7 @@ def resume(j):
         # heap of a boot there is no room for both)
         import gc
         gc.collect()
-        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD, BASE, quiet=True), notes, None)
+        return _rebase(j, _newest(snapshots, True), notes, None)
     return session
 
 
@@ -307,20 +307,29 @@ def _told(j, names):
     j.told = told
 
 
-def _rebase(j, intact, notes, why):
-    """Resume from the newest intact snapshot when the journal does not
-    hold its records (it was cut short, or is gone): the journal as it was
-    is kept (damaged-N.txt), and begun again as the setup line with a
-    snapshot of the game written over it, so that the next boot finds them
-    matching.  What was played after that snapshot is lost: j.lost is -1
-    (not known), and the players are told."""
-    if not intact:
+def _newest(snapshots, quiet):
+    """(n, name, snapshot) of the intact snapshot that holds the most
+    records (base.json too), or None: read one at a time, the others let go
+    of as it goes (each is some 10 kB of a boot's heap)."""
+    best = None
+    for which in (SNAP, SNAP_TMP, SNAP_OLD, BASE):
+        for c in snapshots(which, quiet=quiet):
+            if best is None or c[0] > best[0]:
+                best = c
+            c = None
+    return best
+
+
+def _rebase(j, best, notes, why):
+    """Resume from the newest intact snapshot (best: _newest) when the
+    journal does not hold its records (it was cut short, or is gone): the
+    journal as it was is kept (damaged-N.txt), and begun again from that
+    snapshot (Journal.repair, saving.rebase).  What was played after it is
+    lost: j.lost is -1 (not known), and the players are told."""
+    if best is None:
         raise NoGame(why or "no snapshot can be used")
-    best = intact[0]
-    for c in intact:
-        if c[0] > best[0]:
-            best = c
     n, name, cand = best
+    best = None
     try:
         session = restore(j._module(as_tokens(cand["setup"])), cand)
     except MemoryError:
