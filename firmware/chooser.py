@@ -19,6 +19,7 @@ def boot(app):
     from firmware.core import session
     session.reserve()   # before anything cuts the heap up: the first game's kept copies
     session = None
+    odd = _data_folder(app)
     from firmware import settings
     settings.load(app)
     settings = None
@@ -67,6 +68,8 @@ def boot(app):
             damaged = True
             why = "m.no_room"
     if damaged:
+        if name is None and app.dir and "game" not in _folders(app.dir):
+            why = "m.not_folder"    # a file (or what else) where the game's folder goes
         kept = keep_aside(app, why)
     app.stack = []
     if app.session is None:
@@ -98,6 +101,9 @@ def boot(app):
             lines.append(t("m.table_other"))
         if lines:
             app.push(Message(t("m.saved_game"), lines, _seen))
+    if odd:
+        # the data folder was no folder: kept aside, and told
+        app.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))
     app.leds()
 
 
@@ -155,6 +161,48 @@ def keep_aside(app, why="m.kept_aside"):
         app.journal = None
         return kept
     return None
+
+
+def _folders(path):
+    from firmware.core import osfs
+    try:
+        return osfs.FS.folders(path)
+    except OSError:
+        return ()
+
+
+def _data_folder(app):
+    """The data folder is a file (or what else but a folder): it is renamed
+    DATA.damaged-N and a folder made in its place, so that the settings and
+    games can be saved.  Returns the name it is kept under, or None."""
+    if not app.dir:
+        return None
+    from firmware.core import osfs
+    fs = osfs.FS
+    try:
+        fs.listdir(app.dir)
+        return None
+    except OSError as e:
+        if not e.args or e.args[0] != 20:
+            return None     # not there yet: made by the settings
+    i = app.dir.rfind("/")
+    parent, base = (app.dir[:i] or "/", app.dir[i + 1:]) if i >= 0 else (".", app.dir)
+    try:
+        names = fs.listdir(parent)
+    except OSError:
+        names = ()
+    n = 1
+    while "%s.damaged-%d" % (base, n) in names:
+        n += 1
+    kept = "%s.damaged-%d" % (base, n)
+    try:
+        fs.rename(app.dir, app.dir + kept[len(base):])
+        fs.mkdir(app.dir)
+    except OSError as e:
+        app.report("the data folder %s is not a folder, and could not be moved aside (%s)" % (app.dir, e))
+        return None
+    app.report("the data folder %s was not a folder: kept as %s" % (app.dir, kept))
+    return kept
 
 
 def _told_kept(app):

@@ -362,3 +362,72 @@ def test_the_word_of_actions_lost_is_told_until_the_players_close_it(tmp_path):
     assert not (data / "game" / "lost.json").exists()
     app, _ = boot(data)
     assert view(app) == want and app.stack[-1].title != t("m.saved_game")
+
+
+# ------------------------------------------------------------ odd file-system states
+
+def test_a_file_where_the_games_folder_goes_is_kept_aside_and_told_and_games_start(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "game").write_bytes(b"not a folder\n")
+    app, notes = boot(data)
+    said = on_screen(app)
+    assert app.session is None and t("m.not_folder") in said and "game.damaged-1" in said, notes
+    assert (data / "game.damaged-1").read_bytes() == b"not a folder\n"
+    app.key("ok")
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.session is not None and app.session.count == 0
+    app, _ = boot(data)
+    assert app.session is not None and (data / "game.damaged-1").read_bytes() == b"not a folder\n"
+
+
+def test_a_file_where_the_data_folder_goes_is_kept_aside_and_told(tmp_path):
+    data = tmp_path / "data"
+    data.write_bytes(b"a file\n")
+    app, notes = boot(data)
+    said = on_screen(app)
+    assert t("m.not_folder") in said and "data.damaged-1" in said, notes
+    assert (tmp_path / "data.damaged-1").read_bytes() == b"a file\n" and data.is_dir()
+    app.key("ok")
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    app, _ = boot(data)
+    assert app.session is not None
+
+
+def test_a_folder_where_the_journal_goes_leaves_the_game_on_its_snapshot_and_tells(tmp_path):
+    """A folder named journal.txt (what it holds kept as game/damaged-1):
+    the game goes on from its newest snapshot, as with a journal gone, and
+    the players are told; it is no longer set aside whole."""
+    data, _ = young_game(tmp_path, actions=70)
+    game = data / "game"
+    n = store.decode((game / "snap.json").read_bytes())["n"]
+    (game / "journal.txt").unlink()
+    (game / "journal.txt").mkdir()
+    (game / "journal.txt" / "x").write_bytes(b"inside")
+    app, notes = boot(data)
+    assert app.session is not None and app.journal.records == n, notes
+    said = on_screen(app)
+    assert t("m.rebased") in said and "game/damaged-1" in said, said
+    assert (game / "damaged-1" / "x").read_bytes() == b"inside" and (game / "journal.txt").is_file()
+    keyplan.action(app, transcript(n + 1)[-1], [])
+    after = view(app)
+    app, _ = boot(data)
+    assert view(app) == after
+
+
+def test_a_folder_where_a_snapshot_or_a_temporary_file_goes_is_moved_aside(tmp_path):
+    """A folder named snap.json (the game resumes from snap.old and its
+    journal, nothing lost, and its next snapshot is written), or journal.tmp
+    (a torn record is still cut away: its copy is written there)."""
+    data, want = young_game(tmp_path, actions=70)
+    game = data / "game"
+    (game / "snap.json").unlink()
+    (game / "snap.json").mkdir()
+    raw = (game / "journal.txt").read_bytes()
+    (game / "journal.txt").write_bytes(raw + b"next #12")     # a torn record
+    (game / "journal.tmp").mkdir()
+    app, notes = boot(data)
+    assert view(app) == want, notes
+    assert (game / "journal.txt").read_bytes() == raw and (game / "damaged-1").is_dir() and (game / "damaged-2").is_dir()
+    app.journal.snapshot()
+    assert store.read_json(str(game / "snap.json"))[0]

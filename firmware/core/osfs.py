@@ -34,6 +34,14 @@ class OsFs:
     def rmdir(self, path):
         os.rmdir(path)
 
+    def folders(self, path):
+        """The names in the folder path that are folders (one pass over
+        it: MicroPython's ilistdir gives each entry's type)."""
+        scan = getattr(os, "ilistdir", None)
+        if scan is not None:
+            return [e[0] for e in scan(path) if e[1] == 0x4000]
+        return [e.name for e in os.scandir(path) if e.is_dir()]  # CPython
+
 
 FS = OsFs()
 

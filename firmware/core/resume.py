@@ -13,6 +13,9 @@ from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
 
 
+_ENOTDIR = 20   # errno: not a folder
+
+
 def parse(raw, prev):
     """(text, crc) of a journal line read with its newline, or a string
     saying what is wrong with it."""
@@ -107,6 +110,7 @@ def resume(j):
     j._told_due = j.told_on_flash = False
     j._keep_first = j._rebase = j._dirty = False
     j._at = None
+    _folders_aside(j, names)
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -264,6 +268,33 @@ def _repair(j):
     except OSError as e:
         j.notes.append("could not repair the journal yet (%s): the next action repairs it first, "
                        "or is not saved" % (e,))
+
+
+def _folders_aside(j, names):
+    """A folder where one of the game's files should be (journal.txt,
+    a snapshot, the edition table, a file written then renamed in): it is
+    renamed damaged-N, kept for someone to look at, and the game goes on
+    as if the file were missing (a journal gone: from its newest snapshot,
+    and the players are told).  It is taken out of names."""
+    try:
+        odd = [n for n in j.fs.folders(j.dir) if n in KNOWN]
+    except OSError:
+        return
+    for name in odd:
+        n = 1
+        while "damaged-%d" % n in names:
+            n += 1
+        kept = "damaged-%d" % n
+        try:
+            j.fs.rename(j._p(name), j._p(kept))
+        except OSError as e:
+            j.notes.append("%s is a folder, and could not be moved aside (%s)" % (name, e))
+            continue
+        j.notes.append("%s was a folder: kept as %s, and the game goes on without it" % (name, kept))
+        names.remove(name)
+        names.append(kept)
+        if name == JOURNAL:
+            j.kept = kept
 
 
 def _keep_as(j, names):
@@ -578,8 +609,10 @@ def saved_game(path, names, fs=None):
     settle(path, fs)
     try:
         found = fs.listdir(path)
-    except OSError:
-        return None, False
+    except OSError as e:
+        # no folder (no game), or something else where it should be (a
+        # file): the device keeps that aside and tells
+        return None, bool(e.args) and e.args[0] == _ENOTDIR
     # a game exists once its journal or a snapshot does: an edition table
     # or a journal.tmp alone are what a start cut short left (the game was
     # never there), and the next start writes over them

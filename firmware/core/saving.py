@@ -10,6 +10,7 @@ from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, JOURNAL_TMP, NEW, O
 from firmware.core.session import Session
 
 _CHUNK = 512
+_ENOTDIR = 20   # errno: not a folder
 
 
 def start(j, words, edition_later=None):
@@ -43,6 +44,13 @@ def start(j, words, edition_later=None):
         ident = table_ident(j, written)
         data, crc = record(setup_text(session.setup, ident), 0)
         store.write(new + "/" + JOURNAL, data, fs)
+        try:
+            fs.listdir(j.dir)
+        except OSError as e:
+            if e.args and e.args[0] == _ENOTDIR:
+                # a file where the game's folder goes: kept, not removed
+                # with the game replaced (the boot keeps it aside and tells)
+                fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
         try:
             fs.rename(j.dir, old)
         except OSError as e:
@@ -255,6 +263,19 @@ def settle(path, fs):
         _remove(path + NEW, fs)     # a new game not moved in, or not written whole: it never started
     if base + OLD in names and there:
         _remove(path + OLD, fs)     # the game a new one replaced
+
+
+def _free(path, infix, fs):
+    """path + infix + N, N the first number no file or folder has."""
+    try:
+        names = fs.listdir(parent(path))
+    except OSError:
+        names = ()
+    base = path[path.rfind("/") + 1:]
+    n = 1
+    while "%s%s%d" % (base, infix, n) in names:
+        n += 1
+    return "%s%s%d" % (path, infix, n)
 
 
 def parent(path):

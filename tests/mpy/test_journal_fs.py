@@ -187,6 +187,9 @@ class MemFs:
         names.sort()
         return names
 
+    def folders(self, path):
+        return [n for n in self.listdir(path) if (path + "/" + n if path != "." else n) in self.dirs]
+
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
             raise _oserror(EEXIST, path)
