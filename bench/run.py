@@ -280,7 +280,7 @@ def main(argv=None):
     try:
         report = measure(work)
         from bench import faults, presses
-        report += "\n".join(faults.section(faults.measure())) + "\n"
+        report += "\n".join(faults.section(faults.measure(vpico=not args.no_vpico))) + "\n"
         report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico

@@ -85,6 +85,7 @@ def test_a_young_games_damaged_table_is_found_again_by_its_checksum(tmp_path):
     data, want = young_game(tmp_path)
     ed = data / "game" / "edition.json"
     good = ed.read_bytes()
+    found = 0
     for damage in ("flip", "delete"):
         if damage == "flip":
             flip(ed)
@@ -94,6 +95,9 @@ def test_a_young_games_damaged_table_is_found_again_by_its_checksum(tmp_path):
         assert view(app) == want, (damage, notes)
         app.journal.idle()
         assert store.decode(ed.read_bytes()) == store.decode(good), damage
+        found += 1
+    print("fault paths: a young game's table damaged (flipped, deleted): %r" % (
+        {"found again by its checksum, the same game": found},))
 
 
 def test_a_young_games_table_is_never_replaced_by_the_table_for_new_games(tmp_path):
@@ -101,6 +105,13 @@ def test_a_young_games_table_is_never_replaced_by_the_table_for_new_games(tmp_pa
     since: with game/edition.json damaged no table on the device is the
     game's, so the game is not replayed (its era I labor would be another):
     it is kept aside whole and the players are told why."""
+    print("fault paths: a young game's table damaged, the table for new games edited since: %r" % (
+        {"kept aside and told, never replayed under another table": _never_another(tmp_path)},))
+
+
+def _never_another(tmp_path):
+    """The cases (flipped, deleted, cut short); how many were told."""
+    told = 0
     for damage in ("flip", "delete", "cut"):
         base = tmp_path / damage
         base.mkdir()
@@ -120,6 +131,8 @@ def test_a_young_games_table_is_never_replaced_by_the_table_for_new_games(tmp_pa
         assert not (data / "game").exists() and sorted(os.listdir(data / "game.damaged-1")) == files
         said = on_screen(app)
         assert app.stack[-1].title == t("m.saved_game") and t("m.table_gone") in said and "game.damaged-1" in said
+        told += 1
+    return told
 
 
 def test_a_game_past_its_snapshot_goes_on_with_its_rules_and_tells_whose_lists_it_shows(tmp_path):
@@ -379,6 +392,7 @@ def test_a_file_where_the_games_folder_goes_is_kept_aside_and_told_and_games_sta
     assert app.session is not None and app.session.count == 0
     app, _ = boot(data)
     assert app.session is not None and (data / "game.damaged-1").read_bytes() == b"not a folder\n"
+    print("fault paths: a file where the game's folder goes: %r" % ({"kept aside and told, games start": 1},))
 
 
 def test_a_file_where_the_data_folder_goes_is_kept_aside_and_told(tmp_path):
@@ -392,6 +406,7 @@ def test_a_file_where_the_data_folder_goes_is_kept_aside_and_told(tmp_path):
     keyplan.setup(app, "inca players=blue,orange,green", [])
     app, _ = boot(data)
     assert app.session is not None
+    print("fault paths: a file where the data folder goes: %r" % ({"kept aside and told, games saved": 1},))
 
 
 def test_a_folder_where_the_journal_goes_leaves_the_game_on_its_snapshot_and_tells(tmp_path):
@@ -413,6 +428,8 @@ def test_a_folder_where_the_journal_goes_leaves_the_game_on_its_snapshot_and_tel
     after = view(app)
     app, _ = boot(data)
     assert view(app) == after
+    print("fault paths: a folder where the journal goes: %r" % (
+        {"kept aside, the game from its newest snapshot, told": 1},))
 
 
 def test_a_folder_where_a_snapshot_or_a_temporary_file_goes_is_moved_aside(tmp_path):
@@ -431,3 +448,5 @@ def test_a_folder_where_a_snapshot_or_a_temporary_file_goes_is_moved_aside(tmp_p
     assert (game / "journal.txt").read_bytes() == raw and (game / "damaged-1").is_dir() and (game / "damaged-2").is_dir()
     app.journal.snapshot()
     assert store.read_json(str(game / "snap.json"))[0]
+    print("fault paths: folders where a snapshot and journal.tmp go: %r" % (
+        {"kept aside, the same game, its repair and snapshots written": 1},))

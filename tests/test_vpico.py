@@ -492,6 +492,8 @@ def test_a_power_cut_at_every_flash_operation_of_a_new_game_started_over_a_saved
             seen.append("new")
         assert seen[-1] == "new" or "new" not in seen, where + ": the game played again after the new one"
     assert seen[0] == "old" and seen[-1] == "new", seen
+    print("fault paths: power cuts in a start on the virtual Pico (its flash operations, before and half-way): %r"
+          % ({"the game played, whole": seen.count("old"), "the new game": seen.count("new")},))
     # the board itself, booted on a few of them: the game before the press
     # (Start game), or after it, on its screen and in its journal
     # (either side of the moment the new game takes the game's place)

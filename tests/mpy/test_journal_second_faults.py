@@ -91,6 +91,8 @@ def test_the_word_of_actions_lost_survives_a_cut_anywhere_in_the_repair():
         _check_told(d2.copy(), lost, "damaged-1.txt", bytes(bad), ref, n, "cut before op %d (%r)" % (i, k))
         count += 1
     assert count > len(ops)
+    print("fault paths: a second power cut in the repair of bad records: %r" % (
+        {"the same game, the loss told once until seen, the journal kept whole": count},))
 
 
 def _rebased(lines, keep):
@@ -122,6 +124,7 @@ def test_a_journal_begun_again_replays_from_its_base_when_both_snapshots_are_los
         played.append(a)
     ref = Reference(played)
     live = j.session
+    same_game = 0
     for gone in ((SNAP, SNAP_OLD), (SNAP,), ()):
         disk = fs.copy()
         for name in gone:
@@ -129,18 +132,22 @@ def test_a_journal_begun_again_replays_from_its_base_when_both_snapshots_are_los
         r = resume(disk)
         assert r.records == len(played) and same(r.session, live), (gone, r.records, r.notes)
         assert same(r.session, ref.at(len(played))) and r.lost == 0, gone
+        same_game += 1
     # without its journal too, the base is the newest state the device holds
     disk = fs.copy()
     for name in (SNAP, SNAP_OLD, JOURNAL):
         disk.files.pop("g/" + name, None)
     r = resume(disk)
     assert r.records == n and r.lost == -1, (r.records, r.notes)
+    print("fault paths: a journal begun again, its snapshots lost later: %r" % (
+        {"replayed from the state it names, the same game": same_game, "no journal either: that state, told": 1},))
 
 
 def test_a_base_that_cannot_be_used_is_never_replaced_by_the_first_turn():
     fs, j, n = _rebased(LINES, 40)
     for a in LINES[n:n + 5]:
         j.apply(a)
+    refused = 0
     for damage in ("flip", "delete"):
         disk = fs.copy()
         for name in (SNAP, SNAP_OLD):
@@ -159,6 +166,9 @@ def test_a_base_that_cannot_be_used_is_never_replaced_by_the_first_turn():
         else:
             raise AssertionError("%s: resumed %d records from a base that cannot be used" % (damage, r.records))
         assert disk.files == before, damage     # nothing written: the device keeps it all aside
+        refused += 1
+    print("fault paths: a journal begun again, its snapshots and its base lost: %r" % (
+        {"not replayed from the first turn: kept aside and told": refused},))
 
 
 def test_an_action_taken_back_is_checked_by_the_rules_in_a_replay():
@@ -179,3 +189,29 @@ def test_an_action_taken_back_is_checked_by_the_rules_in_a_replay():
     assert r.records == 30 and same(r.session, j.session), (r.records, r.notes)
     assert r.lost == 3 and any("refused by the rules" in x for x in r.notes), r.notes
     assert fs.files["g/" + r.kept] == data + extra and fs.files["g/journal.txt"] == data
+
+
+def test_the_word_of_a_journal_begun_again_survives_a_cut_anywhere_in_its_repair():
+    live = MemFs()
+    play(live, LINES[:100])
+    data = live.files["g/journal.txt"]
+    short = data[:len(data) // 3]       # cut short, far before the newest snapshot's records
+    short = short[:short.rfind(b"\n") + 1]
+    disk = live.copy()
+    disk.files["g/journal.txt"] = short
+    n = store.decode(live.files["g/" + SNAP])["n"]
+    ref = Reference(LINES)
+    rep = disk.copy()
+    j = _deferred(rep)
+    assert j.records == n and j.told["lost"] == -1 and j.told["kept"] == ["damaged-1.txt"], (j.records, j.told)
+    j.idle()
+    ops = rep.log
+    assert ops[0] == ("create", "g/" + TOLD + ".tmp") and ops[-1] == ("rename", "g/journal.tmp", "g/journal.txt")
+    count = 0
+    for d2, i, k in cut_points(ops, True, disk):
+        where = "cut before op %d (%r)" % (i, k)
+        _check_told(d2.copy(), -1, "damaged-1.txt", short, ref, n, where)
+        count += 1
+    assert count > len(ops)
+    print("fault paths: a second power cut in beginning a journal again: %r" % (
+        {"the same game, the loss told once until seen, the journal kept whole": count},))

@@ -89,12 +89,15 @@ def check_cuts(defer):
         n += 1
     assert n > len(ops), (n, len(ops))     # before and after every operation, and inside the writes
     assert seen[0] == "old" and seen[-1] == "new", seen
-    return n
+    return seen
 
 
 def test_a_power_cut_anywhere_in_a_start_leaves_the_game_played_whole_or_the_new_game():
+    seen = []
     for defer in (True, False):
-        check_cuts(defer)
+        seen += check_cuts(defer)
+    print("fault paths: power cuts in a start: %r" % (
+        {"the game played, whole": seen.count("old"), "the new game": seen.count("new")},))
 
 
 class Refusing(MemFs):
@@ -126,6 +129,7 @@ def check_refusals(defer, errno):
     _start(probe, defer)
     nxt = demo_lines()[OLD_RECORDS]
     started = False
+    tally = [0, 0]
     for k in range(1, len(probe.log) + 1):
         disk = Refusing(fs.files, fs.dirs, k, errno)
         where = "defer=%s, errno %d, op %d %r refused" % (defer, errno, k - 1, probe.log[k - 1])
@@ -143,14 +147,23 @@ def check_refusals(defer, errno):
             old.apply(nxt)
             j = _boot(disk.copy())
             assert j.records == OLD_RECORDS + 1 and same(j.session, old.session), (where, j.notes)
+            tally[0] += 1
             continue
         # refused once the new game was in place (removing the old game's
         # files): the new game is started, what is left of the old goes later
         started = True
         assert _old_or_new(disk.copy(), played, where) == "new", where
+        tally[1] += 1
+    return tally
 
 
 def test_a_start_that_storage_refuses_anywhere_changes_nothing_of_the_game_played():
+    tally = [0, 0]
     for defer in (True, False):
         for errno in (28, 5):
-            check_refusals(defer, errno)
+            t = check_refusals(defer, errno)
+            tally[0] += t[0]
+            tally[1] += t[1]
+    print("fault paths: refused writes in a start: %r" % (
+        {"refused, the game played goes on, whole": tally[0],
+         "refused once the new game was in place (the old one's files removed later)": tally[1]},))
