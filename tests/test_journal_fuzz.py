@@ -18,7 +18,8 @@ from test_journal_fs import MemFs, demo_lines, play, resume, with_undo  # noqa: 
 from util import session  # noqa: E402
 
 from firmware.core import store  # noqa: E402
-from firmware.core.gamefiles import BASE, base_text  # noqa: E402
+from firmware.core.gamefiles import BASE  # noqa: E402
+from firmware.core.saving import base_text  # noqa: E402
 from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, record  # noqa: E402
 from firmware.core.resume import parse  # noqa: E402
 

@@ -29,39 +29,20 @@ class TableGone(NoGame):
     under another."""
 
 
-# The setup line's record names the checksum of the edition table the game
-# was started with (store.ident) in a comment after it:
-#     inca players=blue,orange,green seed=7 #edition 5c3e0a91 #CCCCCCCC
-# ('#' starts a comment in the action vocabulary: the journal is still a
-# transcript, and a firmware that does not know it reads the setup alone)
-TABLE_MARK = " #edition "
-
-
-def setup_text(setup, ident):
-    """The text of a setup line's record: the line, and the checksum of
-    the game's edition table where it is known."""
-    return setup if ident is None else "%s%s%08x" % (setup, TABLE_MARK, ident)
-
-
-def ident_in(text):
-    """The edition table's checksum a setup record's text names, or None."""
-    i = text.find(TABLE_MARK)
-    if i < 0:
-        return None
-    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
-    try:
-        n = int(h, 16)
-    except ValueError:
-        return None
-    return n if len(h) == 8 and "%08x" % n == h else None
-
-
 def record(text, prev):
     """(bytes of the journal line for action text after a record with CRC
     prev, its CRC)."""
     body = text.encode()
     crc = crc32(body + b"\n", prev)
     return body + b" #" + ("%08x" % crc).encode() + b"\n", crc
+
+
+# The setup line's record names the checksum of the edition table the game
+# was started with (store.ident) in a comment after it:
+#     inca players=blue,orange,green seed=7 #edition 5c3e0a91 #CCCCCCCC
+# ('#' starts a comment in the action vocabulary: the journal is still a
+# transcript, and a firmware that does not know it reads the setup alone)
+TABLE_MARK = " #edition "
 
 
 # A journal begun again from a snapshot (the journal did not hold its
@@ -73,19 +54,3 @@ def record(text, prev):
 # state, or refuses; a reader that does not know the record refuses it too
 # (an unknown action), never replays the game from its first turn.
 BASE_MARK = "@base"
-
-
-def base_text(n, crc):
-    return "%s %d %08x" % (BASE_MARK, n, crc)
-
-
-def base_of(text):
-    """(records, checksum) a base record names, or None if text is not one."""
-    w = text.split()
-    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
-        return None
-    try:
-        n, crc = int(w[1]), int(w[2], 16)
-    except ValueError:
-        return None
-    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None

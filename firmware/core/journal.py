@@ -60,15 +60,18 @@
 # neither snap.json nor snap.json.tmp can be: a damaged snap.old is reported
 # only then, and is replaced by the next snapshot), the journal records
 # after it are checked and replayed, and the first torn or corrupt record
-# (or one the rules refuse) ends the replay: it and everything after it are
-# cut away by copying the good prefix to journal.tmp and renaming it over
-# journal.txt, and `notes` says what was dropped.  With no usable snapshot
-# the whole journal is replayed from the setup line.  Nothing recoverable
-# raises NoGame.
+# (or one the rules refuse) ends the replay, and `notes` says what was
+# dropped.  With no usable snapshot the whole journal is replayed from the
+# setup line (or from base.json, for a journal begun again from a
+# snapshot).  Nothing recoverable raises NoGame.  Resume writes nothing: it
+# notes the repairs due (repair(): the journal kept aside and cut back to
+# its good records, or begun again; what the players are told of actions
+# lost, first), which the device makes at its first idle, once the boot's
+# code has left the heap.  docs/recovery.md gives every step.
 #
-# The order of writes makes every power cut safe: a new game removes the old
-# snapshots, then renames a journal holding only the setup line into place;
-# an action is applied in memory (refused ones write nothing), then appended
+# The order of writes makes every power cut safe: a new game is written whole
+# in a folder of its own and swapped in by two renames (saving.start); an
+# action is applied in memory (refused ones write nothing), then appended
 # and flushed; a snapshot is written to the temporary file and renamed in.
 # A cut loses at most the action being appended.
 #
@@ -337,3 +340,4 @@ class Journal:
             return resume.resume(self)
         finally:
             forget("firmware.core.resume")
+            forget("firmware.core.recover")

@@ -6,8 +6,8 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
-                                     VERSION, NoGame, TableGone, base_of, ident_in)
+from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
+                                     TABLE_MARK, TOLD, VERSION, NoGame, TableGone)
 from firmware.core import session
 from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
@@ -40,6 +40,31 @@ def parse(raw, prev):
     except UnicodeError:
         return "not text"
     return text, crc
+
+
+def ident_in(text):
+    """The edition table's checksum a setup record's text names, or None."""
+    i = text.find(TABLE_MARK)
+    if i < 0:
+        return None
+    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
+    try:
+        n = int(h, 16)
+    except ValueError:
+        return None
+    return n if len(h) == 8 and "%08x" % n == h else None
+
+
+def base_of(text):
+    """(records, checksum) a base record names, or None if text is not one."""
+    w = text.split()
+    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
+        return None
+    try:
+        n, crc = int(w[1]), int(w[2], 16)
+    except ValueError:
+        return None
+    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
 
 
 def _hex(v):
@@ -110,7 +135,13 @@ def resume(j):
     j._told_due = j.told_on_flash = False
     j._keep_first = j._rebase = j._dirty = False
     j._at = None
-    _folders_aside(j, names)
+    try:
+        odd = [n for n in fs.folders(j.dir) if n in KNOWN]
+    except OSError:
+        odd = ()
+    if odd:
+        # a folder where one of the game's files goes
+        _recover().folders_aside(j, names, odd)
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -160,7 +191,7 @@ def resume(j):
     seen = {}   # the records each intact snapshot read holds
 
     if JOURNAL not in names:
-        return _rebase(j, _newest(snapshots, False), notes, "no game journal in %s" % j.dir)
+        return _recover().rebase(j, snapshots, False, notes, "no game journal in %s" % j.dir)
     session = _go_on(j, names, notes, snapshots, seen)
     if session is None:
         # an intact snapshot holds more of the game than the journal gave:
@@ -168,7 +199,7 @@ def resume(j):
         # heap of a boot there is no room for both)
         import gc
         gc.collect()
-        return _rebase(j, _newest(snapshots, True), notes, None)
+        return _recover().rebase(j, snapshots, True, notes, None)
     return session
 
 
@@ -223,7 +254,7 @@ def _go_on(j, names, notes, snapshots, seen):
             # confirmed actions, not one the power cut short: the journal as
             # it was is kept aside before they are cut away (j.lost: _scan
             # counted them)
-            _keep_as(j, names)
+            _recover().keep_as(j, names)
             j._at = "cut %d %d" % (pos, size)
     j.session = session
     j.records = count
@@ -252,7 +283,8 @@ def _go_on(j, names, notes, snapshots, seen):
             j._rotate = True
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
-    _told(j, names)
+    if j.lost or TOLD in names:
+        _recover().told(j, names)
     _repair(j)
     return session
 
@@ -270,131 +302,6 @@ def _repair(j):
                        "or is not saved" % (e,))
 
 
-def _folders_aside(j, names):
-    """A folder where one of the game's files should be (journal.txt,
-    a snapshot, the edition table, a file written then renamed in): it is
-    renamed damaged-N, kept for someone to look at, and the game goes on
-    as if the file were missing (a journal gone: from its newest snapshot,
-    and the players are told).  It is taken out of names."""
-    try:
-        odd = [n for n in j.fs.folders(j.dir) if n in KNOWN]
-    except OSError:
-        return
-    for name in odd:
-        n = 1
-        while "damaged-%d" % n in names:
-            n += 1
-        kept = "damaged-%d" % n
-        try:
-            j.fs.rename(j._p(name), j._p(kept))
-        except OSError as e:
-            j.notes.append("%s is a folder, and could not be moved aside (%s)" % (name, e))
-            continue
-        j.notes.append("%s was a folder: kept as %s, and the game goes on without it" % (name, kept))
-        names.remove(name)
-        names.append(kept)
-        if name == JOURNAL:
-            j.kept = kept
-
-
-def _keep_as(j, names):
-    """The journal is to be kept aside before it is cut or begun again:
-    under the first free damaged-N.txt (the name the players are told)."""
-    n = 1
-    while "damaged-%d.txt" % n in names:
-        n += 1
-    j._keep_first = True
-    j.kept = "damaged-%d.txt" % n
-
-
-def _told(j, names):
-    """What the players are told of actions lost (Journal.told): this
-    boot's, with a note an earlier boot left on flash that they have not
-    seen yet (a power cut came first).  This boot's is written there before
-    anything is cut away (Journal.repair), and taken away once they have
-    seen it (Journal.seen).  A note of the same damage (a repair the power
-    cut short, done again now) is told once, and the journal kept again
-    under the same name."""
-    told = None
-    if j.lost:
-        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j._at}
-        j._told_due = True
-    if TOLD in names:
-        j.told_on_flash = True      # taken away once the players have seen this boot's
-        ok, old = store.read_json(j._p(TOLD), j.fs)
-        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not _strs(old.get("kept")):
-            j.notes.append("the note of actions lost %s is damaged (%s); not used" % (TOLD, old))
-        else:
-            j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
-            if told is None:
-                told = old
-            elif old.get("at") == j._at:
-                told = old
-                if j.kept and old["kept"]:
-                    j.kept = old["kept"][-1]
-            else:
-                lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
-                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j._at}
-    j.told = told
-
-
-def _newest(snapshots, quiet):
-    """(n, name, snapshot) of the intact snapshot that holds the most
-    records (base.json too), or None: read one at a time, the others let go
-    of as it goes (each is some 10 kB of a boot's heap)."""
-    best = None
-    for which in (SNAP, SNAP_TMP, SNAP_OLD, BASE):
-        for c in snapshots(which, quiet=quiet):
-            if best is None or c[0] > best[0]:
-                best = c
-            c = None
-    return best
-
-
-def _rebase(j, best, notes, why):
-    """Resume from the newest intact snapshot (best: _newest) when the
-    journal does not hold its records (it was cut short, or is gone): the
-    journal as it was is kept (damaged-N.txt), and begun again from that
-    snapshot (Journal.repair, saving.rebase).  What was played after it is
-    lost: j.lost is -1 (not known), and the players are told."""
-    if best is None:
-        raise NoGame(why or "no snapshot can be used")
-    n, name, cand = best
-    best = None
-    try:
-        session = restore(j._module(as_tokens(cand["setup"])), cand)
-    except MemoryError:
-        raise
-    except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-        raise NoGame("snapshot %s cannot be restored (%s)" % (name, e))
-    fs = j.fs
-    if j.ident is None:
-        j.ident = _hex(cand.get("ed"))
-    _own_table(j, notes)
-    names = fs.listdir(j.dir)
-    if JOURNAL in names:
-        _keep_as(j, names)
-    j.lost = -1
-    j._at = "base %d" % n
-    j.session = session
-    j.records = n
-    # the journal is begun again (Journal.repair): its setup line, and a
-    # record naming the snapshot it goes on from, renamed base.json (not
-    # rotated away by the snapshots to come: a replay from the journal
-    # starts from it)
-    j._rebase = name
-    j._dirty = True
-    j._rotate = SNAP in names and name != SNAP
-    j._snap_n = n
-    j._snap_base_n = session.base_n
-    j.source = name
-    notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
-                 % (name, n, "; the journal as it was is to be kept in %s" % j.kept if j.kept else ""))
-    _told(j, names)
-    _repair(j)
-    return session
-
-
 def _find(f, mark, size):
     """The position just after the line of the journal f ending in mark
     (the record of a checksum), or -1."""
@@ -409,24 +316,29 @@ def _find(f, mark, size):
     return -1
 
 
-def taken_back(session, action):
+def taken_back(session, action, check=True):
     """A replayed action that the next record undoes: the session ends as
     apply(action) then undo() leave it (the state as it was, the action
     alone on the redo stack), without either.  Both would keep the state,
     apply the action and read the state back: some 30 ms of a Pico's clock
     a pair, which a resume pays for every undo since the last snapshot.
-    The rules check the action without applying it.  An undo or redo, and
-    an action that moves the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
+    In a replay that did not start from a snapshot the rules check the
+    action without applying it.  An undo or redo, and an action that moves
+    the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
     with the rest of resume after the boot.)"""
     t = as_tokens(action)
     if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
         session.apply(action)
         session.undo()
         return
-    # the rules look at it all the same (without applying it: a dry run),
-    # so that a replay on a state that is not the one it was taken on
-    # stops here, as an action that stays would
-    refusal = getattr(session.game, "refusal", None)
+    # in a replay from the setup line or a base, the rules look at it all
+    # the same (without applying it: a dry run), so that a replay on a state
+    # that is not the one it was taken on stops here, as an action that
+    # stays would.  After a snapshot that matches the journal (the chained
+    # checksum of the record it ends at) the state is the one it was taken
+    # on, and a boot's time is not spent on it (1-2 ms of a Pico's clock a
+    # pair, twenty pairs in the benchmark's saved game)
+    refusal = getattr(session.game, "refusal", None) if check else None
     e = refusal(session.state, join(t)) if refusal is not None else None
     if e is not None:
         raise e
@@ -522,7 +434,7 @@ def _scan(j, f, newer, older, notes, gone):
                 mark = base_of(based[0]) if based is not None and type(based) is not str else None
                 if mark is not None:
                     # a journal begun again: the game goes on from base.json
-                    got = _from_base(j, words, mark, notes)
+                    got = _recover().from_base(j, words, mark, notes)
                     if isinstance(got, str):
                         dropped = got
                         break
@@ -534,7 +446,7 @@ def _scan(j, f, newer, older, notes, gone):
                     continue
                 session = Session(j._module(words), _replay_table(j), words)
             elif undone is not None:
-                taken_back(session, text)
+                taken_back(session, text, snap is None)
             else:
                 session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
@@ -571,31 +483,6 @@ def _scan(j, f, newer, older, notes, gone):
         if type(rec) is not str:
             j.ident = ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
-
-
-def _from_base(j, words, mark, notes):
-    """The session a journal begun again goes on from: base.json, if it is
-    the state its base record names (its records and file checksum); else
-    why not (the game is not replayed from its first turn instead)."""
-    n, want = mark
-    path = j._p(BASE)
-    ok, cand = store.read_json(path, j.fs)
-    why = cand if not ok else check_snapshot(cand)
-    if why is None and (store.head(path, j.fs) != want or cand["n"] != n
-                        or as_tokens(cand["setup"]) != words):
-        why = "not the state the journal names"
-    if why is not None:
-        return "the journal goes on from %s, which cannot be used (%s)" % (BASE, why or "missing")
-    try:
-        session = restore(j._module(words), cand)
-    except MemoryError:
-        raise
-    except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-        return "the journal goes on from %s, which cannot be restored (%s)" % (BASE, e)
-    if j.ident is None:
-        j.ident = _hex(cand.get("ed"))
-    notes.append("replayed the journal from the state it goes on from (%s, %d records)" % (BASE, n))
-    return session
 
 
 def saved_game(path, names, fs=None):
@@ -718,7 +605,7 @@ def _replay_table(j):
         j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
     if j.table_bad is None:
         return j.edition
-    ed = _found(j)
+    ed = _recover().found(j)
     if ed is None:
         raise TableGone("%s, and no table on the device is the one it was started with (%s): its records "
                         "are not replayed under another" % (j.table_bad, "checksum %08x" % j.ident
@@ -726,52 +613,15 @@ def _replay_table(j):
     return ed
 
 
-def _found(j):
-    """The game's own edition table found again among the tables on the
-    device (Journal.tables) by the checksum its journal or snapshot keeps,
-    or None.  Found, it is the game's table again, written back to the
-    game's folder at the next idle."""
-    if j.ident is None:
-        return None
-    if not j.tables:
-        # a journal told of no files (a test, a tool): the table it was
-        # given, by the checksum of its text
-        if j.edition is not None and store.crc_of(j.edition) == j.ident:
-            return _take(j, j.edition, "the table given")
-        return None
-    seen = []
-    for path in j.tables:
-        if not path or path in seen:
-            continue
-        seen.append(path)
-        if store.ident(path, j.fs) != j.ident:
-            continue
-        try:
-            return _take(j, store.load_table(path, j.fs), path)
-        except (OSError, ValueError):
-            continue
-    return None
-
-
-def _take(j, ed, where):
-    j.notes.append("%s: found it again (%s) by its checksum, to be written back" % (j.table_bad, where))
-    j.edition = j.edition_due = ed
-    j._edition_tried = -1
-    j.partial = False
-    j.table_bad = None
-    return ed
-
-
 def _own_table(j, notes):
-    """Resumed from a snapshot (whose state holds what the rules took from
-    the game's table): the lists the screens read come from the game's own
-    table, found again where it is damaged; else from the table for new
-    games, and the players are told (Journal.other_table)."""
-    if j.table_bad is None or _found(j) is not None:
-        return
-    if j.played is not None and not j.played:
-        notes.append("%s: the game goes on from its snapshot (its screens read none of it)" % j.table_bad)
-        return
-    notes.append("%s and no table on the device has its checksum: the game goes on from its snapshot, and "
-                 "its screens list the markers and sites of the table for new games" % j.table_bad)
-    j.other_table = True
+    """Resumed from a snapshot: the lists the screens read come from the
+    game's own table (recover.own_table where it is damaged)."""
+    if j.table_bad is not None:
+        _recover().own_table(j, notes)
+
+
+def _recover():
+    """What resume does only where something is wrong (firmware/core/
+    recover.py): imported then, and forgotten with this module."""
+    from firmware.core import recover
+    return recover

@@ -5,12 +5,22 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import store
-from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
-                                     VERSION, base_text, record, setup_text)
+from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD,
+                                     SNAP_TMP, TABLE_MARK, TOLD, VERSION, record)
 from firmware.core.session import Session
 
 _CHUNK = 512
 _ENOTDIR = 20   # errno: not a folder
+
+
+def setup_text(setup, ident):
+    """The text of a setup line's record: the line, and the checksum of
+    the game's edition table where it is known."""
+    return setup if ident is None else "%s%s%08x" % (setup, TABLE_MARK, ident)
+
+
+def base_text(n, crc):
+    return "%s %d %08x" % (BASE_MARK, n, crc)
 
 
 def start(j, words, edition_later=None):

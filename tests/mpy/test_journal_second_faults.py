@@ -18,9 +18,9 @@ from test_journal_fs import MemFs, Reference, demo_lines, play, resume, same, wi
 from util import edition
 
 from firmware.core import store
-from firmware.core.gamefiles import BASE, TOLD, base_of
+from firmware.core.gamefiles import BASE, TOLD
 from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, Journal, NoGame, record
-from firmware.core.resume import parse
+from firmware.core.resume import base_of, parse
 from firmware.games import inca
 
 LINES = with_undo(demo_lines())

@@ -26,7 +26,7 @@ except ImportError:  # CPython: the stand-in
 from firmware.app import App
 from firmware.core import jsonout, osfs, resume, store
 from firmware.core.font import Font
-from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW, base_of
+from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW
 from firmware.core.session import Session
 from firmware.hal.canvas import Canvas
 from firmware.hal.pixels import PlayerPixels
@@ -260,7 +260,7 @@ def replay(app, recs):
     with the edition table the device's game uses, or (a journal begun again
     from a snapshot: its second record names base.json) from that state."""
     j = journal_of(app)
-    mark = base_of(recs[1]) if len(recs) > 1 else None
+    mark = resume.base_of(recs[1]) if len(recs) > 1 else None
     if mark is not None:
         ok, snap = store.read_json(j._p(BASE), j.fs)
         assert ok and snap["n"] == mark[0] and store.head(j._p(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
