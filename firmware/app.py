@@ -448,7 +448,10 @@ class App:
                     self.session = self.journal = self._view = self.notice = None
                     self.stack = []
                     gc.collect()
-                    self._chooser().recovery_failed(self, j.repair_failed)
+                    from firmware import aside
+                    aside.recovery_failed(self, j.repair_failed)
+                    aside = None
+                    forget("firmware.aside")
                     j = None
                     self.render()
             if pressed and gc.mem_free() < room:

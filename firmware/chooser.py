@@ -19,7 +19,7 @@ def boot(app):
     from firmware.core import session
     session.reserve()   # before anything cuts the heap up: the first game's kept copies
     session = None
-    odd = _data_folder(app)
+    around, odd = _around(app)
     from firmware import settings
     settings.load(app)
     settings = None
@@ -29,7 +29,7 @@ def boot(app):
         app.px.brightness = app.settings["brightness"]
     app.session = None
     kept = None
-    name, damaged = saved_game(app)
+    name, damaged = saved_game(app, around)
     broken = None
     why = "m.kept_aside"
     if name:
@@ -63,21 +63,19 @@ def boot(app):
         except MemoryError as e:
             # no room in this heap to recover it: kept aside and told, not
             # a crash at every start (the boot again would find the same)
-            let_go(app)
+            _aside().let_go(app)
             app.report("no room in the heap to recover the saved game (%s)" % (e,))
             damaged = True
             why = "m.no_room"
     if damaged:
-        if name is None and app.dir and "game" not in _folders(app.dir):
-            why = "m.not_folder"    # a file (or what else) where the game's folder goes
-        kept = keep_aside(app, why)
+        kept, why = _aside().keep_aside(app, why)
     app.stack = []
     if app.session is None:
         open_picker(app)
-        if kept is None:
+        if kept is None and KEPT in around:
             # a game kept aside by an earlier boot that the players have
             # not been told of yet (the power went first)
-            kept, why = _told_kept(app)
+            kept, why = _aside().told_kept(app)
         if kept:
             app.push(Message(t("m.saved_game"), [t(why), kept], _seen_kept))
         elif broken is not None:
@@ -113,14 +111,15 @@ def _seen(app):
         app.journal.seen()
 
 
-def saved_game(app):
+def saved_game(app, around=None):
     """(the game saved in the data folder, or None; whether its folder
-    holds game files from which no game could be named)."""
+    holds game files from which no game could be named).  around: the
+    names in the data folder, where they are known."""
     if not app.dir:
         return None, False
     from firmware.core.resume import saved_game
     from firmware.games import NAMES
-    found = saved_game(app.dir + "/game", NAMES)
+    found = saved_game(app.dir + "/game", NAMES, around=around)
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
         # heap) is not needed until the next boot
@@ -131,92 +130,11 @@ def saved_game(app):
 KEPT = "kept.json"    # in the data folder: a game kept aside, until the players have been told
 
 
-def keep_aside(app, why="m.kept_aside"):
-    """A saved game that cannot be recovered is never dropped: its folder
-    is renamed game.damaged-N (N the first free), so that a new game does
-    not write over it; what the players are told (why: its words) is put
-    on flash first, until they have seen it.  Returns that name, or None
-    if it could not be renamed (the files then stay where they are)."""
-    from firmware.core import osfs
-    fs = osfs.FS
-    try:
-        names = fs.listdir(app.dir)
-    except OSError:
-        names = ()
-    for n in range(1, 100):
-        kept = "game.damaged-%d" % n
-        if kept in names:
-            continue
-        try:
-            store.save_json(app.dir + "/" + KEPT, {"kept": kept, "why": why})
-        except (OSError, MemoryError) as e:
-            app.report("could not note the game kept aside (%s)" % (e,))
-        try:
-            fs.rename(app.dir + "/game", app.dir + "/" + kept)
-        except OSError as e:
-            app.report("could not keep the damaged game aside (%s)" % (e,))
-            _seen_kept(app)
-            return None
-        app.report("kept the damaged game in %s/%s" % (app.dir, kept))
-        app.journal = None
-        return kept
-    return None
-
-
-def _folders(path):
-    from firmware.core import osfs
-    try:
-        return osfs.FS.folders(path)
-    except OSError:
-        return ()
-
-
-def _data_folder(app):
-    """The data folder is a file (or what else but a folder): it is renamed
-    DATA.damaged-N and a folder made in its place, so that the settings and
-    games can be saved.  Returns the name it is kept under, or None."""
-    if not app.dir:
-        return None
-    from firmware.core import osfs
-    fs = osfs.FS
-    try:
-        fs.listdir(app.dir)
-        return None
-    except OSError as e:
-        if not e.args or e.args[0] != 20:
-            return None     # not there yet: made by the settings
-    i = app.dir.rfind("/")
-    parent, base = (app.dir[:i] or "/", app.dir[i + 1:]) if i >= 0 else (".", app.dir)
-    try:
-        names = fs.listdir(parent)
-    except OSError:
-        names = ()
-    n = 1
-    while "%s.damaged-%d" % (base, n) in names:
-        n += 1
-    kept = "%s.damaged-%d" % (base, n)
-    try:
-        fs.rename(app.dir, app.dir + kept[len(base):])
-        fs.mkdir(app.dir)
-    except OSError as e:
-        app.report("the data folder %s is not a folder, and could not be moved aside (%s)" % (app.dir, e))
-        return None
-    app.report("the data folder %s was not a folder: kept as %s" % (app.dir, kept))
-    return kept
-
-
-def _told_kept(app):
-    """(folder, words) of a game an earlier boot kept aside, of which the
-    players have not been told yet; (None, None) if there is none."""
-    if not app.dir:
-        return None, None
-    ok, got = store.read_json(app.dir + "/" + KEPT)
-    if ok and isinstance(got, dict) and isinstance(got.get("kept"), str) and \
-            got.get("why") in ("m.kept_aside", "m.table_gone", "m.no_room"):
-        return got["kept"], got["why"]
-    if got:
-        _seen_kept(app)     # damaged: not told, not kept
-    return None, None
+def _aside():
+    """Keeping a saved game aside, and the note to the players
+    (firmware/aside.py): loaded only when a game is kept aside or has been."""
+    from firmware import aside
+    return aside
 
 
 def _seen_kept(app):
@@ -228,36 +146,19 @@ def _seen_kept(app):
         pass
 
 
-def let_go(app):
-    """Drop the game being recovered (its session, journal, engine and
-    screens) and collect: the heap is the boot's again."""
-    name = app.name
-    app.session = app.journal = app.game = app.ui = app.name = app.edition = None
-    app.playing = None
-    app.stack = []
-    for m in ("firmware.core.resume", "firmware.core.saving"):
-        forget(m)
-    if name:
-        from firmware.games import registry
-        registry.forget(name)
-        registry = None
-        forget("firmware.games.registry")
-    import gc
-    gc.collect()
-
-
-def recovery_failed(app, e):
-    """The repair of the game resumed found no room in the heap (its first
-    idle, App.run, which let go of the game first): the game is kept aside
-    and the players told, and the device goes on to the game picker, never
-    a crash at every start."""
-    let_go(app)
-    app.report("no room in the heap to repair the saved game (%s)" % (e,))
-    kept = keep_aside(app, "m.no_room")
-    open_picker(app)
-    if kept:
-        app.push(Message(t("m.saved_game"), [t("m.no_room"), kept], _seen_kept))
-    app.leds()
+def _around(app):
+    """(the names in the data folder, None); where a file (or what else but
+    a folder) is in its place, it is kept aside first (firmware/aside.py):
+    ((), the name it is kept under)."""
+    if not app.dir:
+        return (), None
+    from firmware.core import osfs
+    try:
+        return osfs.FS.listdir(app.dir), None
+    except OSError as e:
+        if e.args and e.args[0] == 20:
+            return (), _aside().data_folder(app)
+    return (), None
 
 
 def choose(app, name):

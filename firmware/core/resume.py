@@ -121,7 +121,6 @@ def resume(j):
     j.notes = notes = []
     j.session = None
     j.source = None
-    settle(j.dir, fs)
     try:
         names = fs.listdir(j.dir)
     except OSError:
@@ -485,7 +484,7 @@ def _scan(j, f, newer, older, notes, gone):
     return session, snap, pos, prev, count, dropped, raw, size
 
 
-def saved_game(path, names, fs=None):
+def saved_game(path, names, fs=None, around=None):
     """(name, damaged) of the game saved in the game directory path: its
     name is the first word of its setup line, from the journal's first line,
     or where that cannot be read, from an intact snapshot (which holds the
@@ -493,7 +492,7 @@ def saved_game(path, names, fs=None):
     the directory holds game files but no game can be named from them;
     (None, False) when it holds none."""
     fs = fs or osfs.FS
-    settle(path, fs)
+    settle(path, fs, around)
     try:
         found = fs.listdir(path)
     except OSError as e:
@@ -528,15 +527,17 @@ def saved_game(path, names, fs=None):
     return None, True
 
 
-def settle(path, fs):
+def settle(path, fs, around=None):
     """A new game's start cut short: the game it replaced, or the new game,
     goes in the folder's place first (firmware/core/saving.py, imported
-    only then)."""
+    only then).  around: the names beside path, where they are known.
+    Done before a resume (saved_game does it)."""
     i = path.rfind("/")
-    try:
-        around = fs.listdir(path[:i] if i > 0 else ".")
-    except OSError:
-        return
+    if around is None:
+        try:
+            around = fs.listdir(path[:i] if i > 0 else ".")
+        except OSError:
+            return
     base = path[i + 1:]
     if base + NEW in around or base + OLD in around:
         from firmware.core import saving
