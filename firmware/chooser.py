@@ -184,8 +184,16 @@ def choose(app, name):
         ok, ed = store.read_json(path)
         src = path
         if not ok:
+            # missing, or damaged (reported): a whole copy that a save cut
+            # short left is used (load_json, as the settings), else none
             src = None
-            ed = store.load_json(path, None, report=app.report)     # damaged: reported, or a whole .tmp copy
+            if ed:
+                app.report("%s is damaged (%s); not used" % (path, ed))
+            ok, ed = store.read_json(path + store.TMP)
+            if ok:
+                app.report("%s: using the complete copy in %s" % (path, path + store.TMP))
+            else:
+                ed = None
         why = None if ed is None else store.same_shape(ed, bundled)
         if why:
             app.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))

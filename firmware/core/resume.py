@@ -122,7 +122,7 @@ def resume(j):
     j.session = None
     j.source = None
     try:
-        names = fs.listdir(j.dir)
+        names, odd = fs.scan(j.dir)
     except OSError:
         raise NoGame("no journal directory %s" % j.dir)
     for name in sorted(names):
@@ -134,10 +134,7 @@ def resume(j):
     j._told_due = j.told_on_flash = False
     j._keep_first = j._rebase = j._dirty = False
     j._at = None
-    try:
-        odd = [n for n in fs.folders(j.dir) if n in KNOWN]
-    except OSError:
-        odd = ()
+    odd = [n for n in odd if n in KNOWN]
     if odd:
         # a folder where one of the game's files goes
         _recover().folders_aside(j, names, odd)

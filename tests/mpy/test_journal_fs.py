@@ -188,7 +188,11 @@ class MemFs:
         return names
 
     def folders(self, path):
-        return [n for n in self.listdir(path) if (path + "/" + n if path != "." else n) in self.dirs]
+        return self.scan(path)[1]
+
+    def scan(self, path):
+        names = self.listdir(path)
+        return names, [n for n in names if (path + "/" + n if path != "." else n) in self.dirs]
 
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
