@@ -19,7 +19,7 @@ from util import session  # noqa: E402
 
 from firmware.core import store  # noqa: E402
 from firmware.core.gamefiles import BASE  # noqa: E402
-from firmware.core.saving import base_text  # noqa: E402
+from firmware.core.saving import base_text, head  # noqa: E402
 from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, record  # noqa: E402
 from firmware.core.resume import parse  # noqa: E402
 
@@ -95,7 +95,7 @@ def check(disk):
         assert snaps and n == max(sn["n"] for sn in snaps if "n" in sn), (n, j.notes)
         base = after.files["g/" + BASE]
         assert store.decode(base)["n"] == n
-        rec, _ = record(base_text(n, store.head("g/" + BASE, after)), parse(DATA[:ENDS[0]], 0)[1])
+        rec, _ = record(base_text(n, head("g/" + BASE, after)), parse(DATA[:ENDS[0]], 0)[1])
         assert after.files[JPATH] == DATA[:ENDS[0]] + rec
         if JPATH in disk.files:
             assert after.files["g/" + j.kept] == journal

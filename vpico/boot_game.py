@@ -18,7 +18,7 @@ import vfs  # noqa: E402
 
 from mkfs import BLOCK, BLOCKS, Blocks  # noqa: E402
 
-from firmware.core import store  # noqa: E402
+from firmware.core.recover import load_table  # noqa: E402
 from firmware.core.journal import Journal, NoGame  # noqa: E402
 from firmware.core.resume import saved_game  # noqa: E402
 from firmware.games import NAMES  # noqa: E402
@@ -39,7 +39,7 @@ def boot(image):
             out["nogame"] = "damaged" if damaged else "none"
         else:
             where = "assets/" + edition(name)
-            j = Journal(path, module(name), store.load_table(where))   # as the device reads it
+            j = Journal(path, module(name), load_table(where))   # as the device reads it
             j.tables = (where,)
             try:
                 s = j.resume()

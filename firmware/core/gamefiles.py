@@ -38,7 +38,7 @@ def record(text, prev):
 
 
 # The setup line's record names the checksum of the edition table the game
-# was started with (store.ident) in a comment after it:
+# was started with (saving.ident) in a comment after it:
 #     inca players=blue,orange,green seed=7 #edition 5c3e0a91 #CCCCCCCC
 # ('#' starts a comment in the action vocabulary: the journal is still a
 # transcript, and a firmware that does not know it reads the setup alone)

@@ -171,7 +171,7 @@ class Journal:
         # the files the tables on the device come from: the one `edition`
         # was read from as it is (None: not from a file, or not as it is),
         # and the bundled one; a game whose own table is damaged finds it
-        # again among them by its checksum (store.ident)
+        # again among them by its checksum (saving.ident)
         self.tables = ()  # type: tuple
         self.ident = None       # the checksum of the game's own table, where known
         self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
@@ -282,11 +282,10 @@ class Journal:
             try:
                 self.repair()
             except OSError as e:
-                self._note("could not repair the journal yet (%s): the next action repairs it first, "
-                           "or is not saved" % (e,))
+                # the next action repairs it first, or is not saved
+                self._note("could not repair the journal yet (%s)" % (e,))
                 return False
             except MemoryError as e:
-                self._note("no room in the heap to repair the journal (%s)" % (e,))
                 self.repair_failed = e
                 return False
         if self.edition_due is not None and self._edition_tried != self.records:
@@ -314,14 +313,14 @@ class Journal:
 
     def seen(self):
         """The players have seen what they were told of actions lost: its
-        note leaves the flash."""
+        note leaves the flash (if it cannot yet, the next action tries)."""
         self.told = None
         if self.told_on_flash and not self._told_due:
             try:
                 self.fs.remove(self._p(TOLD))
                 self.told_on_flash = False
-            except OSError as e:
-                self._note("could not take the note of actions lost away (%s)" % (e,))
+            except OSError:
+                pass
 
     def _note(self, msg):
         if msg not in self.notes:   # once, however often it happens

@@ -6,10 +6,14 @@
 # table found again by its checksum.  Apart from resume so that a clean
 # boot loads none of it (on the virtual Pico, 3 kB of bytecode and 20-30 ms
 # of the boot into a saved game).
-from firmware.core import store
+import json
+
+from firmware.core import osfs, store
 from firmware.core.actions import as_tokens
-from firmware.core.gamefiles import BASE, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, TOLD, NoGame
+from firmware.core.gamefiles import (BASE, BASE_MARK, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, TABLE_MARK, TOLD, NoGame,
+                                     TableGone)
 from firmware.core.resume import _hex, _repair, _strs, check_snapshot, restore
+from firmware.core.saving import head, ident
 
 def folders_aside(j, names, odd):
     """A folder where one of the game's files should be (journal.txt,
@@ -142,7 +146,7 @@ def from_base(j, words, mark, notes):
     path = j._p(BASE)
     ok, cand = store.read_json(path, j.fs)
     why = cand if not ok else check_snapshot(cand)
-    if why is None and (store.head(path, j.fs) != want or cand["n"] != n
+    if why is None and (head(path, j.fs) != want or cand["n"] != n
                         or as_tokens(cand["setup"]) != words):
         why = "not the state the journal names"
     if why is not None:
@@ -157,6 +161,69 @@ def from_base(j, words, mark, notes):
         j.ident = _hex(cand.get("ed"))
     notes.append("replayed the journal from the state it goes on from (%s, %d records)" % (BASE, n))
     return session
+
+
+def load_table(path, fs=None):
+    """The table in a file: one written here (checked), or a plain JSON file
+    (a bundled edition table, without what it says for its readers:
+    drop_notes).  ValueError says why it cannot be read."""
+    f = (fs or osfs.FS).open(path, "rb")
+    try:
+        plain = store._head(f.read(10)) is None
+    finally:
+        f.close()
+    if not plain:
+        ok, got = store.read_json(path, fs)
+        if not ok:
+            raise ValueError(got or "missing")
+        return got
+    f = (fs or osfs.FS).open(path, "rb")
+    try:
+        try:
+            got = json.load(f)
+        except (TypeError, OSError):
+            f.seek(0)
+            got = store._loads(f.read())     # a stand-in for a file (tests)
+    finally:
+        f.close()
+    store.drop_notes(got)
+    return got
+
+
+def ident_in(text):
+    """The edition table's checksum a setup record's text names, or None."""
+    i = text.find(TABLE_MARK)
+    if i < 0:
+        return None
+    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
+    try:
+        n = int(h, 16)
+    except ValueError:
+        return None
+    return n if len(h) == 8 and "%08x" % n == h else None
+
+
+def base_of(text):
+    """(records, checksum) a base record names, or None if text is not one."""
+    w = text.split()
+    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
+        return None
+    try:
+        n, crc = int(w[1]), int(w[2], 16)
+    except ValueError:
+        return None
+    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
+
+
+def replay_table(j):
+    """The game's own table found again for a replay from its setup line,
+    or TableGone: its records are replayed under no other table."""
+    ed = found(j)
+    if ed is None:
+        raise TableGone("%s, and no table on the device is the one it was started with (%s): its records "
+                        "are not replayed under another" % (j.table_bad, "checksum %08x" % j.ident
+                                                            if j.ident is not None else "its checksum is not known"))
+    return ed
 
 
 def found(j):
@@ -177,10 +244,10 @@ def found(j):
         if not path or path in seen:
             continue
         seen.append(path)
-        if store.ident(path, j.fs) != j.ident:
+        if ident(path, j.fs) != j.ident:
             continue
         try:
-            return take(j, store.load_table(path, j.fs), path)
+            return take(j, load_table(path, j.fs), path)
         except (OSError, ValueError):
             continue
     return None

@@ -6,8 +6,8 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
-                                     TABLE_MARK, TOLD, VERSION, NoGame, TableGone)
+from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
+                                     VERSION, NoGame, TableGone)
 from firmware.core import session
 from firmware.core.modules import forget
 from firmware.core.session import DEPTH, Session
@@ -40,31 +40,6 @@ def parse(raw, prev):
     except UnicodeError:
         return "not text"
     return text, crc
-
-
-def ident_in(text):
-    """The edition table's checksum a setup record's text names, or None."""
-    i = text.find(TABLE_MARK)
-    if i < 0:
-        return None
-    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
-    try:
-        n = int(h, 16)
-    except ValueError:
-        return None
-    return n if len(h) == 8 and "%08x" % n == h else None
-
-
-def base_of(text):
-    """(records, checksum) a base record names, or None if text is not one."""
-    w = text.split()
-    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
-        return None
-    try:
-        n, crc = int(w[1]), int(w[2], 16)
-    except ValueError:
-        return None
-    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
 
 
 def _hex(v):
@@ -424,10 +399,14 @@ def _scan(j, f, newer, older, notes, gone):
                 undone = None    # a bad undo record: dropped on the next turn
         try:
             if session is None:
+                # a replay from the setup line (firmware/core/recover.py:
+                # the edition table's checksum it names, a base it goes on from)
                 words = as_tokens(text)
-                j.ident = ident_in(text)
+                rec = _recover()
+                j.ident = rec.ident_in(text)
                 based = parse(nxt, crc) if nxt else None
-                mark = base_of(based[0]) if based is not None and type(based) is not str else None
+                mark = rec.base_of(based[0]) if based is not None and type(based) is not str else None
+                rec = None
                 if mark is not None:
                     # a journal begun again: the game goes on from base.json
                     got = _recover().from_base(j, words, mark, notes)
@@ -477,7 +456,7 @@ def _scan(j, f, newer, older, notes, gone):
         f.seek(0)
         rec = parse(f.readline(), 0)
         if type(rec) is not str:
-            j.ident = ident_in(rec[0])
+            j.ident = _recover().ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
 
 
@@ -594,8 +573,7 @@ def restore(game, snap):
 def _replay_table(j):
     """The game's whole edition table, for a replay from its setup line:
     its own (read again where resume kept only the parts the screens read),
-    or the one on the device with its checksum; TableGone if there is
-    none: its records are replayed under no other table."""
+    or the one on the device with its checksum (recover.replay_table)."""
     if j.table_bad is None and j.partial:
         ok, ed = store.read_json(j._p(EDITION), j.fs)
         if ok:
@@ -603,12 +581,7 @@ def _replay_table(j):
         j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
     if j.table_bad is None:
         return j.edition
-    ed = _recover().found(j)
-    if ed is None:
-        raise TableGone("%s, and no table on the device is the one it was started with (%s): its records "
-                        "are not replayed under another" % (j.table_bad, "checksum %08x" % j.ident
-                                                            if j.ident is not None else "its checksum is not known"))
-    return ed
+    return _recover().replay_table(j)
 
 
 def _own_table(j, notes):

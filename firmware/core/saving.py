@@ -4,7 +4,7 @@
 # to its good records or kept aside.  Imported for one of them and forgotten
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
-from firmware.core import store
+from firmware.core import osfs, store
 from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD,
                                      SNAP_TMP, TABLE_MARK, TOLD, VERSION, record)
 from firmware.core.session import Session
@@ -96,16 +96,60 @@ def start(j, words, edition_later=None):
     return session
 
 
+def ident(path, fs=None):
+    """What names a table's JSON text as the file at path holds it: the
+    CRC-32 of that text (the checksum line of a file written here, checked
+    against the text; all the bytes of a plain JSON file, such as a bundled
+    edition table), or None if it cannot be read or is damaged.  The same
+    table written here or read from the same file has the same one; a game's
+    journal keeps it for the edition table the game was started with."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        first = f.read(10)
+        want = store._head(first)
+        crc = 0 if want is not None else osfs.crc32(first)
+        while True:
+            piece = f.read(128)
+            if not piece:
+                break
+            crc = osfs.crc32(piece, crc)
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if want is not None and crc != want:
+        return None
+    return crc
+
+
+def head(path, fs=None):
+    """The checksum on the first line of a file written here (not checked
+    against the text: read_json does that), or None."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        return store._head(f.read(10))
+    except OSError:
+        return None
+    finally:
+        f.close()
+
+
 def table_ident(j, written=None):
     """The checksum of the game's table (j.edition): that of the file it
     was read from as it is (a few ms of a Pico's clock), by which a resume
     finds it again; where there is none (an edit the storage did not take),
     of its JSON text as written (given), or as it would be (90 ms)."""
     src = j.tables[0] if j.tables else None
-    ident = store.ident(src, j.fs) if src else None
-    if ident is None:
-        ident = store.crc_of(j.edition) if written is None else written
-    return ident
+    crc = ident(src, j.fs) if src else None
+    if crc is None:
+        crc = store.crc_of(j.edition) if written is None else written
+    return crc
 
 
 def write_edition(j):
@@ -192,7 +236,7 @@ def rebase(j):
     if j._rebase != BASE:
         fs.rename(j._p(j._rebase), j._p(BASE))
         j._rebase = BASE
-    crc = store.head(j._p(BASE), fs)
+    crc = head(j._p(BASE), fs)
     if crc is None:
         raise OSError(5, "cannot read " + BASE)
     data, first = record(setup_text(j.session.setup, j.ident), 0)

@@ -20,7 +20,9 @@ from util import edition
 from firmware.core import store
 from firmware.core.gamefiles import BASE, TOLD
 from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, Journal, NoGame, record
-from firmware.core.resume import base_of, parse
+from firmware.core.recover import base_of
+from firmware.core.resume import parse
+from firmware.core.saving import head
 from firmware.games import inca
 
 LINES = with_undo(demo_lines())
@@ -110,7 +112,7 @@ def _rebased(lines, keep):
     j = resume(fs)
     assert j.lost == -1 and j.records == snap["n"], (j.lost, j.records, j.notes)
     recs = _records(fs.files["g/journal.txt"])
-    assert len(recs) == 2 and base_of(recs[1]) == (snap["n"], store.head("g/" + BASE, fs)), recs
+    assert len(recs) == 2 and base_of(recs[1]) == (snap["n"], head("g/" + BASE, fs)), recs
     assert fs.files["g/" + j.kept] == data[:ends[keep - 1]]
     return fs, j, snap["n"]
 
