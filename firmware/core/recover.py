@@ -246,6 +246,11 @@ def found(j):
         seen.append(path)
         if ident(path, j.fs) != j.ident:
             continue
+        if path == j.tables[0] and j.edition is not None and not j.partial:
+            # the table for new games, read from that file as it is: the
+            # one in the heap already (reading it again would take a second
+            # block of its size)
+            return take(j, j.edition, path)
         try:
             return take(j, load_table(path, j.fs), path)
         except (OSError, ValueError):
