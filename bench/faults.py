@@ -107,8 +107,8 @@ def section(r):
         out += ["", "Recovery in the heap the boot is given, on the virtual Pico (bench/recovery.py):",
                 "the benchmark's saved game (300 actions) damaged as each kind of fault leaves it,",
                 "the least heap in all from which the board boots into it and makes its repair (1 KB",
-                "steps; the clean boot is held to 150 KB by tests/test_vpico.py, which boots a sample",
-                "of these in it). Below it the board keeps the game aside and tells the players",
+                "steps; the clean boot is held to 150 KB by tests/test_vpico.py, which boots each kind",
+                "in it on one board or both). Below it the board keeps the game aside and tells the players",
                 "(tests/test_vpico.py: in 120 KB), never a crash at every start.", ""]
         out += recovery.section(r["heap"])
     return out

@@ -644,6 +644,12 @@ def _damage(game, kind):
         b[at] ^= 4
         with open(os.path.join(game, name), "wb") as f:
             f.write(bytes(b))
+    if kind == "no journal":                            # begun again from the newest snapshot
+        os.remove(j)
+        return
+    if kind == "snap.json damaged":                     # the journal from the older snapshot
+        flip("snap.json", 500)
+        return
     if kind == "a bit flipped in the last record":     # the journal kept aside, then cut
         raw[len(raw) - 14] ^= 4
     elif kind == "the last record torn":                # cut
@@ -663,7 +669,8 @@ def _damage(game, kind):
 
 RECOVERIES = {"pico_display": ("a bit flipped in the last record", "the journal cut short", "both snapshots damaged",
                                "the edition table damaged"),
-              "pico_oled": ("the last record torn", "a bit flipped in the last record")}
+              "pico_oled": ("the last record torn", "a bit flipped in the last record", "no journal",
+                            "snap.json damaged")}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])

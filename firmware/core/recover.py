@@ -10,9 +10,8 @@ import json
 
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens
-from firmware.core.gamefiles import (BASE, BASE_MARK, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, TABLE_MARK, TOLD, NoGame,
-                                     TableGone)
-from firmware.core.resume import _hex, _repair, _strs, check_snapshot, restore
+from firmware.core.gamefiles import BASE, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, TableGone
+from firmware.core.resume import _hex, _repair, check_snapshot, keep_as, restore, told
 from firmware.core.saving import head, ident
 
 def folders_aside(j, names, odd):
@@ -38,58 +37,21 @@ def folders_aside(j, names, odd):
             j.kept = kept
 
 
-def keep_as(j, names):
-    """The journal is to be kept aside before it is cut or begun again:
-    under the first free damaged-N.txt (the name the players are told)."""
-    n = 1
-    while "damaged-%d.txt" % n in names:
-        n += 1
-    j._keep_first = True
-    j.kept = "damaged-%d.txt" % n
-
-
-def told(j, names):
-    """What the players are told of actions lost (Journal.told): this
-    boot's, with a note an earlier boot left on flash that they have not
-    seen yet (a power cut came first).  This boot's is written there before
-    anything is cut away (Journal.repair), and taken away once they have
-    seen it (Journal.seen).  A note of the same damage (a repair the power
-    cut short, done again now) is told once, and the journal kept again
-    under the same name."""
-    told = None
-    if j.lost:
-        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j._at}
-        j._told_due = True
-    if TOLD in names:
-        j.told_on_flash = True      # taken away once the players have seen this boot's
-        ok, old = store.read_json(j._p(TOLD), j.fs)
-        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not _strs(old.get("kept")):
-            j.notes.append("the note of actions lost %s is damaged (%s); not used" % (TOLD, old))
-        else:
-            j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
-            if told is None:
-                told = old
-            elif old.get("at") == j._at:
-                told = old
-                if j.kept and old["kept"]:
-                    j.kept = old["kept"][-1]
-            else:
-                lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
-                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j._at}
-    j.told = told
-
-
 def _newest(snapshots, quiet):
     """(n, name, snapshot) of the intact snapshot that holds the most
-    records (base.json too), or None: read one at a time, the others let go
-    of as it goes (each is some 10 kB of a boot's heap)."""
+    records (base.json too), or None: each read and let go of in turn, then
+    the one that holds the most read again (each is some 10 kB of a boot's
+    heap: two at once were a recovery's peak)."""
     best = None
     for which in (SNAP, SNAP_TMP, SNAP_OLD, BASE):
         for c in snapshots(which, quiet=quiet):
             if best is None or c[0] > best[0]:
-                best = c
+                best = (c[0], c[1])
             c = None
-    return best
+    if best is None:
+        return None
+    got = snapshots(best[1], quiet=True)
+    return got[0] if got else None
 
 
 def rebase(j, snapshots, quiet, notes, why):
@@ -188,31 +150,6 @@ def load_table(path, fs=None):
         f.close()
     store.drop_notes(got)
     return got
-
-
-def ident_in(text):
-    """The edition table's checksum a setup record's text names, or None."""
-    i = text.find(TABLE_MARK)
-    if i < 0:
-        return None
-    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
-    try:
-        n = int(h, 16)
-    except ValueError:
-        return None
-    return n if len(h) == 8 and "%08x" % n == h else None
-
-
-def base_of(text):
-    """(records, checksum) a base record names, or None if text is not one."""
-    w = text.split()
-    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
-        return None
-    try:
-        n, crc = int(w[1]), int(w[2], 16)
-    except ValueError:
-        return None
-    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
 
 
 def replay_table(j):

@@ -6,11 +6,11 @@
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.gamefiles import (BASE, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP, TOLD,
-                                     VERSION, NoGame, TableGone)
+from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
+                                     TABLE_MARK, TOLD, VERSION, NoGame, TableGone)
 from firmware.core import session
 from firmware.core.modules import forget
-from firmware.core.session import DEPTH, Session
+from firmware.core.session import DEPTH, Session, give_back
 
 
 _ENOTDIR = 20   # errno: not a folder
@@ -40,6 +40,31 @@ def parse(raw, prev):
     except UnicodeError:
         return "not text"
     return text, crc
+
+
+def ident_in(text):
+    """The edition table's checksum a setup record's text names, or None."""
+    i = text.find(TABLE_MARK)
+    if i < 0:
+        return None
+    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
+    try:
+        n = int(h, 16)
+    except ValueError:
+        return None
+    return n if len(h) == 8 and "%08x" % n == h else None
+
+
+def base_of(text):
+    """(records, checksum) a base record names, or None if text is not one."""
+    w = text.split()
+    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
+        return None
+    try:
+        n, crc = int(w[1]), int(w[2], 16)
+    except ValueError:
+        return None
+    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
 
 
 def _hex(v):
@@ -113,6 +138,7 @@ def resume(j):
     if odd:
         # a folder where one of the game's files goes
         _recover().folders_aside(j, names, odd)
+        forget("firmware.core.recover")
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -126,7 +152,7 @@ def resume(j):
     j.table_bad = "the game has no edition table %s" % EDITION
     if EDITION in names:
         ok, ed = store.read_json(j._p(EDITION), fs)
-        why = (ed or "missing") if not ok else store.same_shape(ed, j.edition)
+        why = (ed or "missing") if not ok else _shape(ed, j)
         if why:
             j.table_bad = "the game's edition table %s is damaged (%s)" % (EDITION, why)
         else:
@@ -206,6 +232,8 @@ def _go_on(j, names, notes, snapshots, seen):
             snapshots(BASE)     # where a journal begun again lost its first records
         if seen and (session is None or max(seen.values()) > count):
             j.session = None
+            if session is not None:
+                give_back(session)
             return None
     if gone[0] is not None:
         raise gone[0]
@@ -225,7 +253,7 @@ def _go_on(j, names, notes, snapshots, seen):
             # confirmed actions, not one the power cut short: the journal as
             # it was is kept aside before they are cut away (j.lost: _scan
             # counted them)
-            _recover().keep_as(j, names)
+            keep_as(j, names)
             j._at = "cut %d %d" % (pos, size)
     j.session = session
     j.records = count
@@ -255,9 +283,50 @@ def _go_on(j, names, notes, snapshots, seen):
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
     if j.lost or TOLD in names:
-        _recover().told(j, names)
+        told(j, names)
     _repair(j)
     return session
+
+
+def keep_as(j, names):
+    """The journal is to be kept aside before it is cut or begun again:
+    under the first free damaged-N.txt (the name the players are told)."""
+    n = 1
+    while "damaged-%d.txt" % n in names:
+        n += 1
+    j._keep_first = True
+    j.kept = "damaged-%d.txt" % n
+
+
+def told(j, names):
+    """What the players are told of actions lost (Journal.told): this
+    boot's, with a note an earlier boot left on flash that they have not
+    seen yet (a power cut came first).  This boot's is written there before
+    anything is cut away (Journal.repair), and taken away once they have
+    seen it (Journal.seen).  A note of the same damage (a repair the power
+    cut short, done again now) is told once, and the journal kept again
+    under the same name."""
+    told = None
+    if j.lost:
+        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j._at}
+        j._told_due = True
+    if TOLD in names:
+        j.told_on_flash = True      # taken away once the players have seen this boot's
+        ok, old = store.read_json(j._p(TOLD), j.fs)
+        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not _strs(old.get("kept")):
+            j.notes.append("the note of actions lost %s is damaged (%s); not used" % (TOLD, old))
+        else:
+            j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
+            if told is None:
+                told = old
+            elif old.get("at") == j._at:
+                told = old
+                if j.kept and old["kept"]:
+                    j.kept = old["kept"][-1]
+            else:
+                lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
+                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j._at}
+    j.told = told
 
 
 def _repair(j):
@@ -399,17 +468,16 @@ def _scan(j, f, newer, older, notes, gone):
                 undone = None    # a bad undo record: dropped on the next turn
         try:
             if session is None:
-                # a replay from the setup line (firmware/core/recover.py:
-                # the edition table's checksum it names, a base it goes on from)
+                # a replay from the setup line: the edition table's checksum
+                # it names, and a base it may go on from
                 words = as_tokens(text)
-                rec = _recover()
-                j.ident = rec.ident_in(text)
+                j.ident = ident_in(text)
                 based = parse(nxt, crc) if nxt else None
-                mark = rec.base_of(based[0]) if based is not None and type(based) is not str else None
-                rec = None
+                mark = base_of(based[0]) if based is not None and type(based) is not str else None
                 if mark is not None:
                     # a journal begun again: the game goes on from base.json
                     got = _recover().from_base(j, words, mark, notes)
+                    forget("firmware.core.recover")     # not through the replay
                     if isinstance(got, str):
                         dropped = got
                         break
@@ -419,7 +487,7 @@ def _scan(j, f, newer, older, notes, gone):
                     count = mark[0]
                     raw = f.readline()
                     continue
-                session = Session(j._module(words), _replay_table(j), words)
+                session = _from_setup(j, words)
             elif undone is not None:
                 taken_back(session, text, snap is None)
             else:
@@ -456,7 +524,7 @@ def _scan(j, f, newer, older, notes, gone):
         f.seek(0)
         rec = parse(f.readline(), 0)
         if type(rec) is not str:
-            j.ident = _recover().ident_in(rec[0])
+            j.ident = ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
 
 
@@ -570,6 +638,39 @@ def restore(game, snap):
     return self
 
 
+def _shape(ed, j):
+    """Why the game's table ed is not of the shape of the table for new
+    games (store.same_shape), or None: the parts its screens read while it
+    is played (Journal.played; all where that is not said).  A replay from
+    the setup line, which reads all of it, finds out by the rules
+    (_from_setup): the whole check took a boot tens of ms of a Pico's clock."""
+    like = j.edition
+    if j.played is None or type(ed) is not dict or type(like) is not dict:
+        return store.same_shape(ed, like)
+    for k in j.played:
+        if k in like:
+            why = store.same_shape(ed.get(k), like[k], "the table." + k)
+            if why:
+                return why
+    return None
+
+
+def _from_setup(j, words):
+    """The session of the setup line: a replay from it.  A table the rules
+    cannot set the game up from (resume checked only the parts the screens
+    read) is the game's table damaged: found again by its checksum, or
+    TableGone."""
+    game = j._module(words)
+    try:
+        return Session(game, _replay_table(j), words)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        if isinstance(e, IllegalAction) or j.table_bad is not None:
+            raise
+        j.table_bad = "the game's edition table %s cannot set the game up (%r)" % (EDITION, e)
+        j.partial = False
+    return Session(game, _replay_table(j), words)
+
+
 def _replay_table(j):
     """The game's whole edition table, for a replay from its setup line:
     its own (read again where resume kept only the parts the screens read),
@@ -581,7 +682,10 @@ def _replay_table(j):
         j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
     if j.table_bad is None:
         return j.edition
-    return _recover().replay_table(j)
+    try:
+        return _recover().replay_table(j)
+    finally:
+        forget("firmware.core.recover")
 
 
 def _own_table(j, notes):
@@ -589,6 +693,7 @@ def _own_table(j, notes):
     game's own table (recover.own_table where it is damaged)."""
     if j.table_bad is not None:
         _recover().own_table(j, notes)
+        forget("firmware.core.recover")
 
 
 def _recover():

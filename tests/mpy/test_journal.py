@@ -12,8 +12,8 @@ from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import (DEPTH, EDITION, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
                                    Journal, NoGame, record)
-from firmware.core.recover import ident_in
-from firmware.core.resume import parse
+
+from firmware.core.resume import ident_in, parse
 from firmware.games import inca
 
 

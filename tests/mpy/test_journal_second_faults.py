@@ -20,8 +20,8 @@ from util import edition
 from firmware.core import store
 from firmware.core.gamefiles import BASE, TOLD
 from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, Journal, NoGame, record
-from firmware.core.recover import base_of
-from firmware.core.resume import parse
+
+from firmware.core.resume import base_of, parse
 from firmware.core.saving import head
 from firmware.games import inca
 

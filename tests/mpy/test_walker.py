@@ -24,7 +24,7 @@ except ImportError:  # CPython: the stand-in
     sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
 
 from firmware.app import App
-from firmware.core import jsonout, osfs, recover, resume, saving, store
+from firmware.core import jsonout, osfs, resume, saving, store
 from firmware.core.font import Font
 from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW
 from firmware.core.session import Session
@@ -260,7 +260,7 @@ def replay(app, recs):
     with the edition table the device's game uses, or (a journal begun again
     from a snapshot: its second record names base.json) from that state."""
     j = journal_of(app)
-    mark = recover.base_of(recs[1]) if len(recs) > 1 else None
+    mark = resume.base_of(recs[1]) if len(recs) > 1 else None
     if mark is not None:
         ok, snap = store.read_json(j._p(BASE), j.fs)
         assert ok and snap["n"] == mark[0] and saving.head(j._p(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
