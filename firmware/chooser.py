@@ -67,6 +67,14 @@ def boot(app):
             app.report("no room in the heap to recover the saved game (%s)" % (e,))
             damaged = True
             why = "m.no_room"
+        except OSError:
+            raise   # the storage: a crash, and the boot tries again (the files as they are)
+        except Exception as e:  # noqa: BLE001 - a failed recovery must not be a crash at every start
+            # the recovery itself failed (not the storage): the boot would
+            # fail the same way again, so the game is kept aside and told
+            _aside().let_go(app)
+            app.report("the saved game cannot be recovered: %s: %s" % (type(e).__name__, e))
+            damaged = True
     if damaged:
         kept, why = _aside().keep_aside(app, why)
     app.stack = []

@@ -314,6 +314,32 @@ def test_a_recovery_with_no_room_keeps_the_game_aside_and_tells_once(tmp_path, m
     assert app.session is None and app.stack[-1].title == t("g.title") and len(app.stack) == 1
 
 
+def test_a_recovery_that_fails_keeps_the_game_aside_and_tells_not_a_crash_at_every_start(tmp_path, monkeypatch):
+    """Any error of the recovery itself (not the storage's): the boot
+    would meet it again after a crash, so the game's files are kept aside
+    as they are and the players told, and games can be started."""
+    from firmware.core import journal
+    data, _ = young_game(tmp_path, actions=70)
+    files = {n: (data / "game" / n).read_bytes() for n in os.listdir(data / "game")}
+    _damaged_last(data)
+    files["journal.txt"] = (data / "game" / "journal.txt").read_bytes()
+
+    def fails(self):
+        raise KeyError("the recovery's own error")
+    monkeypatch.setattr(journal.Journal, "resume", fails)
+    app, notes = boot(data)
+    assert app.session is None and any("KeyError" in n for n in notes), notes
+    assert not (data / "game").exists()
+    assert {n: (data / "game.damaged-1" / n).read_bytes() for n in files} == files
+    said = on_screen(app)
+    assert app.stack[-1].title == t("m.saved_game") and t("m.kept_aside") in said and "game.damaged-1" in said
+    monkeypatch.undo()
+    app.key("ok")
+    assert app.stack[-1].title == t("g.title")
+    app, _ = boot(data)
+    assert app.session is None and app.stack[-1].title == t("g.title") and len(app.stack) == 1
+
+
 def test_a_repair_after_the_first_frame_with_no_room_keeps_the_game_aside(tmp_path, monkeypatch):
     """On the device the repair waits for the boot's first frame (its
     loop's first idle): with no room for it there, the same: kept aside,
