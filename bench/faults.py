@@ -62,8 +62,10 @@ def section(r):
     out = ["", "## Saved games under faults", "",
            "`tests/test_fault_injection.py`: each file the device writes damaged in every way",
            "listed (a byte flipped, a byte deleted, the file cut at many lengths, emptied,",
-           "deleted, a byte that is not UTF-8, a valid-looking file of the wrong shape),",
-           "then a boot of the firmware (on CPython, as the simulator runs it) and `resume`.",
+           "deleted, a byte that is not UTF-8, a valid-looking file of the wrong shape; in",
+           "the journal, each record's last digit changed: an action the rules accept, found",
+           "by its checksum alone), then a boot of the firmware (on CPython, as the simulator",
+           "runs it) and `resume`.",
            ""]
     if not r["injection_ok"]:
         out.append("**The fault-injection suite failed in this run.**")

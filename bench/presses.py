@@ -19,20 +19,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
-SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
 # the budgets of the press counts (see the section's table)
 TWO_OVER_FOUR = 1.3      # a whole Inca game on two buttons, against four
 SUN_PER_CARD = 3.0       # presses a Sun Event card, four buttons
 SAPA_SAME = 6            # a Sapa Inca phase of 4 players, no count changed
+ANY_ROW = 4              # any row of any menu, from where its cursor is, OK counted
+REDO = 3                 # Redo, from the home screen, OK counted
 
 
 def _lines(game):
     from bench import scripts
-    if game == "inca":
-        return scripts.transcript()
-    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
-        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-    return [ln for ln in lines if ln]
+    return scripts.lines_of(game)
 
 
 def count(game, board):
@@ -69,8 +66,61 @@ def count(game, board):
     return {"total": pressed[0], "numbers": pressed[1], "kinds": kinds, "over": app.view().get("over")}
 
 
+def reach(game, board):
+    """(the most presses any row of any list the game's script shows takes,
+    from where the cursor is and OK counted; the most from the home screen
+    to Redo, OK counted, after each undo of the script (None: no undo)):
+    the script played by the planner, every list measured as it is shown."""
+    from bench import scripts
+    from host_sim import device, keyplan
+    from firmware.core.text import t
+    from firmware.ui.widgets import Message, Numbers, Screen
+    lines = _lines(game)
+    app, _ = device.build(board, None, scripts.SEED)
+    app.seed = lambda: scripts.SEED
+    planner = keyplan.planner(game)
+    most = [0, None]
+    real = app.key
+
+    def lists():
+        scr = app.stack[-1] if app.stack else None
+        return (scr is not None and scr is not app.stack[0] and isinstance(scr, Screen)
+                and not isinstance(scr, (Message, Numbers)) and not scr.plain and scr.rows)
+
+    def key(k, at=None):
+        real(k, at)
+        if lists():
+            scr = app.stack[-1]
+            for i in range(len(scr.rows)):
+                if scr.rows[i][2] is not None:
+                    most[0] = max(most[0], keyplan.reach(app, i))
+    app.key = key
+    keys = []
+    planner.setup(app, lines[0], keys)
+    for line in lines[1:]:
+        keyplan.step(app, planner.action, line, keys)
+        if line == "undo" and app.session.redo_stack:
+            keyplan._dismiss(app, keys)
+            app.key("home")
+            real("ok")          # the menu, from the home screen: one press
+            scr = app.stack[-1]
+            redo = [i for i in range(len(scr.rows)) if scr.rows[i][0] == t("m.redo")]
+            if redo:
+                n = 1 + keyplan.reach(app, redo[0])
+                most[1] = n if most[1] is None else max(most[1], n)
+            app.key("home")
+    return most[0], most[1]
+
+
+GAMES = ("inca", "eightmin", "origin", "yu")
+
+
 def measure():
-    return dict(((g, b), count(g, b)) for g in ("inca", "eightmin", "origin", "yu") for b in BOARDS)
+    r = dict(((g, b), count(g, b)) for g in GAMES for b in BOARDS)
+    for g in GAMES:
+        for b in ("pico_oled", "esp32_tdisplay"):
+            r[("reach", g, b)] = reach(g, b)
+    return r
 
 
 INTRO = """## Presses
@@ -78,14 +128,15 @@ INTRO = """## Presses
 The presses the scripted games take through the screens, per board profile
 (`.venv/bin/python -m bench.presses`): the fewest the screens offer,
 planned by host_sim/keyplan; pico_oled and pico_display have four buttons
-(held DOWN: the end of a turn or phase; on the Sun Event card list and a
-number field a held UP or DOWN goes on, a row or a step every 150 ms, and
-counts as one press),
-esp32_tdisplay two (A: next, held: back, or on the card list on down it;
-B: OK, held: undo, or on a number field down and on; A and B together: the
-end of a turn or phase, or back from the card list). The Inca game's Sun
+(held DOWN: the end of a turn or phase, but on the Sun Event card list and
+a number field, where it goes on down; a held UP goes on up any list or a
+number, a row or a step every 150 ms, and counts as one press),
+esp32_tdisplay two (A: next, held: on down any list, or a number up; B: OK,
+held: undo, or a number down; A and B together: back; held together: the
+end of a turn or phase). A result too long for the top two rows, a Pizarro
+flip and the end of the game come on a screen of their own, which takes a
+press to close: more of them on the 128x64 screen. The Inca game's Sun
 Event cards are dealt and drawn as at the table (host_sim/autoplay.py, Deck).
-
 """
 
 
@@ -112,6 +163,12 @@ def section(r):
            "yes" if sun[1] / sun[0] <= SUN_PER_CARD else "**no**"))
     add("| a Sapa Inca phase of 4 players, no count changed, from the home screen | %d | 6 | yes "
         "(tests/test_ui_screens.py) |" % SAPA_SAME)
+    for b in ("pico_oled", "esp32_tdisplay"):
+        rows, redo = max(r[("reach", g, b)][0] for g in GAMES), r[("reach", "inca", b)][1]
+        add("| any row of any menu of the four games, from its cursor, OK counted (%s) | %d | %d | %s |"
+            % (b, ANY_ROW, rows, "yes" if rows <= ANY_ROW else "**no**"))
+        add("| Redo, from the home screen, OK counted (%s) | %d | %d | %s |"
+            % (b, REDO, redo, "yes" if redo <= REDO else "**no**"))
     add("")
     add("Per kind of action, Inca Empire on pico_oled (actions, presses, presses each):")
     add("")

@@ -23,12 +23,15 @@ profile (pico_display, 240x135):
                heap at the end of a round 1 once 10,000 presses are made (six
                games and more) against the end of the first game's round 1;
   presses      the presses of the scripted games per board profile
-               (bench/presses.py).
-The heap runs use a 32-bit MicroPython unix port when BENCH_MICROPYTHON
-names one (its heap blocks and pointers are a Pico's or an ESP32's, so its
-figures are the boards' and are held to the budgets); otherwise the 64-bit
-port from PyPI, whose pointers and heap blocks are twice the size, so that
-its heap figures are upper bounds with no verdict.
+               (bench/presses.py);
+  mutations    one-line mistakes put into the firmware, and whether the
+               tests catch them (bench/mutations.py).
+The heap runs use a 32-bit MicroPython unix port (its heap blocks and
+pointers are a Pico's or an ESP32's, so its figures are the boards' and are
+held to the budgets): BENCH_MICROPYTHON where it names one, else the one in
+tools/micropython32; where neither runs, the 64-bit port from PyPI, whose
+pointers and heap blocks are twice the size, so that its heap figures are
+upper bounds with no verdict.
 """
 import argparse
 import os
@@ -58,12 +61,23 @@ BENCH_FILES = ("device_game.py", "resume.py")
 ROM_IMAGE = "romfs.img"   # flash.sh --romfs: the same files as one image
 
 
+# the 32-bit unix port in the repository (tools/micropython32/README.md)
+PORT32 = os.path.join(ROOT, "tools", "micropython32", "micropython")
+
+
 def heap_port():
     """(the MicroPython that the heap runs use, whether it is a 32-bit one):
-    BENCH_MICROPYTHON, a 32-bit unix port, where it is given."""
+    BENCH_MICROPYTHON, a 32-bit unix port, where it is given; else the one
+    in tools/micropython32 where this machine runs it; else the 64-bit port."""
     p = os.environ.get("BENCH_MICROPYTHON")
     if p:
         return p, True
+    try:
+        ok = subprocess.run([PORT32, "-c", "pass"], capture_output=True, timeout=30).returncode == 0
+    except OSError:
+        ok = False
+    if ok:
+        return PORT32, True
     return tool("micropython"), False
 
 
@@ -126,6 +140,22 @@ def rom_share(size, block=None):
     return b * blocks + 3 * blocks // 8 - (b * 4 + 1)
 
 
+# bench/device_game.py run as a module (-m), not as a script: a script's
+# folder goes into sys.path as its absolute path, an interned name in the
+# heap, and the heap a game needs then moves with the length of the folder's
+# name; and sys.path without the home folder's name, for the same reason
+DEVICE_GAME = ["-m", "device_game"]
+DEVICE_ENV = dict(os.environ, MICROPYPATH=".frozen")
+
+
+def _beside(staged, path, name):
+    """path's file copied into the staged folder as name; returns name."""
+    dst = os.path.join(staged, name)
+    if os.path.abspath(path) != dst:
+        shutil.copy(path, dst)
+    return name
+
+
 def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600, rom=None, port=None):
     """Run bench/device_game.py in the staged build; returns (completed,
     parsed lines).  Every run starts with an empty journal directory.
@@ -134,16 +164,21 @@ def run_game(staged, board, keys, heap=None, again=None, limit=None, timeout=600
     by default heap_port's)."""
     data = os.path.join(staged, "data")
     shutil.rmtree(data, ignore_errors=True)
+    if not rom:
+        # the same words in sys.argv whatever the folders (they are in the
+        # heap): the key files under fixed names in the staged folder
+        keys = _beside(staged, keys, "game.keys")
+        again = again and _beside(staged, again, "game.again")
     cmd = [port or heap_port()[0]]
     if heap:
         cmd += ["-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom), 32 if port else None) if rom else 0))]
-    cmd += ["device_game.py"]
+    cmd += DEVICE_GAME
     if rom:
         cmd += ["--rom", rom]
     cmd += [board, data if rom else "data", keys]
     if again:
         cmd += [again, str(limit)]
-    r = subprocess.run(cmd, cwd=staged, capture_output=True, text=True, timeout=timeout)
+    r = subprocess.run(cmd, cwd=staged, capture_output=True, text=True, timeout=timeout, env=DEVICE_ENV)
     out = parse(r.stdout)
     return r.returncode == 0 and "over" in out, out, r
 
@@ -213,16 +248,17 @@ def smallest_resume_heap(staged, board, keys, lo=8 * 1024, hi=1024 * 1024, rom=N
     saved = os.path.join(staged, "saved")
     shutil.rmtree(saved, ignore_errors=True)
     shutil.copytree(data, saved)
-    nokeys = os.path.join(staged, "nokeys")
-    open(nokeys, "w").close()
+    nokeys = "nokeys"      # in the staged folder, a name of fixed length in sys.argv
+    open(os.path.join(staged, nokeys), "w").close()
 
     def boots(heap):
         shutil.rmtree(data, ignore_errors=True)
         shutil.copytree(saved, data)
-        cmd = [heap_port()[0], "-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom)) if rom else 0)),
-               "device_game.py"]
+        cmd = [heap_port()[0], "-X", "heapsize=%d" % (heap + (rom_share(os.path.getsize(rom)) if rom else 0))]
+        cmd += DEVICE_GAME
         cmd += ["--rom", rom, board, data] if rom else [board, "data"]
-        r = subprocess.run(cmd + [nokeys], cwd=staged, capture_output=True, text=True, timeout=120)
+        r = subprocess.run(cmd + [os.path.join(staged, nokeys) if rom else nokeys], cwd=staged,
+                           capture_output=True, text=True, timeout=120, env=DEVICE_ENV)
         return r.returncode == 0 and "over" in parse(r.stdout)
 
     if not boots(hi):
@@ -279,9 +315,10 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="bench-")
     try:
         report = measure(work)
-        from bench import faults, presses
+        from bench import faults, mutations, presses
         report += "\n".join(faults.section(faults.measure(vpico=not args.no_vpico))) + "\n"
         report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
+        report += "\n" + "\n".join(mutations.section(mutations.measure())) + "\n"
         if not args.no_vpico:
             from bench import vpico
             report += "\n".join(vpico.section(vpico.measure(os.path.join(work, "vpico")))) + "\n"
@@ -341,7 +378,8 @@ def write(flash, results, resume):
         % c["game"]["presses"][0])
     port, bits32 = heap_port()
     if bits32:
-        add("The heap figures are from a 32-bit unix port (BENCH_MICROPYTHON): its heap")
+        add("The heap figures are from a 32-bit unix port (%s): its heap" %
+            ("BENCH_MICROPYTHON" if os.environ.get("BENCH_MICROPYTHON") else "tools/micropython32"))
         add("blocks and pointers are a Pico's or an ESP32's, so they are the boards' own.")
     else:
         add("The heap figures are from the 64-bit unix port: its pointers and heap")

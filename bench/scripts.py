@@ -6,12 +6,10 @@ import json
 import os
 import random
 
+from host_sim.keyplan import LETTERS  # noqa: F401 - the key files' letters, as the tests name them
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
-# one letter an intent the app is given; a held press is its long press's
-# letter and one of its repeats' (capitals) a step more
-LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
-           "up+": "U", "down+": "D", "less+": "L"}
 SEED = 77      # bench/device_game.py deals every game from it
 CHOICES = 3    # the autoplayer's random choices
 
@@ -36,6 +34,7 @@ def keys(board):
     first = keyplan.play(app, lines)
     assert app.view()["over"], "the scripted game did not end"
     again = []
+    keyplan.leave_code(app, again)     # the end's QR code, to the final standings
     keyplan._press(app, "ok", again)   # the final standings' menu
     if not keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
         raise keyplan.Stuck("no New game on the final screen")
@@ -61,3 +60,27 @@ def write_keys(board, folder):
             f.write("".join(LETTERS[e] for k in ks for e in keyplan.events(prof, k)))
         paths.append(p)
     return paths
+
+
+# the other games' scripts: the scenarios of tests/scenarios (as
+# bench/presses.py counts their presses)
+SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
+
+
+def lines_of(game):
+    """The action lines (setup first) of a game's scripted game."""
+    if game == "inca":
+        return transcript()
+    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
+        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
+    return [ln for ln in lines if ln]
+
+
+def letters(game, board):
+    """The intents of a game's scripted game from the game picker, one
+    letter each (LETTERS, as write_keys), for bench/device_game.py."""
+    from host_sim import device, keyplan
+    app, _ = device.build(board, None, SEED)
+    app.seed = lambda: SEED
+    ks = keyplan.given(keyplan.profile(app), keyplan.play(app, lines_of(game)))
+    return "".join(LETTERS[k] for k in ks)

@@ -8,8 +8,8 @@
 #             "circuitpython" (displayio, keypad: firmware.hal.cp_board),
 #             "unix" (the MicroPython unix port as a virtual board:
 #             firmware.hal.virtual)
-#   DISPLAY   driver, width, height, colour (bool), font ("small" 6x10 or
-#             "large" 8x16) and the bus and its pins
+#   DISPLAY   driver, width, height, colour (bool), font ("small" 6x10,
+#             "medium" 6x12 or "large" 8x16) and the bus and its pins
 #   BUTTONS   {button name: pin}; PROFILE "four" (up, down, ok, back) or
 #             "two" (a, b; see firmware/ui/nav.py)
 #   PIXELS    the player LEDs: {"pin", "count"} for NeoPixels, or

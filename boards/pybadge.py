@@ -7,7 +7,7 @@
 # and START are not used); key numbers are the shift register's bits.
 NAME = "pybadge"
 FAMILY = "circuitpython"
-DISPLAY = {"driver": "displayio", "width": 160, "height": 128, "colour": True, "font": "small"}
+DISPLAY = {"driver": "displayio", "width": 160, "height": 128, "colour": True, "font": "medium"}
 KEYPAD = {"kind": "shift_register", "clock": "BUTTON_CLOCK", "data": "BUTTON_OUT",
           "latch": "BUTTON_LATCH", "count": 8, "value_when_pressed": True}
 BUTTONS = {"up": 6, "down": 5, "ok": 1, "back": 0}

@@ -11,8 +11,8 @@ from firmware.core.errors import IllegalAction
 from firmware.core.modules import forget, loading
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
-from firmware.core.text import t, f
-from firmware.ui.widgets import Message
+from firmware.core.text import t
+from firmware.ui.widgets import Message, Report
 
 try:
     from time import ticks_diff  # pyright: ignore[reportAssignmentType]
@@ -33,6 +33,7 @@ class App:
         journal and settings live (None keeps the game in memory only);
         seed: a function giving the seed of a new game."""
         self.lay = lay
+        text.wide = bool(lay and lay.colour)
         self.cv = canvas
         self.px = pixels
         self.dir = data_dir
@@ -69,6 +70,10 @@ class App:
         self.key_at = None      # when the key being handled was pressed (ms), where known
         self.turn_at = None     # when the press that last passed the turn was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
+        self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
+        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
+        self.wall = None        # type: object  # the board's date and time (time.localtime), where it has a clock
+        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
 
     # ------------------------------------------------------------ boot
 
@@ -124,6 +129,11 @@ class App:
             from firmware.games import registry
             forget("firmware.games.registry")
             text.add(self.code + registry.words(self.name, lang))
+        if self.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/ui/names.py)
+            from firmware.ui import names
+            forget("firmware.ui.names")
+            names.apply(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -185,8 +195,8 @@ class App:
         """A screen's hint (h.*) in the words of the board's buttons: a
         two-button board has its own (h2.*: A and B, short and held)."""
         if hint in ("h.menu", "h.back") and self.session is not None and self.playing is None \
-                and getattr(self.ui, "END", None):
-            hint += "_end"      # and a held DOWN (A and B together) ends the turn or phase
+                and getattr(self.ui, "END", None) and self.check(self.ui.END) is None:
+            hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
         if not self.has_up and hint[:2] == "h.":
             return t("h2." + hint[2:])
         return t(hint)
@@ -225,7 +235,10 @@ class App:
         Returns True if the game took it."""
         ss = self.session
         where = self._where()
-        turn = self.view().get("turn")
+        before = self.view()
+        turn = before.get("turn")
+        was = _ended(before)
+        before = None
         try:
             if self.journal:
                 kind = self.journal.apply(action)
@@ -238,6 +251,7 @@ class App:
             self.note(self._storage(e))
             return False
         self._changed()
+        self.acts += 1
         for scr in self.stack:
             # a screen's copy of the old view goes before the new one is
             # made (its refresh, below, takes the new one)
@@ -247,22 +261,70 @@ class App:
         now = self.view().get("turn")
         if now is not None and now != turn:
             self.turn_at = self.key_at
-        moved = where != self._where()
-        if moved:
+        # the turn passed, or the game moved on: the home screen, whichever
+        # way it was done (OK on End turn, a held DOWN), so that a second
+        # OK opens the next player's menu and does nothing in it
+        if now != turn or where != self._where():
             self._home_screen()
         else:
             # the screen on top is made again from the game as it is now;
             # one under it when it is uncovered (pop, home)
             del self.stack[2:]
             self.stack[-1].refresh(self)
+        head = None
         if kind == "action":
-            self.notice = self.ui.notable(s["ev"]) or None
+            lines = self.ui.notable(s["ev"])
+            h = getattr(self.ui, "headline", None)
+            if h is not None:
+                head = h(s["ev"])
+            if head is None and not was and _ended(self.view()):
+                head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
             from firmware.ui import common
             what = common.name_from(self, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(self)
-            self.notice = [t("x.undone" if kind == "undo" else "x.redone") % what]
+            lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
+        self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
+        done = _ended(self.view())
+        if self.clock is not None:
+            self.clock.end(done)
+        if done and not was:
+            # the game has ended: its play as a QR code for BG Stats, over
+            # the final standings, with no press
+            from firmware.ui.common import open_code
+            open_code(self)
+            # the reminder would cover the code: it comes with the standings
+            self.stack[-1].notice = self.notice
+            self.notice = None
         return True
+
+    def tell(self, lines, head=None):
+        """An action's results, whole, with no press to read them: on the
+        top two rows of the screen that follows, until the next press
+        (which does what it does), where they fit there; else, or for a
+        big moment (head, its headline: a Pizarro flip, the end of the
+        game), on a screen of their own, drawn at once, every line whole,
+        that OK or BACK closes.  Nothing is cut: no "N more"."""
+        self.notice = None
+        if not lines:
+            return
+        if head is None:
+            lay = self.lay
+            parts = []
+            for ln in lines:
+                got = lay.wrap(ln, lay.w - 2)
+                k = ln.find(": ")
+                if len(got) > 1 and k > 0:
+                    # broken after its colon rather than inside a name
+                    # ("Undone:" / "Or End turn")
+                    alt = lay.wrap(ln[:k + 1], lay.w - 2) + lay.wrap(ln[k + 2:], lay.w - 2)
+                    if len(alt) <= len(got):
+                        got = alt
+                parts.extend(got)
+            if len(parts) <= 2:
+                self.notice = parts
+                return
+        self.push(Report(head or t("m.results"), lines, head is not None))
 
     def end(self):
         """A held DOWN (four buttons) or A and B together (two): the game's
@@ -286,6 +348,22 @@ class App:
         own message is English): a full flash in words, else its number."""
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
         return t("m.storage_full") if no == 28 else t("m.storage") % no
+
+    def _clock(self):
+        """The count of the time the game being played has taken, made
+        when it is first needed for a game (read from its folder)."""
+        ss = self.session
+        c = self.clock
+        if c is None or c.setup != ss.setup or c.session is not ss:
+            from firmware.core.playclock import Clock
+            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
+            c.session = ss
+            c.over = _ended(self.view())
+        return c
+
+    def ended(self):
+        """The game played has ended (its BG Stats code is one row away)."""
+        return _ended(self.view())
 
     def _where(self):
         """Where the game stands (a phase, round, game...): when it changes,
@@ -320,11 +398,26 @@ class App:
             # held DOWN does not end the turn there) and goes on while held
             k = held[0 if self.has_up else 1].get(k, k)
         if k[-1] == "+":
-            return      # a held button's step: this screen takes none
+            # a held button's step: a list moves on a row (Screen.key); a
+            # screen that takes none changes nothing (its reminder stays)
+            top.moved = None
+            top.key(self, k)
+            if top.moved is None:
+                return
+            if self.notice is not None:
+                self.notice = None
+                self._notice_gone = True
+            if self.dirty is False and self.drawn is top:
+                self.dirty = top
+            else:
+                self.dirty = True
+            return
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
+        if at is not None and self.session is not None and self.playing is None:
+            self._clock().press(at)
         if self.notice is not None:
             # the press that follows a reminder does what it does: the
             # reminder goes (and the title under it comes back)
@@ -358,36 +451,30 @@ class App:
         self.dirty = True
 
     def _draw_notice(self):
-        """The reminder over the title line, in the title's colours the
-        other way round: its first line (as much of it as fits, whole
-        words) and how many lines more History holds."""
+        """The reminder over the top of the screen (the title line, and the
+        row under it for a second line), in the title's colours the other
+        way round: its lines whole (App.tell)."""
         lay = self.lay
         cv = self.cv
         lines = self.notice
-        w = lay.w
-        right = ""
-        for _ in range(3):
-            rw = cv.text_width(right) + 4 if right else 0
-            parts = lay.wrap(lines[0], w - rw - 2)
-            more = len(parts) - 1 + len(lines) - 1
-            now = f("m.more", more) if more else ""
-            if now == right:
-                break
-            right = now
         if lay.colour:
             bg, col = lay.title_fg, lay.title_bg
         else:
             bg, col = lay.fg, lay.bg
-        cv.rect(0, 0, w, lay.lh, bg, True)
-        cv.text(1, 0, parts[0] if parts else "", col)
-        if right:
-            cv.text(w - cv.text_width(right) - 2, 0, right, col)
+        # a dark line under it: apart from a selected row just below
+        cv.rect(0, 0, lay.w, lay.lh * len(lines) - 1, bg, True)
+        for i in range(len(lines)):
+            cv.text(1, i * lay.lh, lines[i], col)
 
     def render(self):
         """Redraw if anything changed; returns True if it drew."""
         if not self.dirty or not self.stack:
             return False
         s = self.stack[-1]
+        if self.lay.colour:
+            # the title band in the colour of the player whose turn it is
+            self.lay.turn = self.view().get("turn") if self.session is not None and self.playing is None \
+                else None
         if self._notice_gone:
             self._notice_gone = False
             self.dirty = True       # the title line, under the reminder
@@ -397,6 +484,16 @@ class App:
         self.drawn = s
         self.cv.show()
         self.dirty = False
+        later = getattr(s, "later", None)
+        work = later(self) if later is not None else None
+        if work is not None:
+            # what the screen makes once its first frame is shown (a QR
+            # code), then the frame again with it
+            work(self)
+            s.redraw(self.cv, self.lay, self, False)
+            if self.notice:
+                self._draw_notice()
+            self.cv.show()
         return True
 
     def leds(self, animation=None):
@@ -445,7 +542,7 @@ class App:
                     # no room for it: the game let go of first, so that the
                     # code that keeps it aside and tells finds room
                     # (firmware/chooser.py)
-                    self.session = self.journal = self._view = self.notice = None
+                    self.session = self.journal = self._view = self.notice = self.clock = None
                     self.stack = []
                     gc.collect()
                     from firmware import aside
@@ -454,6 +551,8 @@ class App:
                     forget("firmware.aside")
                     j = None
                     self.render()
+            if self.clock is not None and self.clock.due():
+                self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the
@@ -464,6 +563,14 @@ class App:
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()
+
+
+def _ended(v):
+    """Whether the view is of a game that has ended (a Legacy of Yu
+    campaign: between two of its games, once one was played)."""
+    if v.get("game") == "yu":
+        return not v.get("in_game") and v.get("last_result") is not None
+    return bool(v.get("over"))
 
 
 def _urandom_seed():

@@ -89,7 +89,7 @@ def let_go(app):
     screens) and collect: the heap is the boot's again."""
     name = app.name
     app.session = app.journal = app.game = app.ui = app.name = app.edition = None
-    app.playing = None
+    app.playing = app.clock = None
     app.stack = []
     for m in ("firmware.core.resume", "firmware.core.recover", "firmware.core.saving"):
         forget(m)

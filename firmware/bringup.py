@@ -90,7 +90,14 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
               probe=probe if cfg.get("probe") else None)   # the benchmark's: the heap after every press
     app.has_up = p.PROFILE != "two"
     hw.attach(app)
-    return app, hw.buttons(p)
+    # which press means which intent is the UI's table (firmware/ui/nav.py):
+    # the board's part is handed to its buttons, the rest let go of
+    from firmware.ui.nav import PROFILES
+    intents = PROFILES[p.PROFILE]
+    PROFILES = None
+    from firmware.core.modules import forget
+    forget("firmware.ui.nav")
+    return app, hw.buttons(p, intents)
 
 
 def start(cfg, made, probe=None, seed=None):

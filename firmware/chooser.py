@@ -9,7 +9,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.modules import forget
-from firmware.core.text import t
+from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
 
@@ -34,13 +34,18 @@ def boot(app):
     why = "m.kept_aside"
     if name:
         from firmware.core.journal import NoGame
+        from firmware.core.modules import loading
         try:
             choose(app, name)
             # the table for new games goes now: the game goes on with its
             # own (resume reads it), and the journal holds this one until
             # then (for its shape, or if the game's own is damaged)
             app.edition = None
+            # the replay's garbage is states and records, not modules'
+            # buffers: collected only when the heap runs out (modules.loading)
+            loading(False)
             app.session = app.journal.resume()
+            loading(True)
             # the game's own edition table (what it was started with)
             # is what its screens read while it is played; the one for
             # new games (bundled or edited) is read again by New game
@@ -98,7 +103,7 @@ def boot(app):
             # from before them (or from its last snapshot), and the
             # journal as it was is kept (the note stays on flash until the
             # players have seen it: a power cut may come first)
-            lines = [t("m.lost") % told["lost"] if told["lost"] > 0 else t("m.rebased")]
+            lines = [fn("m.lost", told["lost"]) if told["lost"] > 0 else t("m.rebased")]
             for kept in told["kept"]:
                 lines.append("game/" + kept)
         if j is not None and j.other_table:
@@ -227,16 +232,36 @@ def open_picker(app, over=False):
     """Which game to set up: the first screen with no game, or over the
     running game's screens after New game (BACK returns to them)."""
     from firmware.games import GAMES
-    from firmware.core.modules import loading
+    from firmware.core.modules import forget, loading
     loading(True)   # a game is chosen and set up: collected as it loads, until it starts
     rows = []
-    for name, title, _ in GAMES:
-        rows.append(row(t(title), "", _pick(name)))
     if not over:
         app.stack = []
-    picker = Menu(t("g.title"), rows, hint="h.pick")
+        # the languages on top, each in its own words, the one spoken ticked:
+        # on the screen from the first start, one press from the cursor
+        from firmware.settings import LANGS, NAMES
+        forget("firmware.settings")
+        for i in range(len(LANGS)):
+            rows.append(row(NAMES[i], "\u2713" if app.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
+    first = len(rows)
+    for name, title, _ in GAMES:
+        rows.append(row(t(title), "", _pick(name)))
+    picker = Menu(t("g.title"), rows, first, hint="h.pick")
     picker.picker = True    # leaving it goes back to the game being played
     app.push(picker)
+
+
+def _language(lang):
+    def go(app):
+        from firmware import settings
+        from firmware.core.modules import forget
+        forget("firmware.settings")
+        e = settings.use_language(app, lang)
+        cur = app.stack[-1].cur
+        open_picker(app)
+        app.stack[-1].cur = cur         # on the language chosen, its tick beside it
+        settings.told(app, e)           # a write the storage refused: over the picker
+    return go
 
 
 def confirm_new_game(app):

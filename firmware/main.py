@@ -45,6 +45,10 @@ def run_once(cfg, made):
     from firmware import bringup
     app, buttons = bringup.start(cfg, made, probe=_heap, seed=_seeds(cfg.get("seed")))
     bringup = None
+    import time
+    # the board's date and time, for a finished play's date (only once a
+    # host has set the clock: firmware/core/playclock.py)
+    app.wall = time.localtime
     if sys.implementation.name != "cpython":
         asyncio.new_event_loop()   # drop the tasks of a previous run
     asyncio.run(app.run(buttons))

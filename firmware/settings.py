@@ -6,6 +6,10 @@ from firmware.core.text import t
 from firmware.ui.widgets import Menu, Message, row
 
 LANGS = ("en", "ru", "es")
+# each language's name in its own script (the game picker lists them: a
+# player who reads no English finds Русский); tools/fontsubset.py puts
+# their letters in every language's part of the font
+NAMES = ("English", "Русский", "Español")
 BRIGHTNESS = (1, 2, 3, 4, 5)
 
 
@@ -37,12 +41,28 @@ def take(app, saved):
         app.settings["lang"] = lang
     elif lang is not None:
         app.report("settings.json: no language %r: the default is used" % (lang,))
+    names = saved.get("names")
+    if names is not None:
+        from firmware.ui.names import valid
+        if isinstance(names, dict) and names and all(isinstance(c, str) and valid(names[c]) for c in names):
+            app.settings["names"] = names
+        else:
+            app.report("settings.json: the players' names are not names of 1 to 8 letters: none are used")
 
 
-def open_settings(app):
+def open_settings(app, cur=0):
     rows = [row(t("m.brightness"), str(app.settings["brightness"]), cycle_brightness),
-            row(t("m.language"), t("lang"), cycle_language)]
-    app.push(Menu(t("m.settings"), rows))
+            row(t("m.language"), t("lang"), cycle_language),
+            row(t("n.title"), ">", open_names)]
+    app.push(Menu(t("m.settings"), rows, cur))
+
+
+def open_names(app):
+    """Players' names for the seats (firmware/ui/names.py)."""
+    from firmware.core.modules import forget
+    from firmware.ui import names
+    forget("firmware.ui.names")      # kept by its screens while they are open
+    names.open_names(app, save)
 
 
 def save(app):
@@ -77,13 +97,21 @@ def cycle_brightness(app):
 def cycle_language(app):
     cur = app.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
-    app.settings["lang"] = nxt
+    e = use_language(app, nxt)
+    app.pop()
+    open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness
+    told(app, e)
+
+
+def use_language(app, lang):
+    """Speak lang from now on, and keep it: the OSError of a write the
+    storage refused (told by the caller, once its screen is shown again in
+    that language: told), or None."""
+    app.settings["lang"] = lang
     # kept first: a table that finds no room in a heap a long game has cut
     # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
     # device starts again, on a whole heap, in the language chosen; a
     # write refused is told once the settings are shown again, in it
     e = save(app)
     app._load_words()
-    app.pop()
-    open_settings(app)
-    told(app, e)
+    return e

@@ -1,4 +1,4 @@
-"""python -m host_sim [--board NAME] [--journal DIR] [--keys "..." [--png DIR]] [--seed N]
+"""companion (or python -m host_sim) [--board NAME] [--journal DIR] [--keys "..." [--png DIR]] [--seed N]
                                            the device: in this terminal, or headless from a key
                                            script (see python -m host_sim --help-sim)
 python -m host_sim COMMAND ...
@@ -14,6 +14,7 @@ python -m host_sim COMMAND ...
                                            the firmware on the virtual Pico (python -m host_sim pico --help)
 """
 import json
+import os
 import sys
 
 from host_sim import replay
@@ -53,6 +54,13 @@ def main(argv):
     if cmd == "resume":
         return replay.main(argv)
     if cmd == "pico":
+        if "--journal" in rest:
+            k = rest.index("--journal")
+            folder = rest[k + 1] if k + 1 < len(rest) else None
+            if folder is None or not os.path.isdir(folder):
+                sys.stderr.write("pico --journal DIR: %s\n" % ("which data folder?" if folder is None else
+                                                             "%s is not a data folder" % folder))
+                return 1
         from host_sim import vpico
         return vpico.cli(rest)
     if cmd == "demo":
@@ -67,4 +75,18 @@ def main(argv):
     return 1
 
 
-sys.exit(main(sys.argv[1:]))
+def run():
+    """The `companion` command: main() on the command line's arguments; its
+    output cut short by a reader that stopped (| head) is no error."""
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the rest of the output goes nowhere, and Python's own flush at exit with it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 0
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    run()

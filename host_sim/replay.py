@@ -37,8 +37,10 @@ from firmware.core import jsonout  # noqa: E402
 from firmware.core.actions import tokens  # noqa: E402
 from firmware.core.errors import IllegalAction  # noqa: E402
 from firmware.core.session import Session  # noqa: E402
+from firmware.games import NAMES, registry  # noqa: E402
 
-USAGE = "usage: replay FILE [--trace] [--edition PATH] [--journal DIR]\n       replay resume DIR [--edition PATH]"
+USAGE = ("usage: replay FILE [--trace] [--edition PATH] [--journal DIR] [--bgstats [--lang en|ru|es]]\n"
+         "       replay resume DIR [--edition PATH]")
 EDITION = _root + "/assets/inca/edition.json"
 GAME = "game"   # the game's folder in a data folder (firmware/app.py keeps it there)
 
@@ -63,32 +65,21 @@ def load_edition(path=EDITION):
 
 
 def game_module(setup_words):
+    """The rules engine of the game a setup line names, found in the
+    registry (firmware/games/__init__.py) as the device finds it."""
     name = setup_words[0]
-    if name == "inca":
-        from firmware.games import inca
-        return inca
-    if name == "eightmin":
-        from firmware.games import eightmin
-        return eightmin
-    if name == "origin":
-        from firmware.games import origin
-        return origin
-    if name == "yu":
-        from firmware.games import yu
-        return yu
-    raise IllegalAction("unknown game %r" % name)
-
-
-# The games whose edition table is assets/GAME/edition.json (Inca's is EDITION).
-OTHER_GAMES = ("eightmin", "origin", "yu")
+    if name not in NAMES:
+        raise IllegalAction("unknown game %r" % name)
+    return registry.module(name)
 
 
 def edition_for(setup_words, path=EDITION):
     """The edition table for the game set up by setup_words: PATH when it
-    was given with --edition, else the game's own table."""
+    was given with --edition, else the game's own table (its EDITION,
+    under assets/)."""
     name = setup_words[0] if setup_words else None
-    if path == EDITION and name in OTHER_GAMES:
-        return _root + "/assets/" + name + "/edition.json"
+    if path == EDITION and name in NAMES:
+        return _root + "/assets/" + registry.edition(name)
     return path
 
 
@@ -233,9 +224,38 @@ def resume(path, edition_path=EDITION, out=None):
     return 0, session
 
 
+class _Play:
+    """What firmware/ui/bgstats.py reads of the device's app, for a game
+    replayed here: its session, view and screens' module (no clock: a
+    transcript has no times, so no minutes and no date)."""
+
+    def __init__(self, session, name):
+        self.session = session
+        self.name = name
+        self.ui = __import__("firmware.games.%s.ui" % name, None, None, ("play",))
+        self.names = None
+        self.clock = None
+
+    def view(self):
+        return self.session.view()
+
+
+def bgstats(session, lang="en"):
+    """The BG Stats link of the finished game of session (all it holds:
+    no screen limits it), or None if the game has not ended."""
+    from firmware.core import text
+    from firmware.ui import bgstats as link
+    name = session.setup.split()[0]
+    text.load(_root + "/assets/lang/%s.json" % lang)
+    text.add(_root + "/firmware/games/%s/lang/%s.json" % (name, lang))
+    return link.link(_Play(session, name), 0)
+
+
 def main(argv):
     path = None
     trace = False
+    link = False
+    lang = "en"
     edition = EDITION
     journal = None
     resuming = bool(argv) and argv[0] == "resume"
@@ -250,6 +270,11 @@ def main(argv):
         elif a == "--journal" and i + 1 < len(argv) and not resuming:
             i += 1
             journal = argv[i]
+        elif a == "--bgstats" and not resuming:
+            link = True
+        elif a == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("en", "ru", "es"):
+            i += 1
+            lang = argv[i]
         elif a.startswith("-") or path is not None:
             _err(USAGE)
             return 1
@@ -257,13 +282,25 @@ def main(argv):
             path = a
         i += 1
     if path is None:
-        _err(USAGE)
+        _err("resume needs the data folder: resume DIR [--edition PATH]" if resuming else USAGE)
         return 1
     # DIR: the data folder, the game in its game/ (as on the device)
     if resuming:
         return resume(path.rstrip("/") + "/" + GAME, edition)[0]
     if journal is not None:
         journal = journal.rstrip("/") + "/" + GAME
+    if link:
+        # the play's BG Stats link instead of the view (a game copied off
+        # the device: mpremote cp :data/game/journal.txt .)
+        status, session = run(path, False, edition, out=lambda s: None, journal=journal)
+        if status:
+            return status
+        got = bgstats(session, lang)
+        if got is None:
+            _err("%s: the game has not ended: no play to log" % path)
+            return 2
+        print(got)
+        return 0
     return run(path, trace, edition, journal=journal)[0]
 
 

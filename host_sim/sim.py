@@ -1,21 +1,28 @@
 """The device in a terminal, or played headless from a key script.
 
   python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N]
-  python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--journal DIR]
+  python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--text] [--journal DIR]
 
 Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
-(240x135 colour, 4 buttons), esp32_tdisplay (240x135 colour, 2 buttons).
+(240x135 colour, 4 buttons), esp32_tdisplay (240x135 colour, 2 buttons),
+pybadge (160x128 colour, 4 buttons, CircuitPython).
 In the terminal the game is kept in out/sim/BOARD (or --journal DIR) and
 resumed at the next start, as on the device.  With --keys the device plays
 the script headless, writes a PNG of the screen after every key with --png,
-and prints the game's view as JSON at the end.
+and prints the game's view as JSON at the end.  With --text it prints,
+before the first key and after each, a line "== N KEY" and then the
+screen's text as drawn, a line per text row, top to bottom, the row the
+cursor is on prefixed by "> " (host_sim/textshot.py), and no JSON.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
-two-button board, presses: a, A (a held), b, B (b held), e (A and B together).
-A held press that goes on through N steps is KEY*N (down*5: DOWN held until
-the cursor has moved 5 rows, on the Sun Event card list or a number field;
-on two buttons a*5, b*3): its long press, then a repeat every 150 ms.  In
-the terminal a count before the key holds it: 5j, 3k (two buttons: 5a, 3b).
+two-button board, presses: a, A (a held), b, B (b held), e (A and B
+together), E (A and B held together).
+A held press that goes on through N steps is KEY*N: its long press, then a
+repeat every 150 ms (up*5: UP held until the cursor has moved 5 rows up, on
+any list; down*5 on the Sun Event card list or a number field, where a held
+DOWN does not end the turn; on two buttons a*5 on any list, b*3 on a number
+field).  In the terminal a count before the key holds it: 5j, 3k (two
+buttons: 5a, 3b).
 """
 import os
 import select
@@ -27,7 +34,7 @@ from firmware.ui.nav import PROFILES
 
 INTENTS = ("up", "down", "ok", "back", "home", "undo", "end")
 BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),
-                "e": ("both", "short"),
+                "e": ("both", "short"), "E": ("both", "long"),
                 "up": ("up", "short"), "down": ("down", "short"), "ok": ("ok", "short"),
                 "back": ("back", "short"), "home": ("ok", "long"), "undo": ("back", "long"),
                 "end": ("down", "long")}
@@ -51,17 +58,42 @@ LEGEND = {
     ("four", "es"): "teclas: ↑/↓ (k/j) ARRIBA/ABAJO   Intro/→ OK   Retroceso/← ATRÁS   "
                     "h = OK largo (inicio)   u = ATRÁS largo (deshacer)   e = ABAJO largo (fin del turno)   "
                     "3j/3k = mantener ABAJO/ARRIBA 3 filas (cartas del Sol, cifras)   q salir",
-    ("two", "en"): "keys: a = button A (next)   A = hold A (back)   b = button B (OK)   "
-                   "B = hold B (undo; on a number: -1)   e = A and B together (end turn)   "
-                   "3a = hold A for 3 rows (Sun cards: there e goes back)   3b = hold B (a number: -3)   q quit",
-    ("two", "ru"): "клавиши: a = кнопка A (дальше)   A = долгое A (назад)   b = кнопка B (OK)   "
-                   "B = долгое B (отмена; у числа: -1)   e = A и B вместе (конец хода)   "
-                   "3a = держать A 3 строки (карты Солнца: там e назад)   3b = держать B (у числа: -3)   q выход",
-    ("two", "es"): "teclas: a = botón A (siguiente)   A = A largo (atrás)   b = botón B (OK)   "
-                   "B = B largo (deshacer; en un número: -1)   e = A y B a la vez (fin del turno)   "
-                   "3a = mantener A 3 filas (cartas del Sol: allí e vuelve)   3b = mantener B (un número: -3)   "
-                   "q salir",
+    ("two", "en"): "keys: a = button A (next row)   3a = hold A on through 3 rows (a number: +3)   "
+                   "b = button B (OK)   B = hold B (undo; on a number: -1)   3b = hold B (a number: -3)   "
+                   "e = A and B together (back)   E = hold A and B (end turn)   q quit",
+    ("two", "ru"): "клавиши: a = кнопка A (следующая строка)   3a = держать A 3 строки (у числа: +3)   "
+                   "b = кнопка B (OK)   B = долгое B (отмена; у числа: -1)   3b = держать B (у числа: -3)   "
+                   "e = A и B вместе (назад)   E = держать A и B (конец хода)   q выход",
+    ("two", "es"): "teclas: a = botón A (fila siguiente)   3a = mantener A 3 filas (un número: +3)   "
+                   "b = botón B (OK)   B = B largo (deshacer; en un número: -1)   3b = mantener B (un número: -3)   "
+                   "e = A y B a la vez (atrás)   E = mantener A y B (fin del turno)   q salir",
 }
+
+
+# A terminal too small for the board's screen: what it is, what it needs.
+TOO_SMALL = {
+    "en": "This terminal is %d x %d characters; the %s screen needs at least %d x %d. "
+          "Make the window larger or its font smaller (q quits).",
+    "ru": "Терминал %d x %d знаков; экрану %s нужно не меньше %d x %d. "
+          "Увеличьте окно или уменьшите шрифт (q выход).",
+    "es": "Esta terminal tiene %d x %d caracteres; la pantalla de %s necesita al menos %d x %d. "
+          "Agrande la ventana o reduzca la letra (q sale).",
+}
+
+
+def need(prof):
+    """(columns, rows) the terminal needs for the board: the screen in half
+    blocks (a character a pixel wide, two high) and the LEDs' line."""
+    return prof["width"], (prof["height"] + 1) // 2 + 1
+
+
+def too_small(prof, size, lang="en"):
+    """What to say instead of the screen when the terminal (columns, rows)
+    cannot show it whole, or None."""
+    cols, rows = need(prof)
+    if size[0] >= cols and size[1] >= rows:
+        return None
+    return (TOO_SMALL.get(lang) or TOO_SMALL["en"]) % (size[0], size[1], prof["name"], cols, rows)
 
 
 def legend(profile, lang):
@@ -87,13 +119,23 @@ def intent(word, profile):
     press = BUTTON_WORDS.get(word)
     if press is None:
         raise ValueError("unknown key %r (use %s)" % (word, "up down ok back home undo end" if profile == "four"
-                                                      else "a A b B e"))
+                                                      else "a A b B e E"))
     if press not in prof:
         raise ValueError("key %r has no button on this board" % word)
     return prof[press]
 
 
-def play_keys(app, prof, words, png_dir=None):
+def play_keys(app, prof, words, png_dir=None, text=None):
+    """Play the words; text: a function given each screen's text (a "== N
+    KEY" line, then the lines of TextShot.lines), before the first key
+    and after each."""
+    shot = None
+    if text is not None:
+        from host_sim.textshot import TextShot
+        shot = TextShot(app.cv, app.lay)
+        app.dirty = True
+        app.render()        # drawn again, read this time
+        text(["== 0 (start)"] + shot.lines())
     if png_dir:
         os.makedirs(png_dir, exist_ok=True)
         render.png(app.cv, os.path.join(png_dir, "0000.png"))
@@ -101,6 +143,8 @@ def play_keys(app, prof, words, png_dir=None):
         press(app, prof, intent(word, prof["profile"]))
         while app.px and app.px.step():
             pass
+        if shot is not None and text is not None:
+            text(["== %d %s" % (i, word)] + shot.lines())
         if png_dir:
             render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
 
@@ -127,10 +171,20 @@ def interactive(app, prof):
     count = ""     # a count typed before a key holds it through that many steps
     try:
         tty.setraw(fd)
+        import shutil
+        said = None
         while True:
             app.render()
-            frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], app.settings.get("lang")))
-            out.write("\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
+            lang = app.settings.get("lang")
+            small = too_small(prof, shutil.get_terminal_size((0, 0)), lang)
+            if small:
+                # not a screen cut into garbage: what the terminal needs, until it has it
+                if small != said:
+                    out.write("\x1b[H\x1b[2J" + small)
+            else:
+                frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], lang))
+                out.write(("\x1b[2J" if said else "") + "\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
+            said = small
             out.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if not ready:
@@ -144,7 +198,7 @@ def interactive(app, prof):
                 count += key
                 continue
             if prof["profile"] == "two":
-                word = key if key in ("a", "A", "b", "B", "e") else None
+                word = key if key in ("a", "A", "b", "B", "e", "E") else None
             else:
                 word = TERMINAL_KEYS.get(key)
             held, count = count, ""
@@ -161,15 +215,49 @@ def interactive(app, prof):
     return 0
 
 
+def saves():
+    """Where the terminal simulator keeps its games: out/sim in the
+    repository it runs from, else the user's data folder (an installed
+    package's folder is no place for them)."""
+    if os.path.exists(os.path.join(device.ROOT, "pyproject.toml")):
+        return os.path.join(device.ROOT, "out", "sim")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "tabletop-companion", "sim")
+
+
+def writable(folder):
+    """Why files cannot be written into folder (made if need be), or None."""
+    if folder is None:
+        return None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, ".write-test")
+        with open(probe, "w") as f:
+            f.write("x")
+        os.remove(probe)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
 def main(argv):
-    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None}
+    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
+            "text": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
             print(__doc__.strip())
             return 0
-        if a.startswith("--") and a[2:] in opts and i + 1 < len(argv):
+        if a == "--text":
+            opts["text"] = True
+            i += 1
+            continue
+        if a.startswith("--") and a[2:] in opts:
+            if i + 1 >= len(argv) or argv[i + 1].startswith("--"):
+                sys.stderr.write("%s needs a value%s\n" % (a, " (boards: %s)" % " ".join(device.BOARDS)
+                                                            if a == "--board" else ""))
+                return 1
             opts[a[2:]] = argv[i + 1]
             i += 2
             continue
@@ -178,7 +266,15 @@ def main(argv):
     notes = []
     if opts["journal"] is None and opts["keys"] is None:
         # like the device, the terminal simulator keeps its game between runs
-        opts["journal"] = os.path.join(device.ROOT, "out", "sim", opts["board"])
+        opts["journal"] = os.path.join(saves(), opts["board"])
+    if opts["seed"] is not None and not opts["seed"].isdigit():
+        sys.stderr.write("--seed takes a whole number, not %r\n" % opts["seed"])
+        return 1
+    for what, folder in (("the game", opts["journal"]), ("the PNGs", opts["png"])):
+        why = writable(folder)
+        if why:
+            sys.stderr.write("cannot keep %s in %s: %s\n" % (what, folder, why))
+            return 1
     try:
         if opts["seed"] is None:
             # a script replays the same game every time; a person gets a new deal
@@ -194,12 +290,14 @@ def main(argv):
         sys.stderr.write(n + "\n")
     if opts["keys"] is None:
         return interactive(app, prof)
+    def out(lines):
+        sys.stdout.write("\n".join(lines) + "\n")
     try:
-        play_keys(app, prof, opts["keys"].split(), opts["png"])
+        play_keys(app, prof, opts["keys"].split(), opts["png"], out if opts["text"] else None)
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 2
-    if app.session is not None:
+    if app.session is not None and not opts["text"]:
         print(jsonout.dumps(app.view()))
     return 0
 

@@ -478,9 +478,9 @@ def boot_picture(board, data, seed):
 
 
 def intents_of(keys):
-    """Key letters of bench/scripts (o u d b z h e) as presses: a long
+    """Key letters (keyplan.LETTERS: o u d b z h e) as presses: a long
     press's letter and the repeats after it (U D L) as one held press X*N."""
-    from bench.scripts import LETTERS
+    from host_sim.keyplan import LETTERS
     back = {v: k for k, v in LETTERS.items()}
     out = []
     for c in keys:

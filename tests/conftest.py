@@ -5,11 +5,22 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import settings
 
 from bench import run, scripts
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# hypothesis: ./test (and CI) draws the same examples on every run, seeded
+# from each test, and keeps no database of past failures, so that a run
+# passes or fails by the code alone; HYPOTHESIS_PROFILE=long draws fresh
+# ones every run, 1000 where a test does not fix its own number (a test that
+# does keeps it), and remembers failures in .hypothesis/.  Loaded here,
+# before the test modules make their settings, which inherit it.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("long", max_examples=1000, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 STAGED_BOARDS = ("pico_oled", "pico_display")
 
 

@@ -25,7 +25,7 @@ def test_every_board_profile_has_the_keys_the_firmware_reads():
         assert d["FAMILY"] in ("machine", "circuitpython", "unix")
         disp = d["DISPLAY"]
         assert disp["width"] > 0 and disp["height"] > 0 and isinstance(disp["colour"], bool)
-        assert disp["font"] in ("small", "large")
+        assert disp["font"] in ("small", "medium", "large")
         assert d["PROFILE"] in ("four", "two")
         want = {"four": {"up", "down", "ok", "back"}, "two": {"a", "b"}}[d["PROFILE"]]
         assert set(d["BUTTONS"]) == want, name

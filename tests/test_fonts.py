@@ -27,7 +27,7 @@ def committed(name):
         return f.read()
 
 
-@pytest.mark.parametrize("name", ["small", "large"])
+@pytest.mark.parametrize("name", ["small", "medium", "large"])
 def test_the_committed_font_parses_and_has_every_required_character(name):
     font = mkfont.unpack(committed(name))
     codes = font["codes"]
@@ -52,9 +52,12 @@ def test_the_small_font_fits_21_characters_on_128_pixels_and_the_large_one_fills
     assert 64 // small["height"] >= 6
     assert large["width"] == 8 and large["height"] == 16
     assert 240 // large["width"] == 30 and 135 // large["height"] == 8
+    # the PyBadge's 160x128: filled, and a line holds what the 128 px one does
+    medium = mkfont.unpack(committed("medium"))
+    assert 160 // medium["width"] >= 22 and 128 // (medium["height"] + 1) >= 9 and medium["height"] > small["height"]
 
 
-@pytest.mark.parametrize("name", ["small", "large"])
+@pytest.mark.parametrize("name", ["small", "medium", "large"])
 def test_packing_what_the_file_holds_gives_the_same_bytes(name):
     blob = committed(name)
     font = mkfont.unpack(blob)
@@ -227,7 +230,7 @@ def test_check_passes_on_a_rebuild_and_fails_on_any_changed_byte(tmp_path, capsy
     src = fake_sources(tmp_path)
     out = tmp_path / "out"
     assert mkfont.main(["--src", str(src), "--out", str(out)]) == 0
-    assert sorted(os.listdir(out)) == ["large.fnt", "small.fnt"]
+    assert sorted(os.listdir(out)) == ["large.fnt", "medium.fnt", "small.fnt"]
     first = (out / "small.fnt").read_bytes()
     assert mkfont.main(["--src", str(src), "--out", str(out)]) == 0
     assert (out / "small.fnt").read_bytes() == first          # rerunnable, deterministic

@@ -1,10 +1,9 @@
 """Held presses that go on (firmware/hal/buttons.py gives a held button's
-long press and then a repeat every REPEAT_MS): on the screens that take
-them (the Sun Event card list, a number field: Screen.held) a held UP or
-DOWN moves row after row or steps the number, as one press; elsewhere a
-held button means what it meant (a held DOWN ends the turn once, a held UP
-moves one row) and its repeats change nothing.  And the card list's order:
-the likeliest card first."""
+long press and then a repeat every REPEAT_MS): on every list a held UP (on
+two buttons a held A) moves row after row, as one press; on the Sun Event
+card list and a number field (Screen.held) a held DOWN too, and a number
+steps; elsewhere a held DOWN ends the turn once and its repeats change
+nothing.  And the card list's order: the likeliest card first."""
 import copy
 import json
 import os
@@ -51,12 +50,16 @@ def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing
     assert held.session.state == once.session.state
     assert _journal(held_data) == _journal(once_data) and _journal(held_data)[-1] == "next"
     assert [type(x).__name__ for x in held.stack] == ["Home"]
-    # a held UP on a menu moves one row, as it did; its repeats nothing
+    # a held UP on a menu goes on up, a row a step, round the top
     held.key("ok")
     menu = held.stack[-1]
     cur = menu.cur
     _press(held, "up*4", [])
-    assert held.stack[-1] is menu and menu.cur == (cur - 1) % len(menu.rows)
+    assert held.stack[-1] is menu and menu.cur == (cur - 4) % len(menu.rows)
+    # a held UP on the home screen opens the menu; its repeats do not move it
+    held.key("home")
+    _press(held, "up*4", [])
+    assert type(held.stack[-1]).__name__ == "PhaseMenu" and held.stack[-1].cur == cur
 
 
 def test_a_repeat_on_a_screen_that_takes_none_leaves_the_reminder(tmp_path):
@@ -81,11 +84,14 @@ def test_on_a_number_field_a_held_button_steps_on(tmp_path):
     field = app.stack[-1]
     assert type(field).__name__ == "Numbers"
     _, v, lo, hi = field.fields[0]
-    span = hi - lo + 1
     _press(app, "down*4", [])
-    assert field.fields[0][1] == lo + (v - 4 - lo) % span
+    assert field.fields[0][1] == max(lo, v - 4)
+    _press(app, "down*12", [])                  # held on past the minimum: it stops there
+    assert field.fields[0][1] == lo
     _press(app, "up*7", [])
-    assert field.fields[0][1] == lo + (v + 3 - lo) % span and app.stack[-1] is field
+    assert field.fields[0][1] == min(hi, lo + 7) and app.stack[-1] is field
+    _press(app, "up*30", [])                    # and at the maximum
+    assert field.fields[0][1] == hi
     assert _journal(data)[-1] == lines[-1]
 
 
@@ -93,10 +99,10 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
     scr = app.stack[-1]
     before = copy.deepcopy(app.session.state)
-    _press(app, "down*6", [])                  # A held through 6 rows: not back
+    _press(app, "down*6", [])                  # A held through 6 rows
     assert app.stack[-1] is scr and scr.cur == 6 and app.session.state == before
     assert app.footer_text(scr.hint) == t("h2.cards")
-    app.key("end")                             # A and B together: back (the phase cannot end yet)
+    app.key("back")                            # A and B together: back, as on every screen
     assert type(app.stack[-1]).__name__ == "PhaseMenu" and app.session.state == before
     # a held B still undoes there: the card just entered
     app.key("ok")
@@ -109,8 +115,9 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
 
 
 def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
-    """On two buttons a held A closes a note over the card list (BACK):
-    its steps after that do not scroll the list uncovered."""
+    """A held A on a note over the card list scrolls neither the note (it
+    fits) nor the list under it; A and B together close the note; held
+    again, on the list, A scrolls it."""
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
     keyplan._go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
     scr = app.stack[-1]
@@ -118,14 +125,17 @@ def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
     scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3]][0])   # a card with none left
     cur = scr.cur
     app.key("ok")
-    assert app.stack[-1].title == t("m.refused")
-    _press(app, "down*4", [])                  # A held: back (the note goes), then 3 steps
+    note = app.stack[-1]
+    assert note.title == t("m.refused")
+    _press(app, "down*4", [])
+    assert app.stack[-1] is note and scr.cur == cur
+    app.key("back")
     assert app.stack[-1] is scr and scr.cur == cur
     _press(app, "down*4", [])                  # held again, on the list: 4 rows
     assert scr.cur == (cur + 4) % len(cards.NAMES)
 
 
-def test_on_two_buttons_a_held_b_steps_a_number_on_and_a_held_a_still_goes_back(tmp_path):
+def test_on_two_buttons_a_held_b_steps_a_number_down_and_a_held_a_up_and_round(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     app.key("ok")
@@ -134,10 +144,13 @@ def test_on_two_buttons_a_held_b_steps_a_number_on_and_a_held_a_still_goes_back(
     keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
     field = app.stack[-1]
     _, v, lo, hi = field.fields[0]
-    _press(app, "undo*3", [])                  # B held through 3 steps: 3 down
-    assert app.stack[-1] is field and field.fields[0][1] == lo + (v - 3 - lo) % (hi - lo + 1)
+    _press(app, "undo*3", [])                  # B held through 3 steps: 3 down, stopping at the minimum
+    assert app.stack[-1] is field and field.fields[0][1] == max(lo, v - 3)
+    _press(app, "down*%d" % (hi - lo + 2), [])  # A held: up, and after the maximum the minimum (the hint says so)
+    assert field.fields[0][1] == max(lo, v - 3) + 1 and app.stack[-1] is field
+    assert "%d→%d" % (hi, lo) in _screen(app)[-1]
     cur = picker.cur
-    _press(app, "back*4", [])                  # A held: back, as ever; its repeats nothing
+    app.key("back")                            # A and B together: back to the previous field, or out
     assert app.stack[-1] is picker and picker.cur == cur
 
 
@@ -171,6 +184,14 @@ def test_the_card_list_puts_the_likeliest_first(tmp_path):
     assert set(names[-3:]) == {"great-pilgrimage", "annual-pilgrimage", "local-pilgrimage"}
 
 
+def _screen(app):
+    from host_sim.textshot import TextShot
+    shot = TextShot(app.cv, app.lay)
+    app.dirty = True
+    app.render()
+    return shot.lines()
+
+
 def engine_state(lines, edition):
     from firmware.games import inca
     s = inca.new(lines[0], edition)
@@ -180,8 +201,9 @@ def engine_state(lines, edition):
 
 
 def test_the_planner_holds_only_where_the_screen_takes_it():
-    """The scripted game's presses: held ones on the card list and number
-    fields only, each of 2 steps or more; and counted as one press."""
+    """The scripted game's presses: held ones on lists, the card list and
+    number fields only, each of 2 steps or more (on four buttons a held
+    DOWN only where it does not end the turn); and counted as one press."""
     from bench import presses, scripts
     for board, ways in (("pico_oled", ("down", "up")), ("esp32_tdisplay", ("down", "undo"))):
         app, _ = device.build(board, None, scripts.SEED)
@@ -197,7 +219,8 @@ def test_the_planner_holds_only_where_the_screen_takes_it():
         keys = keyplan.play(app, scripts.transcript())
         held = [k for k in keys if "*" in k]
         assert held and all(k.split("*")[0] in ways and int(k.split("*")[1]) >= 2 for k in held), held
-        assert set(where) == {"CardList", "Numbers"}, set(where)
+        assert {"CardList", "Numbers", "PhaseMenu"} <= set(where), set(where)
+        assert not set(where) & {"Home", "Message", "Report"}, set(where)
         assert presses.count("inca", board)["total"] == len(keys)
 
 
@@ -236,17 +259,17 @@ def test_the_simulator_takes_a_held_key(tmp_path):
     two, _, _ = _card_list(tmp_path, "esp32_tdisplay", "two")
     sim.play_keys(two, {"profile": "two"}, ["a*5", "a"])
     assert two.stack[-1].cur == 6
-    sim.play_keys(two, {"profile": "two"}, ["e"])
+    sim.play_keys(two, {"profile": "two"}, ["e"])       # A and B together: back
     assert type(two.stack[-1]).__name__ == "PhaseMenu"
     assert "3j" in sim.legend("four", "en") and "3a" in sim.legend("two", "en")
 
 
 def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_path):
     """Every sector has its card and a card list is open: there a held
-    DOWN (A and B together) would scroll (go back), so the planner goes
-    back first, then ends the phase."""
+    DOWN would scroll, so the planner goes back first, then ends the
+    phase; on two buttons A and B held together end it from there."""
     from host_sim.keyplan import inca as planner
-    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end", "end"])):
+    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end"])):
         app, data, lines = _card_list(tmp_path, board, board)
         app.key("back")
         s = app.session.state

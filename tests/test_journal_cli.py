@@ -132,4 +132,4 @@ def test_nothing_to_resume_is_an_error_with_a_clear_message(tmp_path):
             assert r.returncode == 1 and r.stdout == "", r.stdout
             assert "nothing to recover" in r.stderr and words in r.stderr, r.stderr
     r = run_py(["-m", "host_sim", "resume"])
-    assert r.returncode == 1 and "usage" in r.stderr
+    assert r.returncode == 1 and "resume needs the data folder" in r.stderr

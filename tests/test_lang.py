@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+import langs
+
 from host_sim import device  # (also puts the framebuf stand-in on the path)
 from firmware.core import text
 from firmware.core.font import Font
@@ -18,7 +20,12 @@ from firmware.ui.layout import Layout
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGS = ("en", "ru", "es")
 COLOURS = ("blue", "orange", "green", "brown")
-OPTIONAL = ("cs.", "_", "site.")  # short card names only where needed; notes; site names
+OPTIONAL = ("_", "site.")  # notes; site names (and short forms, keys ending "~", only where needed)
+FORMS = {"en": 2, "es": 2, "ru": 3}  # the forms of a counted word (text.form)
+
+
+def optional(k):
+    return k.startswith(OPTIONAL) or k.endswith("~")
 
 
 def table(lang):
@@ -36,20 +43,52 @@ LAYOUTS = layouts()
 
 
 def specs(s):
-    return re.findall(r"%[-+ 0-9]*[sdr%]", s)
+    return langs.specs(s)
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_key_in_every_language_with_the_same_placeholders(lang):
     en, other = table("en"), table(lang)
-    need = [k for k in en if not k.startswith(OPTIONAL)]
+    need = [k for k in en if not optional(k)]
     assert [k for k in need if k not in other] == []
-    assert [k for k in other if not k.startswith(OPTIONAL) and k not in en and not k.startswith("r:")] == []
+    assert [k for k in other if not optional(k) and k not in en and not k.startswith("r:")] == []
     for k in need:
-        assert specs(en[k]) == specs(other[k]), (k, en[k], other[k])
+        # a counted word: every form with the same placeholders
+        for v in langs.forms(other[k]):
+            assert specs(langs.forms(en[k])[0]) == specs(v), (k, en[k], other[k])
+    for k, v in other.items():
+        if k.endswith("~"):
+            assert specs(v) == specs(other[k[:-1]]), (k, v)
     for k, v in other.items():
         if k.startswith("r:"):
             assert specs(k[2:]) == specs(v), (k, v)
+
+
+def all_tables(lang):
+    """{path: table} of the shared words and every game's, in lang."""
+    import glob
+    out = {}
+    for p in [os.path.join(ROOT, "assets", "lang", lang + ".json")] + \
+            sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "*", "lang", lang + ".json"))):
+        with open(p, encoding="utf-8") as f:
+            out[os.path.relpath(p, ROOT)] = json.load(f)
+    return out
+
+
+def test_a_counted_word_has_its_languages_forms_in_every_language():
+    """A word a count meets (its forms in braces, apart by "|": text.form)
+    has two forms in English and Spanish and three in Russian; a word
+    counted in English or Spanish is counted in Russian too (a unit like VP
+    may keep one form there, not the reverse); no "(s)" left for a plural."""
+    counted = {}
+    for lang in LANGS:
+        for path, tb in all_tables(lang).items():
+            for k, v in tb.items():
+                assert "(s)" not in v and "|" not in re.sub(r"\{[^{}]*\}", "", v), (path, k, v)
+                for group in re.findall(r"\{([^{}]*)\}", v):
+                    assert group.count("|") + 1 == FORMS[lang], (path, k, v)
+                    counted.setdefault(lang, set()).add((path.replace(lang + ".json", ""), k.rstrip("~")))
+    assert counted["en"] and counted["en"] <= counted["ru"] and counted["es"] <= counted["ru"], counted
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
@@ -72,11 +111,18 @@ def test_every_refusal_a_player_can_meet_is_translated(lang):
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_no_english_word_left(lang):
     en, other = table("en"), table(lang)
-    same = [k for k in en if not k.startswith(OPTIONAL) and other.get(k) == en[k] and re.search("[a-z]{3}", en[k])]
+    same = [k for k in en if not optional(k) and other.get(k) == en[k] and re.search("[a-z]{3}", en[k])]
     # names the same in both languages, and formats without words
     # names the same in both languages; game titles printed in English
     allowed = {"ph.inca", "era.1", "m.ok", "ph.sapa", "e.phase", "card.epidemic", "g.eightmin", "g.inca", "g.origin"}
     assert [k for k in same if k not in allowed] == []
+
+
+def short(t, k, lay, rtext):
+    """The row label at k as the menus choose it: whole where it fits
+    beside rtext, else its short form (key k~), where there is one."""
+    room = lay.w - 4 - (lay.font.width(rtext) + 2 if rtext else 0) - lay.font.width(" ")
+    return t[k] if lay.font.width(t[k]) <= room or k + "~" not in t else t[k + "~"]
 
 
 def fits(lay, s, width):
@@ -98,7 +144,7 @@ def places(t, lay):
     for k in ("g.title", "s.setup", "s.board", "s.kinds", "m.settings", "m.adjust", "m.effects", "m.history",
               "m.results", "m.refused", "m.undo", "m.redo", "s.order", "s.confirm_new", "b.conquer", "b.site",
               "m.standings"):
-        out.append((t[k], title, "title " + k))
+        out.append((t[k] if f.width(t[k]) <= title or k + "~" not in t else t[k + "~"], title, "title " + k))
     for ph in ("inca", "sun", "people", "sapa"):
         out.append((t["ph." + ph], title - status, "phase title"))
         out.append(("III %s7 %s" % (t["r.round"], t["ph." + ph]), title, "home title"))
@@ -117,7 +163,8 @@ def places(t, lay):
         out.append((t[k], title, "crash " + k))
     out.append(right(t["s.players"], "4"))
     for k in ("s.early_fall", "s.pizarro", "s.gods"):
-        out.append(right(t[k], max((t["s.on"], t["s.off"]), key=f.width)))
+        on = max((t["s.on"], t["s.off"]), key=f.width)
+        out.append(right(short(t, k, lay, on), on))
     for k in ("m.check_board", "m.settings", "m.start", "s.kinds"):
         out.append(right(t[k], ">"))
     for k in ("g.inca", "g.eightmin", "g.origin", "g.yu"):
@@ -125,21 +172,27 @@ def places(t, lay):
     for e in ("I", "II", "III", "IV"):
         out.append(right(t["s.era_labor"] % e, "20"))
     out.append(right(t["s.rounds"], "1 3 2 1"))
-    out.append(right(t["s.kind"] % "F", t["m.res_short"] % (9, 9, 9)))
+    # a marker kind's row: its letter alone where its name does not fit (setup._kinds)
+    kind = t["s.kind"] % "F"
+    res = t["m.res"] % (9, 9, 9)
+    out.append(right(kind if f.width(kind) + f.width(res) + f.width(" ") + 6 <= w_ else "F", res))
     out.append(right(t["m.brightness"], "5"))
     out.append(right(t["m.language"], max((table(x)["lang"] for x in LANGS), key=f.width)))
     for k in ("b.city", "b.temple", "b.garrison", "b.terrace", "b.road", "b.outpost", "b.zeal"):
         # the widest cost a card can make: a city under two Epidemics is 10 labor
-        out.append(right(t[k], t["m.labor_vp"] % (10, 8)))
-    for k in ("b.conquer", "b.site", "m.continue", "m.reveal", "m.score", "m.change_con", "m.effects", "m.history",
+        out.append(right(short(t, k, lay, t["m.labor_vp"] % (10, 8)), t["m.labor_vp"] % (10, 8)))
+    out.append(right(short(t, "b.site", lay, ""), ""))
+    for k in ("b.conquer", "m.continue", "m.reveal", "m.score", "m.change_con", "m.effects", "m.history",
               "m.adjust", "m.settings", "m.new_game", "m.yes", "m.no", "m.by_numbers", "m.undo", "m.redo"):
         out.append(right(t[k], ""))
     for k, v in t.items():
-        if k.startswith("site."):
-            out.append(right(v, t["m.vp"] % 7))
-    for k in ("pil.great", "pil.annual", "pil.local"):
-        out.append(right(t[k], t["m.vp"] % 7))
-    out.append(right(t["m.end_turn"], t["m.free_roads"] % 3))
+        if k.startswith("site.") and not k.endswith("~"):
+            out.append(right(short(t, k, lay, t["m.vp"] % 7), t["m.vp"] % 7))
+    for k in ("great", "annual", "local"):
+        k = "card.%s-pilgrimage" % k
+        out.append(right(short(t, k, lay, t["m.vp"] % 7), t["m.vp"] % 7))
+    for n in (1, 2, 5):
+        out.append(right(t["m.end_turn"], text.fn("m.free_roads", n)))
     out.append(right(t["m.res"] % (9, 9, 9), t["m.labor"] % 9))
     for k in ("f.res", "f.labor", "f.vp", "f.garrisons", "f.cities", "f.temples", "f.amount"):
         out.append(right(t[k], "20"))
@@ -156,10 +209,13 @@ def cards_in_place(lay):
     for c in CARDS:
         room = lay.w - 6 - f.width(" x4")
         out.append((w.card(c, lay, room), lay.w - 4 - f.width("x4") - 2 - f.width(" "), "card list " + c))
-        sec = w.sector("orange-brown")
-        room = lay.w - 6 - f.width(sec + " ")
-        out.append((w.card(c, lay, room), room, "sun row " + c))
-        out.append((w.card(c), lay.w - 4, "history " + c))
+        # a card in effect in a Sun sector, indented under it (menu.in_effect)
+        room = lay.w - 6 - f.width("    x4")
+        out.append(("  " + w.card(c, lay, room), lay.w - 4 - f.width("x4") - 2 - f.width(" "), "sun row " + c))
+        # a history's line, and an action named by Undo, go on as many rows
+        # as they need (common.lines): each word of the name fits a row
+        for word in w.card(c).split(" "):
+            out.append((word, lay.w - 4, "history " + c))
     return out
 
 
@@ -171,9 +227,10 @@ def message_words(t, lay):
     for k, v in t.items():
         if not (k.startswith("e.") or k.startswith("x.") or k.startswith("r:")):
             continue
-        filled = re.sub(r"%[-+ 0-9]*d", "20", v).replace("%s", longest).replace("%%", "%")
-        for word in filled.split(" "):
-            out.append((word, lay.w - 4, "message " + k))
+        for form in langs.forms(v):
+            filled = re.sub(r"%[-+ 0-9]*d", "20", form).replace("%s", longest).replace("%%", "%")
+            for word in filled.split(" "):
+                out.append((word, lay.w - 4, "message " + k))
     return out
 
 
@@ -183,10 +240,13 @@ def test_every_string_fits_its_place(lang, layout):
     lay = LAYOUTS[layout]
     t = table(lang)
     text.use(t)
+    wide = text.wide
+    text.wide = lay.colour      # as the app sets it for its screen
     bad = []
     for s, room, where in places(t, lay) + cards_in_place(lay) + message_words(t, lay):
         if not fits(lay, s, room):
             bad.append("%s: %r is %d px, room %d" % (where, s, lay.font.width(s), room))
+    text.wide = wide
     assert bad == []
 
 
@@ -205,7 +265,7 @@ def test_refusals_reach_the_player_in_their_language():
     e = IllegalAction("%s has %d labor; a %s costs %d", ("orange", 3, "city", 6))
     assert text.reason(e) == "Оранжевый: труда 3, а город стоит 6"
     e = IllegalAction("each sector gets one card this Sun phase; missing: %s", ("blue-orange green-brown",))
-    assert text.reason(e) == "В каждый сектор — по карте за фазу Солнца; нет в: Си-Ор Зе-Ко"
+    assert text.reason(e) == "В каждый сектор — по карте за фазу Солнца; нет в: Син-Орн Зел-Кор"
     text.use(table("es"))
     e = IllegalAction("%s is not in this game's deck", ("great-pilgrimage",))
     assert text.reason(e) == "Gran peregrinación no está en el mazo de esta partida"
@@ -277,7 +337,7 @@ def test_the_simulators_key_legend_speaks_the_players_language(lang):
     # no word of the English legend is left but the keys to press and the
     # device's OK
     from host_sim import sim
-    keys = {"k", "j", "h", "u", "e", "q", "a", "A", "b", "B", "OK", "1", "3", "3j", "3k", "3a", "3b"}
+    keys = {"k", "j", "h", "u", "e", "E", "q", "a", "A", "b", "B", "OK", "1", "3", "3j", "3k", "3a", "3b"}
     for profile in ("four", "two"):
         english = set(re.findall(r"\w+", sim.legend(profile, "en"))) - keys
         words = set(re.findall(r"\w+", sim.legend(profile, lang)))

@@ -11,8 +11,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 # what a rules engine may import besides firmware/core (MicroPython's own modules)
 STDLIB = ("json", "binascii", "hashlib", "random", "sys", "math", "array", "struct", "collections", "io")
-# a game's screens: the rest of its folder is its rules engine
-SCREENS = ("ui", "home", "menu", "pickers", "sun", "counts", "setup", "screens", "words")
 
 
 def modules():
@@ -76,16 +74,32 @@ def test_every_game_is_one_folder_in_the_registry():
         for f in ("new", "apply", "check", "refusal", "view"):
             assert callable(getattr(game, f)), (name, f)
         assert os.path.exists(os.path.join(ROOT, "assets", game.EDITION)), name
-    # no game's screens are left in the shared UI
+    # no game's screens are left in the shared UI (the end's BG Stats code
+    # and the seats' names are every game's: a game's part is in its ui.py and play.py)
     assert sorted(n for n in os.listdir(os.path.join(FIRMWARE, "ui")) if n.endswith(".py")) == \
-        ["__init__.py", "common.py", "layout.py", "nav.py", "widgets.py"]
+        ["__init__.py", "bgstats.py", "common.py", "layout.py", "names.py", "nav.py", "playcode.py", "widgets.py"]
+
+
+def rules_of(pkg):
+    """A game's rules engine: its package's __init__ and what that imports
+    of the game's folder, on and on (the game declares its rules by what
+    its __init__ imports; the rest of the folder is its screens)."""
+    out, todo = set(), [pkg]
+    while todo:
+        m = todo.pop()
+        if m in out:
+            continue
+        out.add(m)
+        todo += [d for d in imports(MODULES[m]) if d.startswith(pkg + ".") and d in MODULES]
+    return out
 
 
 def test_a_rules_engine_imports_only_firmware_core():
     for name in NAMES:
         pkg = "firmware.games." + name
-        rules = [m for m in MODULES if (m == pkg or m.startswith(pkg + ".")) and m.rsplit(".", 1)[-1] not in SCREENS]
-        assert pkg + ".engine" in rules
+        rules = rules_of(pkg)
+        # the engine is rules; the screens and their words are not
+        assert pkg + ".engine" in rules and pkg + ".ui" not in rules and pkg + ".words" not in rules, rules
         for m in rules:
             for d in imports(MODULES[m]):
                 ok = (d.startswith("firmware.core") or d in rules or d in STDLIB or
@@ -100,3 +114,20 @@ def test_the_shared_ui_and_the_app_import_no_game():
         for d in imports(MODULES[m]):
             # the registry (firmware.games, firmware.games.registry) is no game
             assert not d.startswith("firmware.games.") or d == "firmware.games.registry", "%s imports %s" % (m, d)
+
+
+def test_the_hardware_layer_imports_no_screen_and_the_host_no_benchmark():
+    # the boards' hardware (firmware/hal) knows buttons, pixels and panels,
+    # not what a press means on a screen: bringup hands it the intents
+    for m in MODULES:
+        if m.startswith("firmware.hal"):
+            bad = [d for d in imports(MODULES[m]) if d.startswith("firmware.ui") or d.startswith("firmware.games")]
+            assert not bad, "%s imports %s" % (m, bad)
+    # the simulator and its tools stand on their own: bench/ measures them
+    host = os.path.join(ROOT, "host_sim")
+    for dp, _, names in os.walk(host):
+        for n in names:
+            if n.endswith(".py"):
+                p = os.path.join(dp, n)
+                bad = [d for d in imports(p) if d == "bench" or d.startswith("bench.")]
+                assert not bad, "%s imports %s" % (os.path.relpath(p, ROOT), bad)

@@ -1,5 +1,7 @@
 """The press budgets of the scripted games (bench/presses.py, BENCHMARKS.md
 *Presses*): what the thumb does over a whole game, on each button profile."""
+import pytest
+
 from bench import presses
 
 
@@ -8,9 +10,9 @@ def test_a_whole_inca_game_on_two_buttons_takes_at_most_a_third_more_presses_tha
     two = presses.count("inca", "esp32_tdisplay")
     assert four["over"] and two["over"]
     assert two["total"] <= presses.TWO_OVER_FOUR * four["total"], (two["total"], four["total"])
-    # the number fields cost no more on two buttons (A up, a held B down)
+    # the number fields cost no more on two buttons (A up and on, a held B down)
     assert two["numbers"] == four["numbers"]
-    # and an end of turn or phase is one press on both (A and B together)
+    # and an end of turn or phase is one press on both (A and B held together)
     assert two["kinds"]["next"] == four["kinds"]["next"]
 
 
@@ -21,3 +23,44 @@ def test_a_sun_event_card_takes_at_most_three_presses_on_four_buttons():
     for board in ("pico_oled", "pico_display"):
         sun = presses.count("inca", board)["kinds"]["sun"]
         assert sun[0] > 40 and sun[1] <= presses.SUN_PER_CARD * sun[0], (board, sun)
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "esp32_tdisplay"])
+@pytest.mark.parametrize("game", presses.GAMES)
+def test_any_row_of_any_menu_is_a_few_presses_away_and_redo_three_from_home(game, board):
+    """A held UP (two buttons: a held A) goes on through a list as one
+    press: no row of any list the scripted game shows is more than
+    ANY_ROW presses away, OK counted (an overshoot on a 14-row menu cost
+    13 on two buttons); after an undo, Redo is REDO presses from home."""
+    rows, redo = presses.reach(game, board)
+    assert 2 <= rows <= presses.ANY_ROW, rows
+    if game in ("inca", "eightmin"):
+        assert redo is not None and redo <= presses.REDO, redo
+
+
+# The presses of every scripted game on every board profile, and of them
+# those on a number field (BENCHMARKS.md, *Presses*): pinned, so that a
+# change that adds presses (or saves some) is seen here and its figures
+# are written again with the reason.
+PRESSES = {
+    ("inca", "pico_oled"): (784, 223), ("inca", "pico_display"): (783, 223),
+    ("inca", "esp32_tdisplay"): (783, 223),
+    ("eightmin", "pico_oled"): (172, 62), ("eightmin", "pico_display"): (171, 62),
+    ("eightmin", "esp32_tdisplay"): (171, 62),
+    ("origin", "pico_oled"): (223, 55), ("origin", "pico_display"): (222, 55),
+    ("origin", "esp32_tdisplay"): (222, 55),
+    ("yu", "pico_oled"): (194, 25), ("yu", "pico_display"): (182, 25),
+    ("yu", "esp32_tdisplay"): (182, 25),
+}
+
+
+def test_the_presses_of_each_scripted_game_are_the_ones_measured():
+    assert sorted(PRESSES) == sorted((g, b) for g in ("inca", "eightmin", "origin", "yu") for b in presses.BOARDS)
+    got = {}
+    for g, board in PRESSES:
+        r = presses.count(g, board)
+        # every script plays to its end (the campaign's ends with a game under way)
+        assert r["over"] or g == "yu", (g, board)
+        got[g, board] = (r["total"], r["numbers"])
+    changed = dict((k, (PRESSES[k], got[k])) for k in PRESSES if got[k] != PRESSES[k])
+    assert not changed, "presses (total, on a number field) changed, pinned -> now: %r" % changed

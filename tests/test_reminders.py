@@ -1,117 +1,144 @@
-"""Reminders that need no decision need no press: an action's results and
-what an undo or redo took back or put again come on the title line of the
-screen that follows (App.notice), stay there until the next press, which
-does what it always does, and History keeps the last action's results.
-The set-up checklist at the start of a game and a refused action's reason
-stay screens of their own."""
+"""An action's results are read whole, with no press to see them (App.tell):
+where they fit the top two rows whole they stay there until the next press,
+which does what it always does; longer ones, and the big moments (a Pizarro
+flip, the end of the game: a headline), come on a screen of their own the
+moment they happen, every line whole.  Nothing is cut, and no "N more"
+hides a line.  History keeps the last action's results.  The set-up
+checklist at the start of a game and a refused action's reason stay
+screens of their own."""
 import pytest
 
 from bench import scripts
 from firmware.core.text import t
-from firmware.ui.widgets import Message
+from firmware.ui.widgets import Message, Report
 from host_sim import device, keyplan
 from host_sim.keyplan import inca as keyplan_inca
+from host_sim.textshot import TextShot
 
 
-def _title_rows(app):
-    """The frame's bytes of the title line (mono: the pages it covers;
-    colour: its rows of pixels)."""
-    cv = app.cv
-    lh = app.lay.lh
-    if app.lay.colour:
-        return bytes(cv.buf[:lh * app.lay.w // 2]), bytes(cv.buf[lh * app.lay.w // 2:])
-    pages = (lh + 7) // 8
-    return bytes(cv.buf[:pages * app.lay.w]), bytes(cv.buf[pages * app.lay.w:])
+def _words(lines):
+    return " ".join(" ".join(lines).split())
 
 
-@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
-def test_a_whole_game_shows_its_results_without_a_press(board):
-    """The scripted Inca game through the buttons: no screen of results or
-    of an undo is opened; each action with results puts them on the title
-    line, drawn over the screen that follows and gone after the next press."""
-    app, _ = device.build(board, None, scripts.SEED)
+@pytest.mark.parametrize("board,lang", [("pico_oled", "ru"), ("pico_oled", "en"), ("pico_display", "es")])
+def test_a_whole_game_shows_every_result_whole(board, lang):
+    """The scripted Inca game through the buttons: each action's results
+    are on the screen that follows, whole (the text the frame shows holds
+    every word of them); the Pizarro flips and the end of the game each on
+    a screen of its own with its headline."""
+    app, _ = device.build(board, None, scripts.SEED, lang=lang)
     app.seed = lambda: scripts.SEED
-    pushed = []
-    real_push = app.push
-
-    def push(s):
-        if isinstance(s, Message):
-            pushed.append(s.title)
-        real_push(s)
-    app.push = push
-    notices = []
+    shot = TextShot(app.cv, app.lay)
+    seen = {"band": 0, "report": 0, "pizarro": 0, "over": 0}
     real_act = app.act
 
     def act(line):
         took = real_act(line)
-        if took and app.notice:
-            notices.append(list(app.notice))
-            # drawn: the title line differs from the screen's own, the rest not
+        if not took:
+            return took
+        s = app.session.state
+        want = app.ui.notable(s["ev"]) if line not in ("undo", "redo") else None
+        app.render()
+        shown = shot.lines()
+        top = app.stack[-1]
+        if type(top).__name__ == "PlayCode":
+            # the end of the game: its QR code first (the winner beside it),
+            # its results under it
+            assert s["over"] and app.notice is None
+            app.key("ok")
             app.render()
-            with_notice = _title_rows(app)
-            shown = app.notice
-            app.notice = None
-            app.dirty = True
-            app.render()
-            assert _title_rows(app)[0] != with_notice[0]
-            assert _title_rows(app)[1] == with_notice[1]
-            app.notice = shown
-            app.dirty = True
+            shown = shot.lines()
+            top = app.stack[-1]
+        if isinstance(top, Report):
+            seen["report"] += 1
+            assert shown[0] == top.title
+            if want is not None:
+                assert top.lines == want
+            # every line whole: the report's rows hold all its words
+            assert _words(r[0] for r in top.rows) == _words(top.lines)
+            if any(e[0] == "pizarro" for e in s["ev"]):
+                seen["pizarro"] += 1
+                assert top.banner and t("e.piz_h_yes" if any(e[0] == "pizarro" and e[2] for e in s["ev"])
+                                          else "e.piz_h_no") == top.title
+            if s["over"]:
+                seen["over"] += 1
+                assert top.banner and top.title == t("m.game_over")
+        elif app.notice:
+            seen["band"] += 1
+            assert len(app.notice) <= 2
+            assert shown[:len(app.notice)] == app.notice
+            if want is not None:
+                assert _words(app.notice) == _words(want)
+        else:
+            assert not want
+        assert not any(t("m.more") % 1 in ln for ln in shown)
         return took
     app.act = act
-    on_message = []
-    real_key = app.key
-
-    def key(k, at=None):
-        if isinstance(app.stack[-1], Message):
-            on_message.append(app.stack[-1].title)
-        real_key(k, at)
-    app.key = key
     lines = scripts.transcript()
     keyplan.play(app, lines, keyplan_inca)
     assert app.view()["over"]
-    assert t("m.results") not in pushed and t("m.undo") not in pushed and t("m.redo") not in pushed
-    assert pushed == [t("s.order")]              # the set-up checklist only
-    undone = [n for n in notices if n[0].startswith(t("x.undone") % "")]
-    assert len(undone) == lines.count("undo") and len(notices) > len(undone) + 40
-    # no press goes to closing a screen of reminders but the checklist's
-    assert on_message == [t("s.order")]
+    assert seen["pizarro"] >= 4 and seen["over"] == 1
+    assert seen["band"] > 40 and seen["report"] > 10, seen
+
+
+def _played(board, until, what):
+    """The scripted game played through the buttons up to the first action
+    after which until(app, line) holds."""
+    app, _ = device.build(board, None, scripts.SEED)
+    app.seed = lambda: scripts.SEED
+    lines = scripts.transcript()
+    keys = []
+    keyplan_inca.setup(app, lines[0], keys)
+    keyplan._dismiss(app, keys)
+    for line in lines[1:]:
+        keyplan.step(app, keyplan_inca.action, line, keys)
+        if until(app, line):
+            return app
+    raise AssertionError("no %s in the scripted game" % what)
 
 
 def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
-    from tests.test_end_press import _app, _inca_lines
-    import tempfile
-    lines, edition = _inca_lines("sapa")
-    with tempfile.TemporaryDirectory() as tmp:
-        import pathlib
-        app, _ = _app(pathlib.Path(tmp), "sapa", lines, edition)
-        view = app.view()
-        for c in app.session.state["seating"]:
-            app.act("connected %s 1 0 2" % c)
-        app.act("next")                           # Sapa Inca scored
-        got = list(app.notice)
-        assert got == app.ui.notable(app.session.state["ev"]) and len(got) > 4
-        assert type(app.stack[-1]).__name__ == "Home" and view != app.view()
-        app.render()
-        # the first line, and how many more History holds
-        drawn = []
-        real = app.cv.text
+    app = _played("pico_display", lambda app, line: app.notice and line.startswith("road"), "road with a reminder")
+    got = list(app.notice)
+    shot = TextShot(app.cv, app.lay)
+    app.dirty = True
+    app.render()
+    assert shot.lines()[:len(got)] == got
+    # the next press does what it does: here the cursor moves, and the reminder goes
+    scr = app.stack[-1]
+    cur = scr.cur
+    app.key("down")
+    app.render()
+    assert app.notice is None and scr.cur != cur
+    assert got[0] not in shot.lines()
+    # History: the results, whole, under the newest action
+    app.open_history()
+    rows = [r[0].strip() for r in app.stack[-1].rows]
+    at = rows.index(t("m.results"))
+    assert _words(got) in _words(rows[at + 1:])
 
-        def text(x, y, s, c=1):
-            drawn.append(s)
-            return real(x, y, s, c)
-        app.cv.text = text
-        app.dirty = True
-        app.render()
-        assert got[0] in drawn[-2:] and t("m.more") % (len(got) - 1) in drawn[-2:]
-        # OK does what it does on the home screen: the menu, no reminder
-        app.key("ok")
-        assert app.notice is None and type(app.stack[-1]).__name__ == "PhaseMenu"
-        before = len(drawn)
-        app.render()
-        assert len(drawn) > before and got[0] not in drawn[before:]
-        # History: the results, whole, under the newest action
-        app.open_history()
-        rows = [r[0].strip() for r in app.stack[-1].rows]
-        at = rows.index(t("m.results"))
-        assert " ".join(got) in " ".join(rows[at + 1:])
+
+def test_a_report_closes_with_ok_and_a_held_down_still_ends_the_phase():
+    app = _played("pico_oled", lambda app, line: isinstance(app.stack[-1], Report) and app.view()["phase"] == "inca",
+                  "report that leads into an Inca phase")
+    tail = list(app.session.tail)
+    app.key("ok")
+    assert type(app.stack[-1]).__name__ == "Home" and app.session.tail == tail
+    app.key("ok")
+    app.key("end")          # over its report, the next one: a held DOWN ends the phase
+    assert app.session.tail == tail + ["next"]
+
+
+def test_the_set_up_checklist_is_a_screen_of_its_own():
+    app, _ = device.build("pico_oled", None, scripts.SEED)
+    pushed = []
+    real = app.push
+
+    def push(s):
+        pushed.append(s)
+        real(s)
+    app.push = push
+    keys = []
+    keyplan_inca.setup(app, scripts.transcript()[0], keys)
+    told = [s for s in pushed if isinstance(s, Message)]
+    assert [s.title for s in told] == [t("s.order")] and not isinstance(told[0], Report)

@@ -404,6 +404,22 @@ def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goe
     assert app.settings == {"brightness": 4, "lang": "es"}
 
 
+def test_a_language_picked_in_the_game_picker_on_full_storage_is_told(tmp_path, monkeypatch):
+    from firmware.settings import NAMES
+    data = tmp_path / "data"
+    app, _ = boot(data)
+
+    def refuse(*a, **kw):
+        raise OSError(28, "full")
+    monkeypatch.setattr(store, "save_json", refuse)
+    assert keyplan._go_to_row(app, lambda r: r[0] == NAMES[2], [])
+    assert app.settings["lang"] == "es"
+    said = " ".join(app.stack[-1].lines)
+    assert app.stack[-1].title == t("m.settings") and t("m.until_off") in said and t("m.storage_full") in said
+    app.key("ok")
+    assert app.stack[-1].title == t("g.title")
+
+
 def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     data = tmp_path / "data"
     app, _ = boot(data)
@@ -516,7 +532,7 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     rows = len(hist.rows)
     undone = app.session.tail[-1]
     shown = [r[0] for r in hist.rows]
-    app.key("up")                              # the last row (the oldest action)
+    hist.select(rows - 1)                      # the last row (the oldest action)
     assert hist.cur == rows - 1
     app.render()
     app.key("undo")

@@ -12,6 +12,7 @@ import re
 import pytest
 
 import goldens
+import langs
 
 from host_sim import device, keyplan
 from host_sim.keyplan import eightmin as kp
@@ -91,7 +92,7 @@ def test_bids_stay_secret_until_all_are_in():
         if scr == "history":
             app.key("back")
             app.key("back")
-        assert type(app.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "History"}[scr]
+        assert type(app.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "Menu"}[scr]
         shown += [" ".join(r[:2]).strip() for r in app.stack[-1].rows] + [app.stack[-1].title]
     # "2/3" is how many have bid; no "2" alone, the amount bid
     assert not any(re.search(r"(?<!/)\b2\b(?!/)", s) for s in shown), shown
@@ -108,7 +109,7 @@ def test_bids_stay_secret_until_all_are_in():
     assert "Red bid 3" in [r[0] for r in app.stack[-1].rows]
 
 
-@pytest.mark.parametrize("lang,first", [("en", "Start continent"), ("ru", "Стартовый конт."), ("es", "Cont. de salida")])
+@pytest.mark.parametrize("lang,first", [("en", "Start continent"), ("ru", "Стартовый континент"), ("es", "Continente de salida")])
 def test_the_continents_are_named_from_the_start_region_clockwise(lang, first):
     # the board numbers no continent: the regions are entered for the
     # start region's continent, then the others clockwise round the board
@@ -128,7 +129,7 @@ def test_a_card_too_dear_is_greyed_with_the_reason():
     app.key("ok")
     rows = app.stack[-1].rows
     assert rows[0][2] == "take red 1" and rows[0][3] is None
-    assert rows[1][3] == "red has 0 coins; the card at position 2 costs 1".replace("red", "Red")
+    assert rows[1][3] == "Red's coins: 0; the card at position 2 costs 1"
     before = app.view()
     app.stack[-1].select(5)
     app.key("ok")
@@ -173,15 +174,15 @@ def table(lang):
         return json.load(f)
 
 
-def specs(s):
-    return re.findall(r"%[-+ 0-9]*[sdr%]", s)
+specs = langs.specs
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_key_in_every_language_with_the_same_placeholders(lang):
     en, other = table("en"), table(lang)
-    keys = [k for k in en if not k.startswith("_")]
-    assert sorted(keys) == sorted(k for k in other if not k.startswith("_"))
+    keys = langs.needed(k for k in en if not k.startswith("_"))
+    assert sorted(keys) == sorted(langs.needed(k for k in other if not k.startswith("_")))
+    assert langs.short_forms_match(en) == langs.short_forms_match(other) == []
     for k in keys:
         assert specs(en[k]) == specs(other[k]), (k, other[k])
         if k.startswith("r:"):
@@ -214,7 +215,10 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "black", "orange", "white
 
 
 def places(t, lay):
-    """(text, room in pixels) for every string the screens draw on one line."""
+    """(text, room in pixels) for every string the screens draw on one line
+    (the words in their form for the count, or the short form where the
+    screens choose it: text.fn, text.fit; t is the table in use)."""
+    from firmware.core.text import fit, fn
     fw = lay.font.width
     w = lay.w
     rw = w - 4
@@ -232,14 +236,15 @@ def places(t, lay):
     for c in COLOURS:
         who = t["8.c." + c] if lay.colour else t["8.i." + c]
         out.append((t["8.h.turn"] % who, title - status))
-        out.append((t["8.h.last"] % who, title - status))
-        out.append((t["8.m.turn"] % (who, 14), title - fw("13/13") - 4))
-        out.append(right(t["8.c." + c], t["8.h.coins_cards"] % (14, 13, 13)))
+        out.append((fit("8.h.last", title - status, fw, (who,)), title - status))
+        for n in (1, 2, 14):
+            out.append((fn("8.m.turn", n, who, n), title - fw("13/13") - 4))
+            out.append(right(t["8.c." + c], fit("8.h.coins_cards", rw - fw(t["8.c." + c] + " "), fw, (n, 13, 13), n)))
+            out.append(right(t["8.c." + c], fn("8.h.coins", n)))
+            out.append(right(t["8.c." + c], fn("8.m.vp", n)))
+            out.append(right("5 " + who, fn("8.m.vp", n)))
         out.append(right(t["8.c." + c], t["8.h.bid_in"]))
         out.append(right(t["8.c." + c], t["8.h.bid"] % 14))
-        out.append(right(t["8.c." + c], t["8.h.coins"] % 44))
-        out.append(right(t["8.c." + c], t["8.m.vp"] % 99))
-        out.append(right("5 " + who, t["8.m.vp"] % 99))
         out.append(right(t["8.s.seat"] % 5, t["8.c." + c]))
         out.append(right(t["8.s.youngest"], t["8.c." + c]))
         for k in ("regions", "goods", "tokens", "armies"):
@@ -251,14 +256,20 @@ def places(t, lay):
     out.append(right(t["8.m.card"] % 6, t["8.m.price"] % 3))
     for k in ("8.s.dice", "8.s.tokens", "8.s.full"):
         out.append(right(t[k], max((t["s.on"], t["s.off"]), key=fw)))
+    # a number field's label: whole where it fits beside its value (Numbers.draw)
     for k in ("8.k.crystal", "8.k.iron", "8.k.wood", "8.k.tools", "8.k.food", "8.k.wild", "8.f.bid", "8.f.armies",
               "8.f.coins"):
-        out.append(right(t[k], "-20"))
+        out.append(right(fit(k, rw - fw("-20 "), fw), "-20"))
     out.append(right(t["8.f.continent"] % 4, "12"))
     for i in range(1, 5):
-        out.append(right(t["8.f.cont%d" % i], "12"))
-    out.append((t["8.m.break"] % (20, 4, 20), rw))
-    out.append((t["8.m.coins_left"] % 44 + t["8.m.armies_n"] % 14, rw))
+        out.append(right(fit("8.f.cont%d" % i, rw - fw("12 "), fw), "12"))
+    out.append((fit("8.m.break", rw, fw, (20, 4, 20)), rw))
+    for k in ("8.m.coins_left", "8.m.coins_left~"):
+        if k in t:
+            left = fn(k, 44) + fn(k.replace("coins_left", "armies_n"), 14)
+            if fw(left) <= rw or k + "~" not in t:
+                break
+    out.append((left, rw))
     out.append(right(t["8.m.totals"], ""))
     return out
 
@@ -266,8 +277,10 @@ def places(t, lay):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", ["mono", "colour"])
 def test_every_string_fits_its_place(lang, kind):
+    from firmware.core import text
     lay = LAYOUTS[kind]
     t = device.words(lang, "eightmin")
+    text.use(t)
     bad = [(s, lay.font.width(s), room) for s, room in places(t, lay) if lay.font.width(s) > room]
     assert bad == []
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 import goldens
+import langs
 
 from firmware.core.journal import Journal
 from firmware.core.session import Session
@@ -108,7 +109,7 @@ def test_setup_reminds_two_or_three_players_of_the_medium_pawns():
     scr.refresh(app)
     kp._go_to_row(app, lambda r: r[0] == "Start game", keys)
     text = " ".join(r[0] for r in app.stack[-1].rows)
-    assert "medium pawns" in text and "27 pawns" in text
+    assert "medium pawns" in text and "pawns left: 27" in text
     assert app.view()["seating"] == ["red", "blue", "green"]
 
 
@@ -138,16 +139,16 @@ def table(lang, game=True):
         return json.load(fh)
 
 
-def specs(s):
-    return re.findall(r"%[-+ 0-9]*[sdr%]", s)
+specs = langs.specs
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_key_in_every_language_with_the_same_placeholders(lang):
     en, other = table("en"), table(lang)
-    assert sorted(k for k in en if not k.startswith("_")) == sorted(
-        k for k in other if not k.startswith(("_", "r:")))
-    for k in en:
+    assert sorted(langs.needed(k for k in en if not k.startswith("_"))) == sorted(
+        langs.needed(k for k in other if not k.startswith(("_", "r:"))))
+    assert langs.short_forms_match(en) == langs.short_forms_match(other) == []
+    for k in langs.needed(en):
         assert specs(en[k]) == specs(other[k]), k
         if re.search("[a-z]{3}", en[k]) and k not in ("o.c.blue",):
             assert other[k] != en[k] or lang == "es" and k in (), (lang, k)
@@ -193,7 +194,8 @@ def places(t, lay):
     for c in NAMES:
         for st in ("o.turn", "o.triggered", "o.done", "o.one_more"):
             out.append(right(t["o.c." + c], t[st]))
-        out.append(right("4 " + t["o.c." + c], t["o.vp"] % 199))
+        for n in (1, 2, 199):
+            out.append(right("4 " + t["o.c." + c], langs.forms(t["o.vp"])[-1] % n))
     out.append(right(t["s.players"], "4"))
     out.append(right(t["o.youngest"], longest))
     out.append(right(t["o.seat"] % 4, longest))
@@ -207,7 +209,7 @@ def places(t, lay):
         out.append((t[k], lay.w - 4 - f.width("99") - 2, "number field " + k))
     out.append(right(t["o.treasure"], max((t["m.yes"], t["m.no"]), key=f.width)))
     out.append(right(" " + t["o.treasure"], "48"))
-    out.append(right(t["o.save"], t["o.vp"] % 199))
+    out.append(right(t["o.save"], langs.forms(t["o.vp"])[-1] % 199))
     out.append(right(t["o.remove"], ""))
     out.append(right(t["o.done"], "6,5,5,4"))
     out.append(right(t["o.add"] % 15, ""))
@@ -224,7 +226,7 @@ def message_words(t, lay):
     out = []
     for k, v in t.items():
         if k.startswith(("o.e.", "o.a.", "r:", "o.pick_one", "o.full")):
-            filled = re.sub(r"%[-+ 0-9]*d", "20", v).replace("%s", longest)
+            filled = " ".join(re.sub(r"%[-+ 0-9]*d", "20", x).replace("%s", longest) for x in langs.forms(v))
             for word in filled.split(" "):
                 out.append((word, lay.w - 4, "message " + k))
     return out

@@ -8,6 +8,7 @@ import os
 import pytest
 
 import goldens
+import langs
 
 from firmware.core.session import Session
 from firmware.games import yu
@@ -150,14 +151,17 @@ def test_the_flood_warning_and_the_leds():
     for a in ("round", "round"):
         keyplan_yu.action(app, a, keys)
     # round 3: this harvest runs the deck out and the flood marker's step loses
-    # the warning comes on the title line of the home screen (no press
-    # needed), with the flood line marked, and History keeps it
-    text = " ".join(app.notice)
+    # the warning comes whole, at once, on a screen of its own over the
+    # home screen (too long for its top two rows), with the flood line
+    # marked, and History keeps it
+    report = app.stack[-1]
+    assert type(report).__name__ == "Report"
+    text = " ".join(report.lines)
     assert "this harvest moves the flood marker" in text and "lose the game" in text
-    home = app.stack[-1]
+    home = app.stack[-2]
     assert type(home).__name__ == "Home"
     flood = home.lines[3]
-    assert flood[1] == "this rnd!" and flood[2] is True
+    assert flood[1] == "now!" and flood[2] is True
     assert app.ui.leds(app.view()) == (["blue"], "blue")
     app.open_history()
     kept = " ".join(r[0].strip() for r in app.stack[-1].rows)
@@ -185,15 +189,17 @@ def table(lang, game=True):
 def specs(s):
     # "%.0s" takes its word and prints nothing: a translation may leave out
     # an English phrase the refusal carries
-    return [x.replace(".0", "") for x in re.findall(r"%[-+ 0-9.]*[sdr%]", s)]
+    found = langs.specs(s, r"%[-+ 0-9.]*[sdr%]")
+    return [x.replace(".0", "") if isinstance(x, str) else x for x in found]
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_key_in_every_language_with_the_same_placeholders(lang):
     en, other = table("en"), table(lang)
-    assert [k for k in en if k not in other] == []
-    assert [k for k in other if k not in en and not k.startswith(("r:", "_"))] == []
-    for k in en:
+    assert [k for k in langs.needed(en) if k not in other] == []
+    assert [k for k in langs.needed(other) if k not in en and not k.startswith(("r:", "_"))] == []
+    assert langs.short_forms_match(en) == langs.short_forms_match(other) == []
+    for k in langs.needed(en):
         assert specs(en[k]) == specs(other[k]), (k, en[k], other[k])
     shown = [k for k in other if k.startswith("r:")]
     for k in shown:
@@ -207,7 +213,7 @@ def test_every_key_in_every_language_with_the_same_placeholders(lang):
     fmts = [a + b for a, b in fmts]
     assert len(fmts) >= 25
     assert [x for x in fmts if "r:" + x not in other] == []
-    same = [k for k in en if other[k] == en[k] and re.search("[a-z]{3}", en[k])]
+    same = [k for k in langs.needed(en) if other[k] == en[k] and re.search("[a-z]{3}", en[k])]
     assert same == []
     if lang == "es":
         assert other["_translated"]
@@ -255,10 +261,18 @@ def places(t, lay):
         out.append((t[k] % (13, 30), title, "title " + k))
     for k in ("y.r.won", "y.r.lost"):
         out.append((t[k] % 13, title, "title " + k))
+    from firmware.games.yu.screens import _pair, flood_right, warning
+    from firmware.ui.common import label
+
+    class App:      # what common.label reads of the app
+        pass
+    app = App()
+    app.lay = lay
     status = f.width(t["y.m.status"] % 30) + 2
+    from firmware.games.yu.words import phase
     for ph in ("harvest", "actions", "barge", "barbarians", "refresh"):
-        out.append((t["y.ph." + ph], title - status, "menu title " + ph))
-        out.append((t["y.ph." + ph], W - box_width(lay) - 6, "home phase " + ph))
+        out.append((phase(ph, title - status, f.width), title - status, "menu title " + ph))
+        out.append((phase(ph, W - box_width(lay) - 6, f.width), W - box_width(lay) - 6, "home phase " + ph))
     out.append((t["y.m.ran_out"], title - status, "menu title"))
     out.append(right(t["y.s.wins"], "6"))
     out.append(right(t["y.s.losses"], "6"))
@@ -266,16 +280,19 @@ def places(t, lay):
     for k, v in (("y.f.so_far", "6"), ("y.f.inactive", "30"), ("y.f.on_display", "7"), ("y.f.change", "-7"),
                  ("y.f.cards", "30")):
         out.append(right(t[k], v))
-    out.append(right(t["y.h.canals"] % (6, 6), t["y.h.barbarians"] % (7, 7)))
+    # the checklist's lines as the home screen makes them (screens._pair)
+    out.append(right(*_pair(lay, ("y.h.canals", (6, 6)), ("y.h.barbarians", (7, 7), None))))
     out.append(right(t["y.h.settlers"] % 30, t["y.h.draw"] % 30))
-    floods = [t["y.h.flood_card"], t["y.h.flood0"], t["y.h.flood1"], t["y.h.flood_in"] % 30]
-    out.append(right(t["y.h.flood"] % (6, 6), max(floods, key=f.width) + "!"))
+    for empty, left in ((True, None), (False, 0), (False, 1), (False, 2), (False, 30)):
+        fl = {"empty": empty, "rounds_left": left, "next_loses": True}
+        out.append(right(*_pair(lay, ("y.h.flood", (6, 6)), lambda room, width: flood_right(fl, room, width))))
     if lay.colour:
-        for k in t:
-            if k.startswith("y.w."):
-                out.append((t[k] % 30 if "%d" in t[k] else t[k], row, "warning " + k))
+        for wn in (("reshuffle", 30), ("deck-empty", True), ("deck-empty", False), ("flood", 0, True),
+                   ("flood", 1, True), ("flood", 0, False), ("flood", 1, False), ("barbarians",),
+                   ("finish-round",), ("refresh-count",)):
+            out.append((warning(wn, row, f.width), row, "warning %s" % (wn,)))
     out.append(right(t["y.c.start"] % 13, ""))
-    out.append(right(t["y.c.wins"] % (6, 7), t["y.c.losses"] % (6, 7)))
+    out.append(right(*_pair(lay, ("y.c.wins", (6, 7)), ("y.c.losses", (6, 7), None))))
     for k in ("y.win", "y.cause.flood", "y.cause.barbarians", "y.cause.damage"):
         out.append(right(t["y.c.game"] % 13, t[k]))
     for k in ("y.story.victory", "y.story.upper", "y.story.lower", "y.story.gold"):
@@ -289,12 +306,15 @@ def places(t, lay):
                  ("y.m.on_display", "7"), ("y.m.destroy", ""), ("y.m.take", ""), ("y.m.destroy_n", ">"),
                  ("y.m.take_n", ">"), ("y.m.active", "30"), ("y.m.draw", "30"), ("y.l.flood", ""),
                  ("y.l.barbarians", ""), ("y.l.damage", "")):
-        out.append(right(t[k], v))
-    for k in t:
+        out.append(right(label(app, k, v), v))
+    for k in langs.needed(t):
         if k.startswith("y.a."):
             v = t[k] % max((t["y.cause." + c] for c in ("flood", "barbarians", "damage")), key=f.width) \
                 if k == "y.a.loss" else (t[k] % "30" if "%s" in t[k] else t[k])
-            out.append((v, row, "history " + k))
+            # a history's line, and an action named beside Undo, go on as
+            # many rows as they need (common.lines): each word fits one
+            for word in v.split(" "):
+                out.append((word, row, "history " + k))
     return out
 
 
@@ -303,7 +323,8 @@ def message_words(t, lay):
     for k, v in t.items():
         if not k.startswith(("y.e.", "y.r.", "y.why.", "r:")):
             continue
-        filled = re.sub(r"%[-+ 0-9.]*[dr]", "30", v).replace("%.0s", "").replace("%s", "barbarians")
+        filled = " ".join(re.sub(r"%[-+ 0-9.]*[dr]", "30", x).replace("%.0s", "").replace("%s", "barbarians")
+                          for x in langs.forms(v))
         for word in filled.split(" "):
             out.append((word, lay.w - 4, "message " + k))
     return out
@@ -364,7 +385,7 @@ SCREENS = {
     "yu_menu": (ACTIONS, ["ok"]),
     "yu_settlers": (ACTIONS, ["ok", "row:y.m.settlers"]),
     "yu_reshuffle": (RAN_OUT, ["ok"]),
-    "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2"]),
+    "yu_result": (BEFORE_BARBARIANS, ["do:barbarians +2", "back"]),  # BACK: from the end's QR code
     "yu_last": (AFTER_WIN, ["down", "down", "ok"]),
     "yu_history": (C, ["back"]),
     "yu_gold": (G, []),

@@ -37,7 +37,15 @@ from host_sim import device, vpico
 from host_sim.vpico import GAP, HOLD, MS, Pico, Twin
 from test_micropython import ROOT
 
-pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.ready()))
+
+
+@pytest.fixture(autouse=True)
+def _emulator():
+    # a missing emulator fails these tests, as every other missing tool
+    # does (./test installs it: npm ci in vpico/)
+    why = vpico.ready()
+    assert why is None, why
+
 SEED = 77
 
 
@@ -271,8 +279,16 @@ def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
         if board == "pico_oled":
             assert p.leds() == want
         else:
-            # the RGB LED: the colour of the player whose turn it is (PWM duty, +-1)
-            assert len(p.leds()) == 1
+            # the RGB LED: the colour of the player whose turn it is, as
+            # the simulator's strip lights that player's LED (LED i: the
+            # i-th colour), from the three PWM duties (each channel +-1)
+            from firmware.hal.pixels import COLOURS
+            turn = twin.app.px.turn
+            assert turn in COLOURS, turn
+            one = want[COLOURS.index(turn)]
+            got = p.leds()
+            assert len(got) == 1 and max(one) > 0, (got, one)
+            assert all(abs(a - b) <= 1 for a, b in zip(got[0], one)), (got, one, turn)
 
 
 # ------------------------------------------------------------ power cuts
@@ -578,14 +594,15 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 
 # ------------------------------------------------------------ a limited heap
 
-# The heap each board is given here: a ceiling, today's need with room (this
-# boot into the benchmark's saved game and the presses after it complete
-# from 141 KB on either board; 136 and 152 KB, the boot alone, before the
-# colour screen was drawn in bands and a closed screen let go of at once),
-# so that a change that makes the firmware need more fails here.  The
-# budgets (96 and 110 KB) are further down: BENCHMARKS.md says where the
-# firmware stands against them.
-HEAP_CEILING = {"pico_oled": 150 * 1024, "pico_display": 150 * 1024}
+# The heap each board is given here on the official firmware: a ceiling,
+# today's need with room, so that a change that makes the firmware need
+# more fails here.  This boot into the benchmark's saved game and the
+# presses after it complete from 146 KB on pico_oled; pico_display needs
+# more than 154 KB (below, opening a picker finds no 1148-byte block for its
+# file: the heap is cut finer since number fields, results and held presses
+# went on every list; 141 KB on either board before).  The budgets (96 and
+# 110 KB) are further down: BENCHMARKS.md says where the firmware stands.
+HEAP_CEILING = {"pico_oled": 160 * 1024, "pico_display": 160 * 1024}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])

@@ -38,7 +38,7 @@ def main():
     lines = autoplay.annotated(autoplay.play(DEMO, random.Random(7).randrange, ed), ed)
     with open(os.path.join(ROOT, "assets", "inca", "demo.txt"), "w") as f:
         f.write("# A whole 4-player game of Inca Empire with Pizarro's Arrival, as the device journals it.\n")
-        f.write("# One action per line; '#' starts a comment. See README for the vocabulary.\n")
+        f.write("# One action per line; '#' starts a comment. See docs/games/inca.md for the vocabulary.\n")
         f.write("\n".join(lines) + "\n")
     for name in sorted(os.listdir(sc)):
         if name.endswith(".txt"):

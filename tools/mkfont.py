@@ -9,6 +9,10 @@ Sources (Debian 12 packages xfonts-base 1:1.0.5+nmu1 and xfonts-terminus
              mark, ballot x, left/right triangles) come from its sibling
              misc-fixed 6x12 (6x12.pcf.gz, same package and licence) when
              their ink fits the 6x10 cell on the same baseline.
+  medium.fnt Terminus Font 6x12, /usr/share/fonts/X11/misc/ter-u12n_unicode.pcf.gz
+             (xfonts-terminus), SIL Open Font License 1.1 (as large.fnt): 26
+             characters and 9 lines on the PyBadge's 160x128, taller than
+             6x10 (every text that fits the 128x64 screen's 21 fits it).
   large.fnt  Terminus Font 8x16, /usr/share/fonts/X11/misc/ter-u16n_unicode.pcf.gz
              (xfonts-terminus), SIL Open Font License 1.1: 30 characters,
              8 lines on 240x135.  A subset in another format is a Modified
@@ -62,6 +66,7 @@ HEADER = 16
 # missing WANTED characters; Debian package; licence file)
 FONTS = {
     "small": (("6x10.pcf.gz", "6x12.pcf.gz"), "xfonts-base", "LICENSE-misc-fixed.txt"),
+    "medium": (("ter-u12n_unicode.pcf.gz",), "xfonts-terminus", "LICENSE-terminus.txt"),
     "large": (("ter-u16n_unicode.pcf.gz",), "xfonts-terminus", "LICENSE-terminus.txt"),
 }
 

@@ -42,6 +42,27 @@ def signed(word, what, hi=MAX_NUMBER):
     return -d if word[0] == "-" else d
 
 
+NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
+
+
+def names(text, what="players"):
+    """A setup line's comma-separated player names (what=...): small
+    letters, digits and '-', starting with a letter, at most 10, none
+    twice (the games that name players by the players' own words)."""
+    ps = text.split(",")
+    for c in ps:
+        ok = 0 < len(c) <= 10 and c[0] in NAME_CHARS[:26]
+        for ch in c:
+            if ch not in NAME_CHARS:
+                ok = False
+        if not ok:
+            refuse("%r is not a player name (small letters, digits and '-', "
+                   "starting with a letter, at most 10)", c)
+    if len(set(ps)) != len(ps):
+        refuse("a player is named twice in %s=", what)
+    return ps
+
+
 def options(t, defaults, variants=()):
     """The words of a setup line after the game's name: KEY=VALUE for the
     keys of defaults (a dict, copied), or one of the variants (then True)."""

@@ -164,6 +164,13 @@ def _close(tables):
 
 # the tables looked in, first to last: the game's words, then the language's
 _tables = []
+# words put before every table (a seat's colour as the name its player was
+# given: firmware/ui/names.py), or None
+over = None
+# the screen has room for names (the wide, colour screens: players by their
+# colour's name, no short forms in the lines that name an action); the
+# narrow one, False, names players by their initials (App sets it)
+wide = False
 _base = None     # the path of the language's table
 
 
@@ -202,6 +209,10 @@ def use(table):
 
 
 def get(key, default=None):
+    if over is not None:
+        v = over.get(key)
+        if v is not None:
+            return v
     for tb in _tables:
         v = tb.get(key)
         if v is not None:
@@ -213,8 +224,87 @@ def t(key):
     return get(key, key)
 
 
+def base(key):
+    """The word of the tables, under any name put before them."""
+    for tb in _tables:
+        v = tb.get(key)
+        if v is not None:
+            return v
+    return key
+
+
 def f(key, *args):
     return get(key, key) % args
+
+
+# A count meets a noun: the words that change with it are written as their
+# forms in braces, apart by "|", in the order of the language's rule: two
+# forms (English, Spanish: one, other: "%d {road|roads}"), or three
+# (Russian: one, few, many: "%d {дорога|дороги|дорог}").  The number of
+# forms tells the rule, so a table needs no word of its own for it.
+# (tests/test_lang.py holds every table's counted words to their
+# language's number of forms.)
+def _which(n, forms):
+    """The index of the form for the number n among `forms` forms."""
+    if n < 0:
+        n = -n
+    if forms == 2:
+        return 0 if n == 1 else 1
+    if forms == 3:
+        d = n % 10
+        h = n % 100
+        if d == 1 and h != 11:
+            return 0
+        if 2 <= d <= 4 and not 12 <= h <= 14:
+            return 1
+        return 2
+    return 0
+
+
+def form(key, n):
+    """The words at key in their form for the number n: each {a|b|c} in
+    them given as the form n takes."""
+    v = get(key, key)
+    a = v.find("{")
+    while a >= 0:
+        b = v.find("}", a)
+        if b < 0:
+            break
+        i = _which(n, v.count("|", a, b) + 1)
+        s = a + 1
+        while i:
+            s = v.find("|", s, b) + 1
+            i -= 1
+        e = v.find("|", s, b)
+        v = v[:a] + v[s:e if e >= 0 else b] + v[b + 1:]
+        a = v.find("{", a)
+    return v
+
+
+def fn(key, n, *args):
+    """The words at key in their form for the number n, with args put in
+    (n alone when no args are given)."""
+    return form(key, n) % (args or (n,))
+
+
+def fit(key, room, width, args=None, n=None):
+    """The words at key, or where they are wider than room pixels (width: a
+    font's measure) their shorter form (key + "~"), and so on (key + "~~")
+    as far as the language has them: short forms only where the screen has
+    no room for the full words.  With args, each form is measured with
+    args put in; with n, in its form for the count n (form())."""
+    v = _put(key, args, n)
+    while width(v) > room:
+        key += "~"
+        if get(key) is None:
+            break
+        v = _put(key, args, n)
+    return v
+
+
+def _put(key, args, n):
+    v = get(key, key) if n is None else form(key, n)
+    return v if args is None else v % args
 
 
 def word(x):

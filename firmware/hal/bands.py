@@ -15,7 +15,7 @@
 import framebuf
 from binascii import crc32
 
-from firmware.hal.canvas import Canvas, _native_text
+from firmware.hal.canvas import Canvas, _native_text, runs
 
 _RECT = 0
 _FILL = 1
@@ -23,6 +23,7 @@ _LINE = 2
 _HLINE = 3
 _TEXT = 4
 _ICON = 5
+_BITS = 6
 
 
 class BandCanvas(Canvas):
@@ -107,6 +108,12 @@ class BandCanvas(Canvas):
         self.scene.append((x, y, x + 8, y + len(rows), _ICON, c, rows))
         self._rows(y, len(rows))
 
+    def bits(self, x, y, plane, n, stride, px, c):
+        # one step for the whole plane (a QR code: a rectangle a run of its
+        # dark modules would be a thousand steps, 70 kB of scene)
+        self.scene.append((x, y, x + n * px, y + n * px, _BITS, c, (plane, n, stride, px)))
+        self._rows(y, n * px)
+
     def _draw(self, top):
         """The band of rows top.. into the frame: every step that reaches it."""
         fb = self.fb
@@ -143,6 +150,11 @@ class BandCanvas(Canvas):
             elif k == _LINE:
                 e = s[6]
                 fb.line(e[0], e[1] - top, e[2], e[3] - top, s[5])
+            elif k == _BITS:
+                plane, n, stride, px = s[6]
+                first = (top - s[1]) // px if top > s[1] else 0
+                last = (bottom - s[1] + px - 1) // px
+                runs(fb, s[0], s[1] - top, plane, n, stride, px, s[5], first, last if last < n else n)
             else:
                 icon = s[6]
                 for j in range(len(icon)):

@@ -46,12 +46,12 @@ def _out(n):
     return Pin(n, Pin.OUT, value=1)
 
 
-def buttons(p):
+def buttons(p, intents):
     """Debounced buttons with long press (firmware.hal.buttons.Buttons) on
-    the profile's pins, pressed = low (pull-ups)."""
+    the profile's pins, pressed = low (pull-ups); intents: {(button,
+    press): intent}, the board's button profile."""
     from machine import Pin
     from firmware.hal.buttons import Buttons
-    from firmware.ui.nav import PROFILES
     no_pull = getattr(p, "NO_PULL", ())
     pins = {}
     for name in p.BUTTONS:
@@ -59,11 +59,8 @@ def buttons(p):
             pins[name] = Pin(p.BUTTONS[name], Pin.IN)
         else:
             pins[name] = Pin(p.BUTTONS[name], Pin.IN, Pin.PULL_UP)
-    b = Buttons(pins, PROFILES[p.PROFILE])
+    b = Buttons(pins, intents)
     b.listen(Pin.IRQ_FALLING | Pin.IRQ_RISING)
-    # the buttons keep their profile: the table of every board's goes
-    from firmware.core.modules import forget
-    forget("firmware.ui.nav")
     return b
 
 

@@ -9,9 +9,11 @@
 # moves on a row at a time: App.key decides whether the screen on top
 # takes these repeats).  Where the profile has a
 # ("both", "short") intent, a button pressed while another is held (and
-# before that one's long press) gives it, at once, and no button gives
-# anything more until all are released: a chord, for a board with two
-# buttons.
+# before that one's long press) is a chord, for a board with two buttons:
+# neither gives a press of its own, and no button gives anything more
+# until all are released.  The chord gives ("both", "short") at once, or,
+# where the profile also has ("both", "long"), at the first release, and
+# ("both", "long") if both are still held long_ms after the chord began.
 #
 # On a board the pins' interrupts (hard IRQs) note every edge with its time
 # in a ring the moment it happens, even while the screen is being drawn or
@@ -64,7 +66,9 @@ class Buttons:
         self.flag = None              # set by the interrupts (listen())
         self._ring = None
         self.chord = ("both", "short") in profile
-        self.chorded = False          # a chord was given: nothing more until every button is up
+        self.chord_long = ("both", "long") in profile
+        self.chorded = False          # a chord was made: nothing more until every button is up
+        self.chord_at = None          # when a chord with a long press to come began (None: given)
 
     def _emit(self, name, kind, t):
         intent = self.profile.get((name, kind))
@@ -75,7 +79,10 @@ class Buttons:
     # ------------------------------------------------------------ the levels over time
 
     def _due(self, i):
-        """When button i's next change of state falls due, or None."""
+        """When button i's next change of state falls due, or None (the
+        first button's also the long press of a chord)."""
+        if i == 0 and self.chord_at is not None:
+            return self.chord_at + self.long_ms
         if self.raw[i] and not self.stable[i]:
             return self.changed[i] + self.debounce_ms      # the press counts
         if self.stable[i]:
@@ -99,6 +106,10 @@ class Buttons:
             if first < 0:
                 return
             i = first
+            if i == 0 and self.chord_at is not None:
+                self.chord_at = None            # both held on: the chord's long press
+                self._emit("both", "long", when)
+                continue
             if not self.stable[i]:
                 self.stable[i] = True
                 self.down_at[i] = self.changed[i]
@@ -124,7 +135,10 @@ class Buttons:
                 self.fired[i] = True
                 self.fired[j] = True
                 self.chorded = True
-                self._emit("both", "short", when)
+                if self.chord_long:
+                    self.chord_at = when        # short at a release, long if held on
+                else:
+                    self._emit("both", "short", when)
                 return
 
     def _sample(self, i, pressed, t):
@@ -138,6 +152,9 @@ class Buttons:
             self.stable[i] = False
             if not self.fired[i]:
                 self._emit(self.names[i], "short", t)
+            if self.chord_at is not None:
+                self.chord_at = None            # let go before the chord's long press
+                self._emit("both", "short", t)
             if self.chorded and True not in self.stable:
                 self.chorded = False
 

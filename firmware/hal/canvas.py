@@ -144,6 +144,13 @@ class Canvas:
                 if bits & (0x80 >> i):
                     fb.pixel(x + i, y + j, c)
 
+    def bits(self, x, y, plane, n, stride, px, c):
+        """A square bit plane of n x n (a QR code's: row after row, stride
+        bytes a row, bit 7 leftmost), each set bit a px x px square of
+        colour c, its top-left corner at (x, y)."""
+        self._rows(y, n * px)
+        runs(self.fb, x, y, plane, n, stride, px, c, 0, n)
+
     def show(self):
         """Send the frame to the display: of the rows drawn on since the
         last show, the bands of 8 rows that changed (a CRC-32 of each band
@@ -186,3 +193,21 @@ class Canvas:
             d.show(self.buf)
         else:
             part(self.buf, lo, hi)
+
+
+def runs(fb, x0, y0, plane, n, stride, px, c, first, last):
+    """The set bits of rows first..last-1 of a bit plane (Canvas.bits) into
+    the frame buffer fb, a rectangle a run of them."""
+    for r in range(first, last):
+        k = r * stride
+        y = y0 + r * px
+        i = 0
+        while i < n:
+            if plane[k + (i >> 3)] & (0x80 >> (i & 7)):
+                s = i
+                i += 1
+                while i < n and plane[k + (i >> 3)] & (0x80 >> (i & 7)):
+                    i += 1
+                fb.fill_rect(x0 + s * px, y, (i - s) * px, px, c)
+            else:
+                i += 1

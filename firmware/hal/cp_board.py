@@ -26,10 +26,9 @@ def keys(p, board=None):
     return keypad.Keys(pins, value_when_pressed=k["value_when_pressed"], pull=True)
 
 
-def buttons(p, board=None):
+def buttons(p, intents, board=None):
     from firmware.hal.keypad_buttons import KeypadButtons
-    from firmware.ui.nav import PROFILES
-    return KeypadButtons(keys(p, board), p.BUTTONS, PROFILES[p.PROFILE])
+    return KeypadButtons(keys(p, board), p.BUTTONS, intents)
 
 
 def pixels(p, board=None):

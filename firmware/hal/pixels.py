@@ -1,9 +1,14 @@
-# One NeoPixel per player colour (LED 0 blue, 1 orange, 2 green, 3 brown:
-# label them on the case), behind one object: all LEDs are set, then written
-# once (batched refresh).  The player whose turn it is shines bright, the
-# others dim; short animations mark income, the Sun reveal and Pizarro.
+# One NeoPixel per player (LED 0 blue, 1 orange, 2 green, 3 brown: label
+# them on the case, Inca Empire's colours), behind one object: all LEDs are
+# set, then written once (batched refresh).  Where every player's colour has
+# its labelled LED, each lights its own; else (Eight-Minute Empire's red,
+# Origin's yellow...) LED i is the i-th seat, lit in its colour.  The player
+# whose turn it is shines bright, the others dim; short animations mark
+# income, the Sun reveal and Pizarro.
 COLOURS = ("blue", "orange", "green", "brown")
-RGB = {"blue": (0, 60, 255), "orange": (255, 100, 0), "green": (0, 200, 30), "brown": (140, 60, 10)}
+RGB = {"blue": (0, 60, 255), "orange": (255, 100, 0), "green": (0, 200, 30), "brown": (140, 60, 10),
+       "red": (255, 0, 0), "yellow": (255, 170, 0), "purple": (150, 0, 255), "white": (255, 255, 255),
+       "black": (40, 40, 40)}
 LEVELS = (6, 16, 40, 100, 220)  # brightness 1..5, out of 255
 
 
@@ -33,14 +38,19 @@ class PlayerPixels:
         if not self.frames:
             self._write(self.steady())
 
+    def lit(self):
+        """The colour each LED shows, or None (dark): a player's labelled
+        LED, or where a colour has none, LED i the i-th seat."""
+        cs = self.colours
+        for c in cs:
+            if c not in COLOURS:
+                return [cs[i] if i < len(cs) and cs[i] in RGB else None for i in range(self.n)]
+        return [c if c in cs else None for c in COLOURS[:self.n]]
+
     def steady(self):
         out = []
-        for i in range(self.n):
-            c = COLOURS[i]
-            if c in self.colours:
-                out.append(scale(RGB[c], self._level(c == self.turn)))
-            else:
-                out.append((0, 0, 0))
+        for c in self.lit():
+            out.append((0, 0, 0) if c is None else scale(RGB[c], self._level(c == self.turn)))
         return out
 
     def animate(self, kind, view=None):
@@ -51,16 +61,14 @@ class PlayerPixels:
                 frames.append([150, [scale((255, 0, 0), hi) if k % 2 == 0 else (0, 0, 0)] * self.n])
         elif kind == "income":
             for k in range(2):
-                frames.append([120, [scale(RGB[COLOURS[i]], hi) if COLOURS[i] in self.colours else (0, 0, 0)
-                                     for i in range(self.n)]])
+                frames.append([120, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]])
                 frames.append([120, [(0, 0, 0)] * self.n])
         elif kind == "sun":
             for i in range(self.n):
                 frames.append([90, [scale((255, 200, 0), hi) if j == i else (0, 0, 0) for j in range(self.n)]])
         elif kind in ("over", "start"):
             for k in range(3):
-                frames.append([200, [scale(RGB[COLOURS[i]], hi) if COLOURS[i] in self.colours else (0, 0, 0)
-                                     for i in range(self.n)]])
+                frames.append([200, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]])
                 frames.append([200, self.steady()])
         self.frames = frames
         if self.wake is not None:

@@ -113,9 +113,8 @@ def canvas(p, font):
     return Canvas(d["width"], d["height"], d.get("colour", False), font, FileDisplay(d["path"]))
 
 
-def buttons(p):
-    from firmware.ui.nav import PROFILES
-    return KeyButtons(p.BUTTONS, PROFILES[p.PROFILE], quit_key=getattr(p, "QUIT", None),
+def buttons(p, intents):
+    return KeyButtons(p.BUTTONS, intents, quit_key=getattr(p, "QUIT", None),
                       crash_key=getattr(p, "CRASH", None))
 
 

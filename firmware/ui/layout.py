@@ -20,15 +20,16 @@ def rgb(r, g, b):
 UI_RGB = ((0, 0, 0),          # bg
           (235, 235, 235),    # fg
           (110, 110, 110),    # grey
-          (60, 60, 140),      # sel_bg
+          (75, 75, 100),      # sel_bg: dark, so a player's colour reads on it
           (255, 255, 255),    # sel_fg
-          (120, 70, 0),       # title_bg
+          (120, 70, 0),       # title_bg (no player's turn)
           (255, 230, 160))    # title_fg
 # Inca Empire's four, then the other games' (Eight-Minute Empire: red,
 # yellow, purple; Origin: red, yellow).  Black and white players are drawn
 # in the screen's own fg: on a black screen a black name would not show.
+# Brown is a dark earth and orange a bright one: told apart at a glance.
 PLAYER_RGB = (("blue", (40, 110, 255)), ("orange", (255, 140, 0)),
-              ("green", (40, 200, 60)), ("brown", (205, 155, 105)),
+              ("green", (40, 200, 60)), ("brown", (165, 100, 50)),
               ("red", (240, 60, 50)), ("yellow", (245, 225, 40)), ("purple", (175, 90, 230)))
 
 
@@ -42,6 +43,7 @@ class Layout:
         self.colour = colour
         # a hint line at the bottom only where there is room for it
         self.footer = 1 if self.rows >= 7 else 0
+        self.turn = None    # the colour of the player whose turn it is (App.render): the title band's
         if colour:
             self.bg = 0
             self.fg = 1
@@ -52,8 +54,10 @@ class Layout:
             self.title_fg = 6
             pal = [rgb(*c) for c in UI_RGB]
             self.player = {}
+            self.on_player = {}     # a player's colour index -> the text colour that reads on it
             for name, c in PLAYER_RGB:
                 self.player[name] = len(pal)
+                self.on_player[len(pal)] = self.bg if 299 * c[0] + 587 * c[1] + 114 * c[2] > 150000 else self.sel_fg
                 pal.append(rgb(*c))
             self.palette = tuple(pal)          # index -> RGB565
         else:
@@ -66,6 +70,7 @@ class Layout:
             self.title_bg = 1
             self.title_fg = 0
             self.player = {}
+            self.on_player = {}
             for name, c in PLAYER_RGB:
                 self.player[name] = 1
 

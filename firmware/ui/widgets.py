@@ -9,14 +9,15 @@
 #   why           None when allowed, else the reason it is not (shown on OK)
 #   colour        a player colour name for the TFT, or None
 
-from firmware.core.text import t
+from firmware.core.text import t, fit
 
 
-# A held press on a screen whose held presses repeat (Screen.held; App.key
+# A held press on a screen that takes it otherwise (Screen.held; App.key
 # reads it): the intents it gives there, four buttons then two.  A number
 # field's: a held DOWN (on two buttons B) steps the value down as DOWN does
-# (no end of turn), a held UP up, and on they go while held.
-HELD = ({"end": "down", "up+": "up", "down+": "down"}, {"undo": "less", "less+": "less"})
+# (no end of turn), a held UP (on two buttons A) up, and on they go while
+# held.
+HELD = ({"end": "down", "up+": "up", "down+": "down"}, {"undo": "less", "less+": "less", "down+": "down"})
 
 
 def row(label, right="", target=None, why=None, colour=None):
@@ -64,14 +65,32 @@ class Rows:
         return r
 
 
+def selected(cv, lay, y, colour=None):
+    """The cursor's row at y: a lit band on the mono screen; on the TFT a
+    dark band, and for a player's row a frame in their colour, their name
+    still in it; on another row, while a player has the turn, a frame in
+    that player's colour (the title's).  Returns the colour to write on it."""
+    col = lay.player.get(colour) if colour and lay.colour else None
+    cv.rect(0, y, lay.w, lay.lh, lay.sel_bg, True)
+    if col is None:
+        turn = lay.player.get(lay.turn) if lay.turn and lay.colour else None
+        if turn is not None:
+            cv.rect(0, y, lay.w, lay.lh, turn)
+        return lay.sel_fg
+    cv.rect(0, y, lay.w, lay.lh, col)
+    return col
+
+
 def title(cv, lay, text, right=""):
-    """The title line: a coloured band on the TFT; underlined text on the
+    """The title line: a coloured band on the TFT, in the colour of the
+    player whose turn it is (lay.turn), else brown; underlined text on the
     mono screen (an inverted band there would look like the selected row)."""
     w = lay.w
     lh = lay.lh
     if lay.colour:
-        cv.rect(0, 0, w, lh, lay.title_bg, True)
-        col = lay.title_fg
+        band = lay.player.get(lay.turn, lay.title_bg) if lay.turn else lay.title_bg
+        cv.rect(0, 0, w, lh, band, True)
+        col = lay.on_player.get(band, lay.title_fg)
     else:
         cv.hline(0, lh - 1, w, lay.fg)
         col = lay.fg
@@ -88,7 +107,7 @@ class Screen:
     picker = False  # the game picker of New game: leaving it goes back to the game played
     moved = None   # the row the cursor left on the last key, if it moved
     shown = -1     # the first visible row when last drawn
-    held = None    # held presses repeat here: (four buttons, two) {intent: what it is here} (HELD)
+    held = None    # held presses taken otherwise here: (four buttons, two) {intent: what it is here} (HELD)
 
     def __init__(self):
         self.rows = []
@@ -111,6 +130,8 @@ class Screen:
 
     def key(self, app, k):
         n = len(self.rows)
+        if k == "up+" or k == "down+":
+            k = k[:-1]      # a held UP (two buttons: A) goes on, a row each step
         if k == "up" and n:
             self.moved = self.cur
             self.cur = (self.cur - 1) % n
@@ -146,9 +167,20 @@ class Screen:
         if 0 <= index < len(self.rows):
             self.cur = index
 
+    def settle(self, app, default):
+        """The cursor on the row `default` (the likeliest now) when the game
+        changed since the rows were last made; else where it was (after
+        BACK, a refusal closed, a setting changed: the same row again)."""
+        if getattr(self, "seen", None) != app.acts:
+            self.select(default)
+        self.keep_in_range()
+        self.seen = app.acts
+
+    hint_row = False   # a hint line on every board, the 128x64 screen too (Numbers)
+
     def _visible(self, lay):
         """How many rows fit; scrolls so that the cursor's row is one."""
-        visible = lay.rows - 1 - lay.footer
+        visible = lay.rows - 2 if self.hint_row else lay.rows - 1 - lay.footer
         if self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + visible:
@@ -208,8 +240,7 @@ class Screen:
         y = (i + 1) * lh
         col = lay.fg
         if k == self.cur and not self.plain:
-            cv.rect(0, y, w, lh, lay.sel_bg, True)
-            col = lay.sel_fg
+            col = selected(cv, lay, y, r[4])
         elif r[3] and lay.colour:
             col = lay.grey
         elif r[4] and lay.colour:
@@ -310,14 +341,37 @@ class Message(Screen):
         self.cur = self.top
 
 
+class Report(Message):
+    """An action's results that did not fit the top two rows whole, or a
+    big moment (banner: its title is the headline, a Pizarro flip, the end
+    of the game): every line whole, drawn the moment it happens (App.tell).
+    The headline stands out on the mono screen as a lit band."""
+
+    def __init__(self, title, lines, banner=False):
+        Message.__init__(self, title, lines)
+        self.banner = banner
+
+    def draw(self, cv, lay, app):
+        Screen.draw(self, cv, lay, app)
+        if self.banner and not lay.colour:
+            cv.rect(0, 0, lay.w, lay.lh, lay.fg, True)
+            cv.text(1, 0, lay.fit(self.title, lay.w - 2), lay.bg)
+
+
 class Numbers(Screen):
-    """Edit a few whole numbers, one field at a time: UP/DOWN change the
-    value (on two buttons A steps it up, a held B down: "less"), round from
-    one end of the range to the other; OK goes to the next field and after
-    the last calls done(app, values); BACK goes to the previous field, or
-    leaves."""
+    """Edit a few whole numbers, one field at a time, on a screen that does
+    not look like a menu: the field being edited has its value in a lit
+    box with the arrows it can still go (no selected row), and a hint line
+    says what the buttons do, on every board.  Four buttons: UP and DOWN
+    change the value and stop at its limits (0 never becomes the maximum).
+    Two buttons: A steps up and after the maximum comes the minimum, as
+    the hint says; a held B steps down and stops at the minimum.  OK goes
+    to the next field and after the last calls done(app, values); BACK
+    goes to the previous field, or leaves."""
     hint = "h.num"
     held = HELD
+    plain = True
+    hint_row = True     # a row kept for the hint on every board (the 128x64 screen has no footer)
 
     def __init__(self, title, fields, done):
         # fields: [[label key, value, lo, hi], ...]
@@ -331,10 +385,14 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "up" or k == "down" and not app.has_up:
-            f[1] = f[1] + 1 if f[1] < f[3] else f[2]
+        if k == "down" and not app.has_up:
+            f[1] = f[1] + 1 if f[1] < f[3] else f[2]       # A: up, round to the minimum
+        elif k == "up":
+            if f[1] < f[3]:
+                f[1] += 1
         elif k == "down" or k == "less":
-            f[1] = f[1] - 1 if f[1] > f[2] else f[3]
+            if f[1] > f[2]:
+                f[1] -= 1
         elif k == "ok":
             if self.cur + 1 < len(self.fields):
                 self.cur += 1
@@ -349,3 +407,47 @@ class Numbers(Screen):
                 app.pop()
                 return
         self.refresh(app)
+
+    def draw(self, cv, lay, app):
+        cv.fill(lay.bg)
+        title(cv, lay, self.title)
+        visible = self._visible(lay)
+        lh = lay.lh
+        w = lay.w
+        fg = lay.fg
+        for i in range(visible):
+            k = self.top + i
+            if k >= len(self.fields):
+                break
+            f = self.fields[k]
+            y = (i + 1) * lh
+            value = str(f[1])
+            if k != self.cur:
+                room = w - 4 - cv.text_width(value + " ")
+                cv.text(2, y, lay.fit(fit(f[0], room, cv.text_width), room), fg)
+                cv.text(w - cv.text_width(value) - 2, y, value, fg)
+                continue
+            # the value being edited: in a lit box, the arrows it can go beside it
+            up = "\u25b2" if f[1] < f[3] or not app.has_up else " "
+            down = "\u25bc" if f[1] > f[2] else " "
+            arrows = down + up
+            bw = cv.text_width(value) + 4
+            aw = cv.text_width(arrows)
+            x = w - bw - 1
+            cv.text(2, y, lay.fit(fit(f[0], x - aw - 6, cv.text_width), x - aw - 6), fg)
+            cv.text(x - aw - 2, y, arrows, fg)
+            cv.rect(x, y, bw, lh - 1, lay.sel_bg, True)
+            cv.text(x + 2, y, value, lay.sel_fg)
+        self._bar(cv, lay, visible)
+        self.footer(cv, lay, app)
+
+    def footer(self, cv, lay, app):
+        f = self.fields[self.cur]
+        last = self.cur + 1 == len(self.fields)
+        if app.has_up:
+            hint = t("h.num_done" if last else "h.num")
+        else:
+            hint = t("h2.num") % (f[3], f[2])
+        y = (lay.rows - 1) * lay.lh
+        cv.hline(0, y, lay.w, lay.fg)
+        cv.text(1, y + 1, lay.fit(hint, lay.w - 2), lay.fg)

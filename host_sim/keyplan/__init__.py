@@ -18,6 +18,12 @@ from firmware.ui.nav import PROFILES
 from firmware.ui.widgets import Message, Numbers
 
 LIMIT = 60
+# one letter an intent, for a key file the unix-port board reads (the
+# benchmark's bench/device_game.py, the virtual Pico's scripts); a held
+# press is its long press's letter and one of its repeats' (capitals) a
+# step more
+LETTERS = {"ok": "o", "up": "u", "down": "d", "back": "b", "undo": "z", "home": "h", "end": "e",
+           "up+": "U", "down+": "D", "less+": "L"}
 
 
 class Stuck(Exception):
@@ -87,27 +93,36 @@ def _press(app, k, keys):
 
 def _repeats(app, k):
     """A held press of the button that gives k steps as k does on the
-    screen on top, and goes on while held (Screen.held)."""
+    screen on top, and goes on while held: a list takes a held UP (two
+    buttons: A) a row a step (Screen.key); a number field and the Sun
+    Event card list say how they take held presses (Screen.held)."""
     prof = profile(app)
     b = button(prof, k)
     more = prof.get((b, "more"))
-    h = _top(app).held
-    if more is None or h is None:
+    if more is None:
         return False
-    m = h[0 if app.has_up else 1]
+    scr = _top(app)
+    h = scr.held
+    m = h[0 if app.has_up else 1] if h else {}
     step = m.get(k, k)
     long = prof[(b, "long")]
-    return m.get(long, long) == step and m.get(more, more) == step
+    if m.get(long, long) != step:
+        return False
+    more = m.get(more, more)
+    return more == step or (more == step + "+" and not isinstance(scr, Message))
+
+
+def _cost(app, way):
+    """(presses, steps) of moving by way, (intent, steps): one press a
+    step, or one held press where the screen takes it."""
+    k, n = way
+    return (n if n > 1 and not _repeats(app, k) else min(n, 1), n)
 
 
 def _move(app, ways, keys):
     """Press the fewest presses that move by one of `ways`, [(intent,
-    steps), ...]: one press a step, or one held press where the screen
-    takes it (ties: the fewer steps, then the first way)."""
-    def cost(way):
-        k, n = way
-        return (n if n > 1 and not _repeats(app, k) else min(n, 1), n)
-    k, n = min(ways, key=cost)
+    steps), ...] (ties: the fewer steps, then the first way)."""
+    k, n = min(ways, key=lambda way: _cost(app, way))
     if n > 1 and _repeats(app, k):
         _press(app, "%s*%d" % (k, n), keys)
     else:
@@ -127,15 +142,27 @@ def back(app, keys):
     _press(app, k, keys)
 
 
+def _ways(app, i):
+    """The ways to move the cursor of the list on top to row i."""
+    scr = _top(app)
+    n = len(scr.rows)
+    ways = [("down", (i - scr.cur) % n)]
+    if app.has_up:
+        ways.append(("up", (scr.cur - i) % n))
+    return ways
+
+
+def reach(app, i):
+    """The fewest presses that choose row i of the list on top: the
+    cursor moved there, then OK."""
+    return min(_cost(app, way)[0] for way in _ways(app, i)) + 1
+
+
 def _go_to_row(app, pred, keys):
     scr = _top(app)
     for i, r in enumerate(scr.rows):
         if pred(r):
-            n = len(scr.rows)
-            ways = [("down", (i - scr.cur) % n)]
-            if app.has_up:
-                ways.append(("up", (scr.cur - i) % n))
-            _move(app, ways, keys)
+            _move(app, _ways(app, i), keys)
             _press(app, "ok", keys)
             return True
     return False
@@ -145,14 +172,20 @@ def _set_numbers(app, values, keys):
     scr = _top(app)
     if not isinstance(scr, Numbers):
         raise Stuck("expected number fields, found %r" % scr.title)
-    # four buttons: UP and DOWN; two: A steps up, a held B ("undo") down
-    more, less = ("up", "down") if app.has_up else ("down", "undo")
+    # four buttons: UP and DOWN, stopping at the limits; two: A steps up
+    # and goes round from the maximum to the minimum, a held B ("undo")
+    # steps down and stops at the minimum
     for want in values:
         f = scr.fields[scr.cur]
         if not f[2] <= want <= f[3]:
             raise Stuck("%d is not among the values of %r" % (want, f))
-        span = f[3] - f[2] + 1
-        _move(app, [(more, (want - f[1]) % span), (less, (f[1] - want) % span)], keys)
+        if app.has_up:
+            ways = [("up", want - f[1])] if want >= f[1] else [("down", f[1] - want)]
+        else:
+            ways = [("down", (want - f[1]) % (f[3] - f[2] + 1))]
+            if want <= f[1]:
+                ways.append(("undo", f[1] - want))
+        _move(app, ways, keys)
         _press(app, "ok", keys)
 
 
@@ -160,11 +193,21 @@ def _dismiss(app, keys):
     for _ in range(LIMIT):
         if isinstance(_top(app), Message):
             _press(app, "ok", keys)
+        elif type(_top(app)).__name__ == "PlayCode":
+            leave_code(app, keys)
         else:
             return
     raise Stuck("messages do not end")
 
 
+
+
+def leave_code(app, keys):
+    """The end of a game's QR code (firmware/ui/playcode.py) is shown with
+    no press: one press (BACK; on two buttons A held) goes to the standings
+    under it, before anything else is entered."""
+    if type(_top(app)).__name__ == "PlayCode":
+        back(app, keys)
 
 
 def step(app, action, line, keys):
@@ -173,6 +216,7 @@ def step(app, action, line, keys):
     (four buttons) or A and B together (two), from any screen but one
     where that press steps or goes back (the Sun Event card list, a number
     field: Screen.held), which it leaves first."""
+    leave_code(app, keys)
     if line == getattr(app.ui, "END", None) and app.check(line) is None:
         _dismiss(app, keys)
         for _ in range(LIMIT):

@@ -79,7 +79,7 @@ def action(app, line, keys):
             raise Stuck("no bid row for %s" % ws[1])
         _set_numbers(app, [int(ws[2])], keys)
     elif k in ("regions", "goods", "tokens", "armies"):
-        label = "%s %s" % (w.ini(ws[1]), t("8.m." + k))
+        label = "%s %s" % (w.who(ws[1], app.lay), t("8.m." + k))
         if not _go_to_row(app, lambda r: r[0] == label, keys):
             raise Stuck("no row %r" % label)
         if k == "regions":

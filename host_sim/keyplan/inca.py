@@ -9,6 +9,17 @@ from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
 
 
+def called(r, key):
+    """Row r is labelled with the words at key, whole or in a short form
+    (key~, key~~: where the whole words do not fit)."""
+    from firmware.core.text import get, t
+    texts = [t(key)]
+    while get(key + "~") is not None:
+        key += "~"
+        texts.append(get(key))
+    return r[0] in texts
+
+
 def setup(app, line, keys):
     """Press through the setup wizard to start the game of this setup line
     (its seed comes from the device)."""
@@ -38,7 +49,7 @@ def setup(app, line, keys):
         set_row(lambda r: r[0] == t("s.without"), name(missing))
     else:
         set_row(lambda r: r[0] == t("s.early_fall"), t("s.on") if "early-fall" in words else t("s.off"))
-    set_row(lambda r: r[0] == t("s.pizarro"), t("s.on") if "pizarro" in words else t("s.off"))
+    set_row(lambda r: called(r, "s.pizarro"), t("s.on") if "pizarro" in words else t("s.off"))
     set_row(lambda r: r[0] == t("s.gods"), t("s.on") if "gods" in words else t("s.off"))
     _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
     _dismiss(app, keys)
@@ -68,10 +79,10 @@ def action(app, line, keys):
     if _go_to_row(app, lambda r: r[2] == line, keys):
         pass
     elif w[0] == "sun":
-        from firmware.games.inca.words import sector
+        from firmware.games.inca.words import ini, name
         sec = w[1]
         a, b = sec.split("-")
-        labels = (sector(a + "-" + b), sector(b + "-" + a))
+        labels = ["%s-%s" % (f(x), f(y)) for f in (ini, name) for x, y in ((a, b), (b, a))]
         if not _go_to_row(app, lambda r: r[0] in labels, keys):
             raise Stuck("no sector row for %s" % sec)
         if not _go_to_row(app, lambda r: r[2] is not None and isinstance(r[2], str)
@@ -85,7 +96,7 @@ def action(app, line, keys):
             _set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "temple":
         from firmware.core.text import t
-        _go_to_row(app, lambda r: r[0] == t("b.site"), keys)
+        _go_to_row(app, lambda r: called(r, "b.site"), keys)
         if not _go_to_row(app, lambda r: r[2] == line, keys):
             _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
             _set_numbers(app, [int(w[2])], keys)

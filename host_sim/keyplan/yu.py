@@ -22,8 +22,14 @@ def _row(app, pred, what, keys):
 
 
 def _label(key):
-    text = t(key)
-    return lambda r: r[0] == text
+    """A row labelled with the words at key, whole or in a short form
+    (key~, key~~: where the whole words do not fit)."""
+    from firmware.core.text import get
+    texts = [t(key)]
+    while get(key + "~") is not None:
+        key += "~"
+        texts.append(get(key))
+    return lambda r: r[0] in texts
 
 
 def setup(app, line, keys):

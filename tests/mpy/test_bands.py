@@ -62,6 +62,12 @@ def test_every_kind_of_step_shows_as_on_a_whole_frame():
         draw(cvs, lambda cv: cv.hline(10, 33, 40, 1))
         draw(cvs, lambda cv: cv.icon(50, 12, (0x81, 0x42, 0x3C, 0xFF, 0x18), 12))
         same(whole, bands, panel)
+        # a bit plane (a QR code's), 2 pixels a bit, across bands and off the edge
+        plane = bytes((0xA5, 0x3C, 0xFF, 0x81, 0x00, 0xF0, 0x0F, 0x99, 0x66, 0xC3, 0xE7, 0x18,
+                       0x80, 0x01, 0x7E, 0x42, 0x24, 0x18))      # 9 bits a row: 2 bytes, 9 rows
+        draw(cvs, lambda cv: cv.bits(1, 8, plane, 9, 2, 2, 11))
+        draw(cvs, lambda cv: cv.bits(50, 30, plane, 9, 2, 3, 13))
+        same(whole, bands, panel)
         # a row drawn again over what was there: an opaque rectangle first
         draw(cvs, lambda cv: (cv.rect(0, 17, W, 17, 4, True), cv.text(1, 17, "Sapa", 6)))
         same(whole, bands, panel)

@@ -1,6 +1,7 @@
 # The board adapters with fake hardware: the ST7789 driver's bands, palette
 # and byte order, the single RGB LED, the virtual board's keys and frame
 # file, the crash code.  Portable: CPython and the MicroPython unix port.
+import binascii
 import os
 
 try:
@@ -233,19 +234,23 @@ class Out:
 
 
 def test_virtual_display_writes_the_frame_and_a_line():
-    path = "out/test_board_hal_frame.bin"
-    try:
-        os.mkdir("out")
-    except OSError:
-        pass
+    # a file of its own: runs of the suite side by side never share it
+    for d in ("out", "out/tests"):
+        try:
+            os.mkdir(d)
+        except OSError:
+            pass
+    path = "out/tests/board-hal-frame-%s.bin" % binascii.hexlify(os.urandom(4)).decode()
     out = Out()
     d = FileDisplay(path, out)
-    d.show(bytearray(b"\x01\x02\x03"))
-    d.show(bytearray(b"\x04\x05"))
-    with open(path, "rb") as f:
-        assert f.read() == b"\x04\x05"
-    assert out.text == "frame 1 null\nframe 2 null\n"
-    os.remove(path)
+    try:
+        d.show(bytearray(b"\x01\x02\x03"))
+        d.show(bytearray(b"\x04\x05"))
+        with open(path, "rb") as f:
+            assert f.read() == b"\x04\x05"
+        assert out.text == "frame 1 null\nframe 2 null\n"
+    finally:
+        os.remove(path)
 
 
 def test_crash_code_is_short_and_stable():

@@ -80,7 +80,8 @@ def test_two_button_profile():
     t = press(b, pins["a"], t, 700)     # released before its first repeat
     t = press(b, pins["b"], t, 80)
     press(b, pins["b"], t, 700)
-    assert [b.get(), b.get(), b.get(), b.get(), b.get()] == ["down", "back", "ok", "undo", None]
+    # a held A is a step down (a list goes on down while it is held)
+    assert [b.get(), b.get(), b.get(), b.get(), b.get()] == ["down", "down", "ok", "undo", None]
 
 
 def hold(b, pins, t, ms, step=5):
@@ -99,14 +100,15 @@ def hold(b, pins, t, ms, step=5):
 
 
 def test_two_buttons_pressed_together_are_one_chord():
-    """A and B together: "end", once, at the second one's press; neither
-    gives its own short or long press, however long they are held."""
+    """A and B together: "back" at the first release, or "end" once both
+    are held long_ms; once, either way: neither gives its own short or
+    long press, however long they are held."""
     pins = {"a": Pin(), "b": Pin()}
     b = Buttons(pins, TWO_BUTTONS)
     t = hold(b, [pins["a"], pins["b"]], 0, 120)
     t = hold(b, [pins["a"], pins["b"]], t, 1500)
-    assert [b.get(), b.get(), b.get()] == ["end", "end", None]
-    # B pressed while A is held (a thumb on each): still a chord, at B's press
+    assert [b.get(), b.get(), b.get()] == ["back", "end", None]
+    # B pressed while A is held (a thumb on each): still a chord, from B's press
     pins["a"].v = 0
     for k in range(20):
         b.poll(t + 5 * k)
@@ -116,7 +118,19 @@ def test_two_buttons_pressed_together_are_one_chord():
     pins["a"].v = pins["b"].v = 1
     for k in range(40, 60):
         b.poll(t + 5 * k)
-    assert b.get() == "end" and b.at == t + 100 + 30 and b.get() is None
+    assert b.get() == "back" and b.at == t + 200 and b.get() is None
+    # held together: "end" long_ms after B's press counted, nothing at the release
+    pins["a"].v = 0
+    t += 400
+    for k in range(20):
+        b.poll(t + 5 * k)
+    pins["b"].v = 0
+    for k in range(20, 300):
+        b.poll(t + 5 * k)
+    pins["a"].v = pins["b"].v = 1
+    for k in range(300, 320):
+        b.poll(t + 5 * k)
+    assert b.get() == "end" and b.at == t + 100 + 30 + LONG_MS and b.get() is None
     # after A's long press has come, B is a press of its own
     pins["a"].v = 0
     t += 400
@@ -131,7 +145,7 @@ def test_two_buttons_pressed_together_are_one_chord():
         b.poll(t + 5 * k)
     got = drain(b)
     # (A held on repeats meanwhile: a held button's steps, below)
-    assert [k for k in got if k != "down+"] == ["back", "ok"] and "down+" in got
+    assert [k for k in got if k != "down+"] == ["down", "ok"] and "down+" in got
 
 
 def test_a_button_pressed_again_within_a_chord_gives_nothing():
@@ -150,7 +164,7 @@ def test_a_button_pressed_again_within_a_chord_gives_nothing():
             t += 5
     for k in range(20):
         b.poll(t + 5 * k)
-    assert b.get() == "end" and b.get() is None
+    assert b.get() == "back" and b.get() is None
     t = press(b, pins["b"], t + 200, 80)
     assert b.get() == "ok" and b.get() is None
 
@@ -246,7 +260,7 @@ def test_only_the_buttons_that_step_repeat():
     t = press(b, pins["a"], 0, LONG_MS + REPEAT_MS + 20)
     t = press(b, pins["b"], t, LONG_MS + 2 * REPEAT_MS + 20)
     hold(b, [pins["a"], pins["b"]], t, 2000)
-    assert drain(b) == ["back", "down+", "undo", "less+", "less+", "end"]
+    assert drain(b) == ["down", "down+", "undo", "less+", "less+", "end"]
 
 
 def test_turn_player_is_bright_and_absent_colour_dark():

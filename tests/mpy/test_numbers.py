@@ -1,7 +1,9 @@
-# widgets.Numbers on a board with no UP button: A ("down") steps a field's
-# value up and a held B ("less", App.key) steps it down, each round from
-# one end of the range to the other.  Portable: pytest on CPython,
-# tests/mpy/run.py under the MicroPython unix port.
+# widgets.Numbers: on four buttons UP and DOWN change a value and stop at
+# its limits (a count of 0 never becomes the maximum); on two buttons A
+# ("down") steps it up and round from the maximum to the minimum (the hint
+# shows it), and a held B ("less", App.key) steps it down and stops at the
+# minimum.  Portable: pytest on CPython, tests/mpy/run.py under the
+# MicroPython unix port.
 from firmware.ui.widgets import Numbers
 
 
@@ -28,20 +30,17 @@ def _steps(field, n, has_up=False, key="down"):
     return seen
 
 
-def test_a_count_goes_up_and_wraps_to_its_least():
+def test_on_two_buttons_a_count_goes_up_and_round_to_its_least():
     assert _steps(["f.cities", 2, 0, 4], 5) == [3, 4, 0, 1, 2]
 
 
-def test_a_held_b_steps_down_and_wraps_to_its_most():
-    assert _steps(["f.cities", 2, 0, 4], 4, key="less") == [1, 0, 4, 3]
+def test_on_two_buttons_a_held_b_steps_down_and_stops_at_the_least():
+    assert _steps(["f.cities", 2, 0, 4], 4, key="less") == [1, 0, 0, 0]
+    assert _steps(["f.amount", 0, -3, 3], 4, key="less") == [-1, -2, -3, -3]
 
 
-def test_a_correction_goes_either_way_one_press_a_step():
-    assert _steps(["f.amount", 0, -3, 3], 4) == [1, 2, 3, -3]
-    assert _steps(["f.amount", 0, -3, 3], 4, key="less") == [-1, -2, -3, 3]
-
-
-def test_with_an_up_button_down_still_goes_down():
-    assert _steps(["f.cities", 2, 0, 4], 3, has_up=True) == [1, 0, 4]
+def test_on_four_buttons_down_stops_at_the_least_and_up_at_the_most():
+    assert _steps(["f.cities", 2, 0, 4], 3, has_up=True) == [1, 0, 0]
+    assert _steps(["f.garrisons", 0, 0, 20], 2, has_up=True) == [0, 0]
+    assert _steps(["f.amount", 0, -3, 3], 4, has_up=True, key="up") == [1, 2, 3, 3]
     assert _steps(["f.amount", 0, -3, 3], 2, has_up=True) == [-1, -2]
-    assert _steps(["f.amount", 0, -3, 3], 2, has_up=True, key="up") == [1, 2]

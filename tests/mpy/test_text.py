@@ -154,3 +154,34 @@ def test_a_language_that_goes_closes_its_files():
         else:
             raise AssertionError("the table of the language gone still reads its file")
     text.load(LANG + "/en.json")
+
+
+def test_a_count_takes_its_languages_form_of_the_word():
+    # two forms (English, Spanish): one, other; three (Russian): one, few, many
+    text.use({"en": "%d {road|roads}", "ru": "%d {дорога|дороги|дорог}", "x": "%s: %d VP",
+              "s": "No se {pudo|pudieron} leer %d {acción|acciones}", "t": "%d {a|b} {c"})
+    assert [text.fn("en", n) for n in (0, 1, 2, 5, 21)] == ["0 roads", "1 road", "2 roads", "5 roads", "21 roads"]
+    ru = dict((n, text.fn("ru", n)) for n in (0, 1, 2, 4, 5, 11, 12, 14, 15, 21, 22, 25, 101, 111, 112, 122, -1))
+    assert ru == {0: "0 дорог", 1: "1 дорога", 2: "2 дороги", 4: "4 дороги", 5: "5 дорог", 11: "11 дорог",
+                  12: "12 дорог", 14: "14 дорог", 15: "15 дорог", 21: "21 дорога", 22: "22 дороги", 25: "25 дорог",
+                  101: "101 дорога", 111: "111 дорог", 112: "112 дорог", 122: "122 дороги", -1: "-1 дорога"}, ru
+    # a word of one form, the words put in beside the count, two words
+    # counted, a brace left open
+    assert text.fn("x", 3, "Blue", 3) == "Blue: 3 VP"
+    assert text.fn("s", 1) == "No se pudo leer 1 acción" and text.form("s", 2) == "No se pudieron leer %d acciones"
+    assert text.fn("t", 2) == "2 b {c"
+
+
+def test_a_word_too_wide_for_its_place_gives_its_short_form():
+    text.use({"b.road": "Extra road crew", "b.road~": "Road crew", "b.road~~": "Crew", "b.city": "City"})
+
+    def width(s):
+        return 6 * len(s)
+    assert text.fit("b.road", 90, width) == "Extra road crew"
+    assert text.fit("b.road", 89, width) == "Road crew"
+    assert text.fit("b.road", 53, width) == "Crew"
+    # the shortest there is, where none fits
+    assert text.fit("b.road", 10, width) == "Crew"
+    # no short form: the word as it is (the screen cuts it)
+    assert text.fit("b.city", 10, width) == "City"
+    text.load(LANG + "/en.json")

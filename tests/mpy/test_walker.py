@@ -36,7 +36,7 @@ from test_journal_fs import rmtree, scratch
 MPY = sys.implementation.name == "micropython"
 # presses per runtime (the unix port's framebuf is native: it draws faster)
 PRESSES = 100000 if MPY else 100000
-INTENTS = ("ok", "ok", "ok", "down", "down", "down", "up", "up", "back", "back", "home", "undo")
+INTENTS = ("ok", "ok", "ok", "down", "down", "down", "up", "up", "back", "back", "home", "undo", "end")
 CUT = 24          # one press in CUT has a power cut in one of its writes (if it makes that many)
 REFUSE = 60       # one press in REFUSE finds the storage full or read-only
 CHECK_EVERY = 1500   # presses between full replays of the journal
@@ -412,4 +412,5 @@ def test_random_presses_with_power_cuts_and_refused_writes():
     print("walker (%s, seed %d): %s" % (sys.implementation.name, seed, tally))
     assert tally["presses"] == n
     # the walk went where it should: games started, cuts and refusals met
-    assert tally["games"] > 0 and tally["cuts"] >= n // 1000 and tally["refused"] > 0, tally
+    # (about one cut in 1,000 presses: a cut needs a press that writes)
+    assert tally["games"] > 0 and tally["cuts"] >= n // 2000 and tally["refused"] > 0, tally

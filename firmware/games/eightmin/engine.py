@@ -33,22 +33,7 @@ def _signed(word, what):
     return rules.signed(word, what)
 
 
-NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
-
-
-def _names(text, what):
-    ps = text.split(",")
-    for c in ps:
-        ok = 0 < len(c) <= 10 and c[0] in NAME_CHARS[:26]
-        for ch in c:
-            if ch not in NAME_CHARS:
-                ok = False
-        if not ok:
-            _refuse("%r is not a player name (small letters, digits and '-', "
-                    "starting with a letter, at most 10)", c)
-    if len(set(ps)) != len(ps):
-        _refuse("a player is named twice in %s=", what)
-    return ps
+_names = rules.names
 
 
 # ---------------------------------------------------------------- setup

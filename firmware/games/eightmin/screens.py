@@ -1,7 +1,7 @@
 # Eight-Minute Empire's screens after setup: home (whose turn, coins and
 # cards of every player), the menu of the phase (secret bids, the tie, the
 # card row with its prices, the score sheet), results, history, corrections.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn, fit
 from firmware.games.eightmin import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
 from firmware.ui import common
@@ -43,7 +43,9 @@ class Home(Screen):
                 self.title = t("8.h.tie")
             elif ph == "play":
                 c = v["turn"]
-                self.title = f("8.h.last" if v["last_round"] else "8.h.turn", w.who(c, lay))
+                status = _status(v)
+                room = lay.w - 2 - (lay.font.width(status) + 2 if status else 0)
+                self.title = fit("8.h.last" if v["last_round"] else "8.h.turn", room, lay.font.width, (w.who(c, lay),))
                 # from whose turn it is, in turn order
                 i = v["order"].index(c)
                 ps = v["order"][i:] + v["order"][:i]
@@ -57,10 +59,13 @@ class Home(Screen):
                 elif ph == "tie":
                     right = f("8.h.bid", p["bid"])
                 elif ph == "play":
-                    right = f("8.h.coins_cards", p["coins"], p["cards"], v["cards_to_end"])
+                    # coins in words where they fit beside the name, else "14c"
+                    room = lay.w - 4 - lay.font.width(w.name(c) + " ")
+                    right = fit("8.h.coins_cards", room, lay.font.width, (p["coins"], p["cards"], v["cards_to_end"]),
+                                p["coins"])
                 else:
                     pts = p["score"]["points"]
-                    right = "?" if pts is None else f("8.m.vp", pts)
+                    right = "?" if pts is None else fn("8.m.vp", pts)
                 rows.append(row(w.name(c), right, None, None, _col(app, c)))
         self.rows = rows
 
@@ -91,17 +96,25 @@ def results(app):
         pts = sc["points"]
         rank = sc["rank"]
         label = ("%d %s" % (rank, w.who(c, lay))) if rank else w.who(c, lay)
-        rows.append(row(label, "?" if pts is None else f("8.m.vp", pts), None, None, _col(app, c)))
+        rows.append(row(label, "?" if pts is None else fn("8.m.vp", pts), None, None, _col(app, c)))
         if pts is not None:
-            rows.append(row(f("8.m.break", sc["regions"], sc["continent_points"], sc["goods_points"])))
-            rows.append(row(f("8.m.coins_left", sc["coins"]) + (f("8.m.armies_n", sc["armies"])
-                                                                  if sc["armies"] is not None else "")))
+            width = lay.font.width
+            rows.append(row(fit("8.m.break", lay.w - 4, width, (sc["regions"], sc["continent_points"],
+                                                                  sc["goods_points"]))))
+            # the coins and armies left (they break a tie), in words where they fit
+            left = ""
+            for k in ("8.m.coins_left", "8.m.coins_left~"):
+                left = fn(k, sc["coins"]) + (fn(k.replace("coins_left", "armies_n"), sc["armies"])
+                                             if sc["armies"] is not None else "")
+                if width(left) <= lay.w - 4 or t(k + "~") == k + "~":
+                    break
+            rows.append(row(left))
     if v.get("total_standings") or (v["games"] > 1 and v.get("standings")):
         rows.append(row(t("8.m.totals")))
         order = v.get("total_standings") or v["seating"]
         for c in order:
             sc = v["players"][c]["score"]
-            rows.append(row(w.who(c, lay), f("8.m.vp", sc.get("total", 0)), None, None, _col(app, c)))
+            rows.append(row(w.who(c, lay), fn("8.m.vp", sc.get("total", 0)), None, None, _col(app, c)))
     return title, rows
 
 
@@ -151,7 +164,7 @@ class TurnMenu(Screen):
         elif ph == "play":
             c = v["turn"]
             p = v["players"][c]
-            self.title = f("8.m.turn", w.who(c, lay), p["coins"])
+            self.title = fn("8.m.turn", p["coins"], w.who(c, lay), p["coins"])
             for i in range(len(v["row_prices"])):
                 a = "take %s %d" % (c, i + 1)
                 why = check(a)
@@ -182,7 +195,8 @@ class TurnMenu(Screen):
                         right = str(sum(val.values()) + (sh.get("wild", 0) if k == "goods" else 0))
                     if (asked or val is None) and default < 0:
                         default = len(rows)
-                    rows.append(row("%s %s" % (w.ini(c), t("8.m." + k)), right, _sheet(c, k), None, _col(app, c)))
+                    rows.append(row("%s %s" % (w.who(c, lay), t("8.m." + k)), right, _sheet(c, k), None,
+                                    _col(app, c)))
             ready = v.get("standings") is not None or v["over"]
             if default < 0 and not ask.get("next-game"):
                 default = len(rows)
@@ -193,7 +207,7 @@ class TurnMenu(Screen):
                 rows.append(row(t("8.m.next_game"), "", "next-game", check("next-game")))
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(max(default, 0))
+        self.settle(app, max(default, 0))
 
     def status(self, app):
         v = app.view()
@@ -230,13 +244,13 @@ def _sheet(c, k):
     def open_(app):
         s = app.session.state
         sh = s["p"][c]["sheet"] or {}
-        title = "%s %s" % (w.ini(c), t("8.m." + k))
+        title = "%s %s" % (w.who(c, app.lay), t("8.m." + k))
         if k == "regions":
             old = sh.get("regions") or [0] * s["continents"]
             # the board numbers no continent: the one of the start region,
             # then the others clockwise round the board, the same order for
             # every player (past 4, by number)
-            fields = [[t("8.f.cont%d" % (i + 1)) if i < 4 else f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX]
+            fields = [["8.f.cont%d" % (i + 1) if i < 4 else f("8.f.continent", i + 1), old[i], 0, CONTINENT_MAX]
                       for i in range(s["continents"])]
 
             def done(app, vals):
@@ -293,7 +307,7 @@ def corrections(app):
     rows = []
     for c in v["seating"]:
         a = "adjust %s coins +1" % c
-        rows.append(row(w.name(c), f("8.h.coins", v["players"][c]["coins"]), _adjust(c), app.check(a), _col(app, c)))
+        rows.append(row(w.name(c), fn("8.h.coins", v["players"][c]["coins"]), _adjust(c), app.check(a), _col(app, c)))
     app.push(Menu(t("m.adjust"), rows))
 
 
@@ -306,16 +320,12 @@ def _adjust(c):
     return open_
 
 
-class History(Screen):
-    def refresh(self, app):
-        self.title = t("m.history")
-        ss = app.session
-        rows = []
-        hide = app.view()["phase"] == "bid"
-        common.undo_rows(app, rows, lambda line: w.action(line, hide))
-        common.results(app, rows)
-        secret = hidden(app)
-        for i in range(len(ss.tail) - 1, -1, -1):
-            common.lines(app, rows, w.action(ss.tail[i], secret[i]))
-        self.rows = rows
-        self.keep_in_range()
+def history(app):
+    return common.history(app, _entries, lambda line: w.action(line, app.view()["phase"] == "bid"))
+
+
+def _entries(app, rows):
+    ss = app.session
+    secret = hidden(app)
+    for i in range(len(ss.tail) - 1, -1, -1):
+        common.lines(app, rows, w.action(ss.tail[i], secret[i]))

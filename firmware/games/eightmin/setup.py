@@ -23,7 +23,9 @@ class Setup(Screen):
         self.palette = names
         self.n = 3
         self.seats = names[:5]
-        self.youngest = None
+        # the first seat is the youngest until the players say otherwise
+        # (the bids' tie goes to the youngest: never left unset)
+        self.youngest = self.seats[0]
         self.dice = False
         self.tokens = False
         self.full = False
@@ -53,7 +55,9 @@ class Setup(Screen):
             c = self.seats[i]
             rows.append(row(f("8.s.seat", i + 1), w.name(c), self._seat(i), None,
                             c if c in lay.player else None))
-        y = self.youngest if self.youngest in self.players() else None
+        if self.youngest != "?" and self.youngest not in self.players():
+            self.youngest = self.seats[0]       # a seat given another colour, or a player fewer
+        y = self.youngest if self.youngest != "?" else None
         rows.append(row(t("8.s.youngest"), w.name(y) if y else "?", self._toggle("youngest")))
         rows.append(row(t("8.s.dice"), on(self.dice), self._toggle("dice")))
         rows.append(row(t("8.s.tokens"), on(self.tokens), self._toggle("tokens")))
@@ -68,8 +72,9 @@ class Setup(Screen):
                 self.n = self.n + 1 if self.n < 5 else 2
             elif what == "youngest":
                 ps = self.players()
+                # each player in turn, then "?" (asked at a tie), then the first again
                 y = self.youngest if self.youngest in ps else None
-                self.youngest = ps[0] if y is None else (ps[ps.index(y) + 1] if ps.index(y) + 1 < len(ps) else None)
+                self.youngest = ps[0] if y is None else (ps[ps.index(y) + 1] if ps.index(y) + 1 < len(ps) else "?")
             else:
                 setattr(self, what, not getattr(self, what))
             self.refresh(app)

@@ -1,6 +1,10 @@
 # What the app needs to know of Eight-Minute Empire's screens.
 from firmware.games.eightmin import words as w
 
+# events of an action bigger than one player's (the bids settled, a game
+# scored, the end): undoing it from a menu asks first (ui/common.py)
+BIG = ("first", "result", "end", "game", "over")
+
 _APP = [None]  # the app showing the game, for the words that need its view
 
 
@@ -27,9 +31,9 @@ def menu(app):
 
 
 def history(app):
-    from firmware.games.eightmin.screens import History
+    from firmware.games.eightmin.screens import history as h
     _use(app)
-    return History()
+    return h(app)
 
 
 def _view():
@@ -50,14 +54,10 @@ def action(line):
 
 
 def leds(view):
-    """The LEDs are labelled blue, orange, green, brown: they show the game
-    only when every player's colour has an LED."""
-    from firmware.hal.pixels import COLOURS
-    for c in view["seating"]:
-        if c not in COLOURS:
-            return [], None
+    """Every seat's LED in its colour (firmware/hal/pixels.py), the player
+    whose turn it is bright (the winner at the end)."""
     lit = view["turn"] or (view["winner"] if view["over"] else None)
-    return list(view["order"]), lit
+    return list(view["seating"]), lit
 
 
 def led_event(events):
@@ -83,3 +83,8 @@ def where(s):
 
 def action_words(line):
     return action(line)
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("8.c.", "8.i.")

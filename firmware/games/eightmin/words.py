@@ -1,6 +1,7 @@
 # Eight-Minute Empire events and actions in the players' words (from the
 # language table, keys "8.*"), for the result, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core import text
+from firmware.core.text import t, f, fn
 
 # The cube colours a setup offers, in the order the setup cycles them.
 PALETTE = ("red", "blue", "green", "yellow", "purple", "black", "orange", "white")
@@ -18,6 +19,12 @@ def ini(c):
     return c[:3] if v == "8.i." + c else v
 
 
+def player(c):
+    """A player in a line that names an action: by name where the screen
+    has room for names (text.wide), else by the initials."""
+    return name(c) if text.wide else ini(c)
+
+
 def who(c, lay):
     """A player's name where it fits: the full word on the wide screen."""
     return name(c) if lay.colour else ini(c)
@@ -30,17 +37,17 @@ def kind(k):
 def remind(e):
     what = e[1]
     if what == "remove-five-player-cards":
-        return f("8.e.five", e[2])
+        return fn("8.e.five", e[2])
     if what == "card-row":
-        return f("8.e.row", e[2])
+        return fn("8.e.row", e[2])
     if what == "start-armies":
-        return f("8.e.armies", e[2])
+        return fn("8.e.armies", e[2])
     if what == "neutral-armies":
-        return f("8.e.neutral", e[2])
+        return fn("8.e.neutral", e[2])
     if what == "goods-tokens":
-        return f("8.e.tokens", e[2])
+        return fn("8.e.tokens", e[2])
     if what == "coins":
-        return f("8.e.coins", e[2])
+        return fn("8.e.coins", e[2])
     return None
 
 
@@ -53,7 +60,7 @@ def event(e, limit=None):
     if k == "game":
         out = [f("8.e.game", e[1], e[2])] if e[2] > 1 else []
         if limit:
-            out.append(f("8.e.limit", limit))
+            out.append(fn("8.e.limit", limit))
         return out
     if k == "remind":
         r = remind(e)
@@ -104,16 +111,16 @@ def action(line, hidden=False):
     k = w[0]
     if k == "bid" and len(w) == 3:
         if hidden:
-            return f("8.a.bid_hidden", ini(w[1]))
-        return f("8.a.bid", ini(w[1]), w[2])
+            return f("8.a.bid_hidden", player(w[1]))
+        return f("8.a.bid", player(w[1]), w[2])
     if k == "youngest" and len(w) == 2:
-        return f("8.a.youngest", ini(w[1]))
+        return f("8.a.youngest", player(w[1]))
     if k == "take" and len(w) == 3:
-        return f("8.a.take", ini(w[1]), w[2])
+        return f("8.a.take", player(w[1]), w[2])
     if k in ("regions", "goods", "tokens", "armies") and len(w) >= 2:
-        return "%s %s" % (ini(w[1]), t("8.m." + k))
+        return "%s %s" % (player(w[1]), t("8.m." + k))
     if k == "next-game":
         return t("8.m.next_game")
     if k == "adjust" and len(w) == 4:
-        return f("8.a.adjust", ini(w[1]), w[3])
+        return f("8.a.adjust", player(w[1]), w[3])
     return line

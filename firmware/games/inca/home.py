@@ -1,9 +1,10 @@
 # The home screen: where are we (era, round, phase, whose turn, the era
-# track as a bar) and every player's VP, labor and rank.  OK opens the
-# phase's menu.
+# track as a bar) and every player in turn order (numbered 1, 2, ... as
+# they play) with VP and labor; at the end, the final standings by rank.
+# OK opens the phase's menu.
 from firmware.core.text import t, f
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Screen, title
+from firmware.ui.widgets import Screen, selected, title
 
 
 class Home(Screen):
@@ -51,19 +52,19 @@ class Home(Screen):
             cv.line(x * (W - 1) // self.total, y - 1, x * (W - 1) // self.total, y + 3, fg)
         top = y + 4
         rows = (lay.h - top) // lh
-        n = len(v["standings"])
         turn = v["turn"]
-        stand = v["standings"]
+        # who plays next: the turn order; at the end the standings
+        stand = v["standings"] if v["over"] else v["order"]
+        n = len(stand)
         for i in range(min(rows, n)):
             c = stand[i]
             p = v["players"][c]
             yy = top + i * lh
             col = lay.player[c] if lay.colour else fg
             if c == turn:
-                cv.rect(0, yy, W, lh, lay.sel_bg, True)
-                col = lay.sel_fg
+                col = selected(cv, lay, yy, c)
             name = w.name(c) if lay.colour else w.ini(c)
-            cv.text(1, yy, "%d %s" % (p["rank"], name), col)
+            cv.text(1, yy, "%d %s" % (p["rank"] if v["over"] else i + 1, name), col)
             right = f("m.home", p["vp"], p["labor"])
             cv.text(W - cv.text_width(right) - 1, yy, right, col)
         if rows > n and lay.footer:

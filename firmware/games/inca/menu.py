@@ -3,7 +3,7 @@
 # the pickers it opens (Sun card, conquest, temple site, connected counts,
 # corrections, history).
 from firmware.core.modules import forget
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Screen, row
 from firmware.ui import common
@@ -26,7 +26,7 @@ class PhaseMenu(Screen):
         self.title, default = (_over if v["over"] else _PHASE.get(ph, _other))(app, v, rows)
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(default)
+        self.settle(app, default)
 
     def status(self, app):
         v = app.view()
@@ -58,20 +58,33 @@ def _inca(app, v, rows):
 def _sun(app, v, rows):
     s = app.session.state
     default = -1
-    lay = app.lay
     for sec in s["sectors"]:
         placed = sec in s["placed"]
-        label = w.sector(sec)
-        room = lay.w - 6 - lay.font.width(label + " ")
-        right = w.card(s["board"][sec][-1], lay, room) if placed else "?"
         if not placed and default < 0:
             default = len(rows)
-        rows.append(row(label, right, _open("card_picker", (sec,), "sun")))
+        # the sector's card this phase ("?" until entered), then every card
+        # still in effect there (since the last Sapa Inca), newest last
+        rows.append(row(w.sector(sec, app.lay, app.lay.w - 4 - app.lay.font.width(" ?") - 2),
+                        "" if placed else "?", _open("card_picker", (sec,), "sun")))
+        in_effect(app, s["board"][sec], rows)
     if default < 0:
         default = len(rows)
     rows.append(row(t("m.reveal"), "", "next", app.check("next")))
     rows.append(row(t("m.effects"), "", _open("effects")))
     return t("ph.sun"), default
+
+
+def in_effect(app, cards, rows, indent="  "):
+    """A row for each card in effect (in a sector, on a player), indented,
+    its copies at the right when more than one."""
+    lay = app.lay
+    seen = []
+    for name in cards:
+        if name not in seen:
+            seen.append(name)
+            n = cards.count(name)
+            label = w.card(name, lay, lay.w - 6 - lay.font.width(indent + "  x4"))
+            rows.append(row(indent + label, "x%d" % n if n > 1 else ""))
 
 
 def _people(app, v, rows):
@@ -82,20 +95,25 @@ def _people(app, v, rows):
     taken = v["action"]["taken"]
     costs = v["action"]["costs"]
     for k in BUILD:
-        a = "%s %s" % (k, c)
-        rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
+        _build(app, rows, k, c, costs)
     rows.append(row(t("b.conquer"), "", _open("conquest", (c,))))
-    rows.append(row(t("b.site"), "", _open("sites", (c,))))
+    # a temple at a site is a temple: once the building action is taken it
+    # is struck through with the temple's reason, not refused after a site
+    # is picked
+    sites = app.edition["temple_sites"]["sites"]
+    why = check("temple %s %d" % (c, sites[0][1])) if taken is not None and sites else None
+    rows.append(row(common.label(app, "b.site", ""), "", _open("sites", (c,)), why))
     for k in ("outpost", "zeal"):
         if k in costs:
-            a = "%s %s" % (k, c)
-            rows.append(row(t("b." + k), _cost(costs[k]), a, check(a)))
+            _build(app, rows, k, c, costs)
     for kind in ("great", "annual", "local"):
         if kind + "-pilgrimage" in p["effects"]:
             a = "pilgrimage %s %s" % (c, kind)
-            rows.append(row(t("pil." + kind), f("m.vp", s["pilg"][kind]), a, check(a)))
+            vp = f("m.vp", s["pilg"][kind])
+            rows.append(row(common.label(app, "card.%s-pilgrimage" % kind, vp), vp, a, check(a)))
     end = len(rows)
-    rows.append(row(t("m.end_turn"), f("m.free_roads", p["free_roads"]), "next", check("next")))
+    rows.append(row(t("m.end_turn"), fn("m.free_roads", p["free_roads"]), "next", check("next")))
+    rows.append(row(t("m.effects"), "", _open("effects")))
     # the cursor starts on the first action allowed now, or on End
     # turn; once the building action is taken, on what is still
     # allowed (a pilgrimage, a second garrison...), not on a picker
@@ -108,6 +126,12 @@ def _people(app, v, rows):
     return f("m.player_labor", w.name(c), p["labor"]), default
 
 
+def _build(app, rows, k, c, costs):
+    a = "%s %s" % (k, c)
+    cost = _cost(costs[k])
+    rows.append(row(common.label(app, "b." + k, cost), cost, a, app.check(a)))
+
+
 def _sapa(app, v, rows):
     default = -1
     for c in app.session.state["seating"]:
@@ -115,7 +139,7 @@ def _sapa(app, v, rows):
         con = p["connected"]
         vals = con if con is not None else p["last_connected"]
         mark = f("m.con", vals[0], vals[1], vals[2])
-        name = w.name(c) if app.lay.colour else w.ini(c)
+        name = w.who(c)
         if con is not None:
             # confirmed: OK corrects them
             rows.append(row(name, mark, _open("connected", (c, vals), "counts"), None, c))

@@ -5,7 +5,7 @@
 # open: the menu imports it when a row opens one and forgets it at once
 # (menu._open); the screen opened holds the functions it needs until it
 # closes.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fit
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, row
@@ -15,16 +15,10 @@ from firmware.ui import common
 def effects(app):
     v = app.view()
     rows = []
+    from firmware.games.inca.menu import in_effect
     for c in v["order"]:
         rows.append(row(w.name(c), "", colour=c))
-        seen = []
-        for name in v["players"][c]["effects"]:
-            if name not in seen:
-                seen.append(name)
-                n = v["players"][c]["effects"].count(name)
-                lay = app.lay
-                label = w.card(name, lay, lay.w - 6 - lay.font.width("  x4"))
-                rows.append(row(" " + label, "x%d" % n if n > 1 else ""))
+        in_effect(app, v["players"][c]["effects"], rows, " ")
     app.push(Menu(t("m.effects"), rows))
 
 
@@ -58,19 +52,25 @@ def sites(app, c):
         a = "temple %s %d" % (c, site[1])
         # a site's name as the players' rulebook prints it, if the
         # language table has it; else as the edition table gives it
-        name = t("site." + site[0])
+        vp = f("m.vp", site[1])
+        name = common.label(app, "site." + site[0], vp)
         if name == "site." + site[0]:
             name = site[0]
-        rows.append(row(name, f("m.vp", site[1]), a, app.check(a)))
+        rows.append(row(name, vp, a, app.check(a)))
     rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
-    app.push(Menu(t("b.site"), rows))
+    app.push(Menu(_site_title(app), rows))
+
+
+def _site_title(app):
+    # a title line without a status at its right
+    return fit("b.site", app.lay.w - 2, app.lay.font.width)
 
 
 def _site_numbers(c):
     def open_(app):
         def done(app, vals):
             app.act("temple %s %d" % (c, vals[0]))
-        app.push(Numbers(t("b.site"), [["f.vp", 4, 1, 20]], done))
+        app.push(Numbers(_site_title(app), [["f.vp", 4, 1, 20]], done))
     return open_
 
 
@@ -92,17 +92,12 @@ def _adjust(c, what):
 
 
 def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
+    return common.history(app, _entries)
 
 
-def _history(app):
-    """The rows of the history: undo and redo (naming the action), then
-    the actions since the undo checkpoint, newest first."""
+def _entries(app, rows):
+    """The actions since the undo checkpoint, newest first."""
     ss = app.session
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
     ends = w.next_names(ss.state, ss.tail)
     for i in range(len(ss.tail) - 1, -1, -1):
         common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))
-    return rows

@@ -7,6 +7,7 @@ from firmware.games.inca import start  # noqa: F401  (a new game's state: loaded
 from firmware.games.inca.engine import COLOURS
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Menu, Numbers, Screen, row
+from firmware.ui.common import label
 
 
 class Setup(Screen):
@@ -44,7 +45,7 @@ class Setup(Screen):
             rows.append(row(t("s.without"), w.name(self.without), self._toggle("without")))
         else:
             rows.append(row(t("s.early_fall"), on(self.early), self._toggle("early")))
-        rows.append(row(t("s.pizarro"), on(self.pizarro), self._toggle("pizarro")))
+        rows.append(row(label(app, "s.pizarro", on(self.pizarro)), on(self.pizarro), self._toggle("pizarro")))
         rows.append(row(t("s.gods"), on(self.gods), self._toggle("gods")))
         rows.append(row(t("m.check_board"), ">", board_check))
         rows.append(row(t("m.settings"), ">", lambda app: app.open_settings()))
@@ -99,7 +100,13 @@ def _kinds(app):
     kinds = app.edition["marker_kinds"]["kinds"]
     for i in range(len(kinds)):
         k = kinds[i]
-        rows.append(row(f("s.kind", k[0]), f("m.res_short", k[1], k[2], k[3]), _edit_kind(i)))
+        right = f("m.res", k[1], k[2], k[3])
+        # the kind's name, or its letter alone where that does not fit
+        name = f("s.kind", k[0])
+        width = app.lay.font.width
+        if width(name) + width(right) + width(" ") + 6 > app.lay.w:
+            name = k[0]
+        rows.append(row(name, right, _edit_kind(i)))
     app.push(Menu(t("s.kinds"), rows))
 
 

@@ -133,6 +133,30 @@ def new(setup, edition):
     bld = {}
     for k in ("city", "temple", "garrison", "terrace", "road", "outpost", "zeal"):
         bld[k] = list(edition["buildings"][k])
+    # The state's keys.  The game as set up: seating (the players, in
+    # seating order), sectors (each "a-b" between two neighbours' colour
+    # lines), track (the era track's columns [era, round, [phase, ...]]),
+    # labor (each era's labor number), bld (each building's [labor, VP]),
+    # sapa_pts (VP a connected terrace, garrison, city, temple scores),
+    # catch (each era's catch-up table), free (free roads a turn), rx
+    # (Rapid Expansion's labor), pilg (each pilgrimage's VP), copies (each
+    # Sun Event card's copies in the deck), variants, seed.
+    # Where the game stands: ci, pi (the era track's column and the phase
+    # in it), turn (the index in order of the player whose turn it is in the
+    # People phase, else None), order (the turn order, set each Sun phase),
+    # act (this turn's actions taken: slot, the building action's kind;
+    # ter2, gar2, conq2, the second terraces, garrisons and conquests the
+    # cards allow; pilg, a pilgrimage made), board (each sector's Sun Event
+    # cards since the last Sapa Inca), placed (the sectors with this Sun
+    # phase's card), over, winner.
+    # Each player, p[colour]: labor, vp, at (when they reached their space
+    # on the score track: the tie order), m (the markers conquered, [resist,
+    # labor, VP] each), ter (terraces), built (what was built, counted), con
+    # (this Sapa Inca's connected counts, None until entered), last (the
+    # last counts entered).  at (the score track's arrivals so far), rng
+    # (the seeded generator's state), piz (Pizarro: pos, the hidden marker;
+    # salt and commit, its sealed value; flipped, arrived), ev (the events
+    # of the last action), entry (those of entering the current phase).
     s = {
         "game": "inca",
         "seating": list(ps),

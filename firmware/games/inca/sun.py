@@ -13,12 +13,11 @@ class CardList(Menu):
     without a card this phase opens (if the phase menu is back on top: a
     reminder comes first), so that a phase's cards are entered one after
     the other.  A held UP or DOWN scrolls it (the phase cannot end before
-    every sector has its card); on two buttons a held A scrolls, and A and
-    B together go back."""
-    held = (HELD[0], {"back": "down", "down+": "down", "end": "back"})
+    every sector has its card); on two buttons a held A, as on every list."""
+    held = (HELD[0], {})
 
-    def __init__(self, sec, rows):
-        Menu.__init__(self, w.sector(sec), rows, hint="h.cards")
+    def __init__(self, sec, rows, lay):
+        Menu.__init__(self, w.sector(sec, lay, lay.w - 2), rows, hint="h.cards")
         self.sec = sec
 
     def activate(self, app, r):
@@ -64,4 +63,4 @@ def card_picker(app, sec):
         lay = app.lay
         label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
         return row(label, "x%d" % n if n > 0 else "", a, app.check(a))
-    app.push(CardList(sec, Rows(len(cards.NAMES), card)))
+    app.push(CardList(sec, Rows(len(cards.NAMES), card), app.lay))

@@ -4,6 +4,9 @@ from firmware.games.inca import words
 # the line a held DOWN enters from any screen of the game (App.end): the
 # end of a turn or phase
 END = "next"
+# events of an action bigger than one player's (a phase ended, a scoring,
+# a Pizarro flip, the end): undoing it from a menu asks first (ui/common.py)
+BIG = ("phase", "score", "pizarro", "over")
 
 
 def setup(app):
@@ -30,6 +33,16 @@ def history(app):
 
 def notable(events):
     return words.notable(events)
+
+
+def headline(events):
+    """The title of the screen that tells a big moment: a Pizarro flip
+    (App.tell)."""
+    for e in events:
+        if e[0] == "pizarro":
+            from firmware.core.text import t
+            return t("e.piz_h_yes" if e[2] else "e.piz_h_no")
+    return None
 
 
 def action(line):
@@ -61,3 +74,8 @@ def led_event(events):
         if e[0] in ("income", "sun", "over"):
             return e[0]
     return None
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("c.", "i.")

@@ -1,6 +1,7 @@
 # Inca Empire events and actions in the players' words (from the language
 # table), for the event, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core import text
+from firmware.core.text import t, f, fn
 
 
 def name(c):
@@ -11,21 +12,44 @@ def ini(c):
     return t("i." + c)
 
 
-def sector(sec):
+def who(c):
+    """A player where the screen has room for names: the colour's name on
+    the wide screens, its initials on the narrow one."""
+    return name(c) if text.wide else ini(c)
+
+
+def sector(sec, lay=None, width=0):
+    """A Sun sector by its two colours: their names where they fit `width`
+    pixels (on the wide screens), else their initials."""
     a, b = sec.split("-")
+    if text.wide:
+        s = name(a) + "-" + name(b)
+        if lay is None or lay.font.width(s) <= width:
+            return s
     return ini(a) + "-" + ini(b)
 
 
+def short(key):
+    """The words at key for a line that names an action (history, undo):
+    on the narrow screen their shortest form (key + "~", "~~"...), where
+    the language has one."""
+    v = t(key)
+    while not text.wide:
+        key += "~"
+        s = text.get(key)
+        if s is None:
+            break
+        v = s
+    return v
+
+
 def card(c, lay=None, width=0):
-    """A Sun Event card's name as printed on the players' cards; without a
-    layout, or where that does not fit `width` pixels, its short form (key
-    cs.NAME, where the language has one)."""
-    full = t("card." + c)
-    if lay is None or lay.font.width(full) > width:
-        short = t("cs." + c)
-        if short != "cs." + c:
-            return short
-    return full
+    """A Sun Event card's name as printed on the players' cards; where that
+    does not fit `width` pixels its short form (key card.NAME~, where the
+    language has one); without a layout, as short() chooses."""
+    if lay is None:
+        return short("card." + c)
+    return text.fit("card." + c, width, lay.font.width)
 
 
 def era_name(e):
@@ -46,11 +70,11 @@ def event(e):
     if k == "support":
         return [f("e.support", name(e[1]), e[2])]
     if k == "score":
-        return [f("e.score", name(e[1]), e[2])]
+        return [fn("e.score", e[2], name(e[1]), e[2])]
     if k == "return":
         return [f("e.return", name(e[1]), e[2])]
     if k == "order":
-        return [f("e.order", " ".join(ini(c) for c in e[1:]))]
+        return [f("e.order", " ".join(who(c) for c in e[1:]))]
     if k == "pizarro":
         return [f("e.pizarro_yes" if e[2] else "e.pizarro_no", e[1])]
     if k == "over":
@@ -58,7 +82,7 @@ def event(e):
     if k == "recount":
         return [f("e.recount", name(e[1]), e[2])]
     if k == "roads":
-        return [f("e.roads", name(e[1]), e[2])]
+        return [fn("e.roads", e[2], name(e[1]), e[2])]
     if k == "remind":
         what = e[1]
         if what == "rural-unrest":
@@ -103,7 +127,7 @@ def _ended(ph, c):
     """The name of a "next" taken in phase ph (c: the player whose turn
     it ended, in the People phase, if known)."""
     if ph == "people":
-        return ini(c) + " " + t("m.end_turn") if c else t("m.end_turn")
+        return who(c) + " " + t("m.end_turn") if c else t("m.end_turn")
     return t(_ENDS[ph])
 
 
@@ -200,15 +224,15 @@ def action(line):
     if k == "next":
         return t("m.next")
     if k in ("city", "temple", "garrison", "terrace", "road", "outpost", "zeal"):
-        return ini(w[1]) + " " + t("b." + k)
+        return who(w[1]) + " " + short("b." + k)
     if k == "conquer":
-        return ini(w[1]) + " " + t("b.conquer") + " " + f("m.res", int(w[2]), int(w[3]), int(w[4]))
+        return who(w[1]) + " " + t("b.conquer") + " " + f("m.res", int(w[2]), int(w[3]), int(w[4]))
     if k == "pilgrimage":
-        return ini(w[1]) + " " + t("pil." + w[2])
+        return who(w[1]) + " " + card(w[2] + "-pilgrimage")
     if k == "sun":
         return sector(w[1]) + " " + card(w[2])
     if k == "connected":
-        return ini(w[1]) + " " + f("m.con", int(w[2]), int(w[3]), int(w[4]))
+        return who(w[1]) + " " + f("m.con", int(w[2]), int(w[3]), int(w[4]))
     if k == "adjust":
-        return ini(w[1]) + " " + t("f." + w[2]) + " " + w[3]
+        return who(w[1]) + " " + t("f." + w[2]) + " " + w[3]
     return line

@@ -26,22 +26,7 @@ def _int(word, what, lo=0, hi=rules.MAX_NUMBER):
     return rules.whole(word, what, lo, hi)
 
 
-NAME_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
-
-
-def _names(text):
-    ps = text.split(",")
-    for c in ps:
-        ok = 0 < len(c) <= 10 and c[0] in NAME_CHARS[:26]
-        for ch in c:
-            if ch not in NAME_CHARS:
-                ok = False
-        if not ok:
-            _refuse("%r is not a player name (small letters, digits and '-', "
-                    "starting with a letter, at most 10)", c)
-    if len(set(ps)) != len(ps):
-        _refuse("a player is named twice in players=")
-    return ps
+_names = rules.names
 
 
 # ---------------------------------------------------------------- setup

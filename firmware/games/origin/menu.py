@@ -40,7 +40,7 @@ class TurnMenu(Screen):
             default = max(default, 0)
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(default)
+        self.settle(app, default)
 
     def status(self, app):
         v = app.view()
@@ -58,17 +58,12 @@ def common_rows(app):
 
 
 def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
+    return common.history(app, _entries)
 
 
-def _history(app):
-    ss = app.session
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
-    for line in reversed(ss.tail):
+def _entries(app, rows):
+    for line in reversed(app.session.tail):
         common.lines(app, rows, action(line))
-    return rows
 
 
 # ---------------------------------------------------------------- the end
@@ -99,9 +94,7 @@ class Supplies(Screen):
                 self.got.remove(x)
             else:
                 self.got.append(x)
-            self.refresh(app)
-            if self.got:
-                self.cur = len(self.rows) - 1
+            self.refresh(app)       # the cursor stays: the tick shows on the row
         return go
 
 

@@ -4,6 +4,9 @@ from firmware.games.origin import words
 # the line a held DOWN enters from any screen of the game (App.end): the
 # end of a turn or phase
 END = "next"
+# events of an action bigger than one player's (a round ended, the scoring,
+# the end): undoing it from a menu asks first (ui/common.py)
+BIG = ("round", "scoring", "score", "over")
 
 
 def setup(app):
@@ -35,9 +38,9 @@ def action(line):
 
 
 def leds(view):
-    """Origin's players are named by their settlement colours (red, blue,
-    green, yellow), not the LEDs' colours: the LEDs stay dark."""
-    return [], None
+    """Every seat's LED in its settlement colour (firmware/hal/pixels.py),
+    the player whose turn it is bright (the winner at the end)."""
+    return list(view["seating"]), view["turn"] or (view.get("winner") if view["over"] else None)
 
 
 def led_event(events):
@@ -48,3 +51,8 @@ def where(s):
     """Where the game stands (phase, round, turn): when it changes the app
     goes to the home screen."""
     return (s["phase"], s["round"], s["turn"], s["over"])
+
+
+# the words of a seat's colour and of its short form (None: none), which a
+# name given to the seat takes the place of (firmware/ui/names.py)
+NAME_KEYS = ("o.c.", None)

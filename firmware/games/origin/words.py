@@ -1,6 +1,6 @@
 # Origin's events and actions in the players' words (from the language
 # table), for the event, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn
 
 KEYS = ("goals", "hand", "treasure", "hunt", "straits", "tiles", "trophies")
 
@@ -17,7 +17,7 @@ def supply(x):
 
 
 def vp(n):
-    return f("o.vp", n)
+    return fn("o.vp", n)
 
 
 def event(e):
@@ -26,13 +26,13 @@ def event(e):
     if k == "remind":
         what = e[1]
         if what == "settlements":
-            return [f("o.e.settlements", e[2])]
+            return [fn("o.e.settlements", e[2])]
         if what == "remove-medium-set":
-            return [f("o.e.medium", e[2], e[3])]
+            return [fn("o.e.medium", e[2], e[2], e[3])]
         if what == "goal-cards":
-            return [f("o.e.goals", e[2], e[3])]
+            return [fn("o.e.goals", e[2], e[2], e[3])]
         if what == "level-one-tiles":
-            return [f("o.e.tiles", e[2])]
+            return [fn("o.e.tiles", e[2])]
         if what == "first":
             return [f("o.e.first", name(e[2]))]
         if what == "last-round-goals":
@@ -43,7 +43,7 @@ def event(e):
     if k == "scoring":
         return [t("o.e.scoring")]
     if k == "score":
-        return [f("o.e.score", name(e[1]), e[2])]
+        return [fn("o.e.score", e[2], name(e[1]), e[2])]
     if k == "over":
         if len(e) == 2:
             return [f("o.e.over", name(e[1]))]

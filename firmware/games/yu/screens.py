@@ -1,7 +1,7 @@
 # Legacy of Yu screens: the campaign set-up, the home screen (the campaign
 # between games, the round checklist during one), the phase menu with its
 # pickers, the result of a game and the history of the campaign.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fit
 from firmware.games.yu import words as w
 from firmware.ui.widgets import Menu, Message, Numbers, Screen, row, title
 from firmware.ui import common
@@ -72,34 +72,54 @@ def box_width(lay):
     return 5 * (lay.lh - 1) + 1
 
 
-def flood_right(fl):
-    """When the flood marker moves next: in rounds, this/next round."""
+def flood_right(fl, room, width):
+    """When the flood marker moves next: in rounds, this/next round (in
+    words where they fit room pixels)."""
+    mark = "!" if fl["next_loses"] else ""
+    room -= width(mark)
     if fl["empty"]:
-        text = t("y.h.flood_card")
+        text = fit("y.h.flood_card", room, width)
     elif fl["rounds_left"] is None:
         text = "-"
     elif fl["rounds_left"] <= 1:
-        text = t("y.h.flood%d" % fl["rounds_left"])
+        text = fit("y.h.flood%d" % fl["rounds_left"], room, width)
     else:
-        text = f("y.h.flood_in", fl["rounds_left"])
-    return text + ("!" if fl["next_loses"] else "")
+        text = fit("y.h.flood_in", room, width, (fl["rounds_left"],), fl["rounds_left"])
+    return text + mark
 
 
-def warning(wn):
+def _pair(lay, left, right):
+    """A line of the checklist, [left, right]: each (key, args, n), the left
+    in at most half the line, the right in what is left, each whole where
+    it fits, else in its short form; right may be a function of the room."""
+    width = lay.font.width
+    a = fit(left[0], (lay.w - 4) // 2, width, left[1])
+    room = lay.w - 6 - width(a + " ")
+    b = right(room, width) if callable(right) else fit(right[0], room, width, right[1], right[2])
+    return [a, b]
+
+
+def warning(wn, room, width):
+    """A warning in words: on one line of room pixels where one of its
+    forms fits it (else the shortest, on the lines it needs)."""
     k = wn[0]
+    args = None
     if k == "reshuffle":
-        return f("y.w.reshuffle", wn[1])
-    if k == "deck-empty":
-        return t("y.w.empty_loses" if wn[1] else "y.w.empty")
-    if k == "flood":
-        return t("y.w.flood%d%s" % (min(1, max(0, wn[1])), "_loses" if wn[2] else ""))
-    if k == "barbarians":
-        return t("y.w.barbarians")
-    if k == "finish-round":
-        return t("y.w.finish")
-    if k == "refresh-count":
-        return t("y.w.refresh")
-    return ""
+        key = "y.w.reshuffle"
+        args = (wn[1],)
+    elif k == "deck-empty":
+        key = "y.w.empty_loses" if wn[1] else "y.w.empty"
+    elif k == "flood":
+        key = "y.w.flood%d%s" % (min(1, max(0, wn[1])), "_loses" if wn[2] else "")
+    elif k == "barbarians":
+        key = "y.w.barbarians"
+    elif k == "finish-round":
+        key = "y.w.finish"
+    elif k == "refresh-count":
+        key = "y.w.refresh"
+    else:
+        return ""
+    return fit(key, room, width, args)
 
 
 class Home(Screen):
@@ -115,15 +135,18 @@ class Home(Screen):
             self.title = f("y.h.title", v["game_no"], v["round"])
             fl = v["flood"]
             warn = [x[0] for x in v["warnings"]]
+            lay = app.lay
             self.lines = [
-                [w.phase(v["phase"]), "", "phases"],
-                [f("y.h.canals", v["canals"], v["canals_to_win"]),
-                 f("y.h.barbarians", v["barbarians"], v["barbarians_lose_at"]), "barbarians" in warn],
+                [w.phase(v["phase"], lay.w - box_width(lay) - 6, lay.font.width), "", "phases"],
+                _pair(lay, ("y.h.canals", (v["canals"], v["canals_to_win"])),
+                      ("y.h.barbarians", (v["barbarians"], v["barbarians_lose_at"]), None)) + ["barbarians" in warn],
                 [f("y.h.settlers", v["settlers"]["active"]), f("y.h.draw", v["settlers"]["draw"]),
                  "reshuffle" in warn or "deck-empty" in warn],
-                [f("y.h.flood", fl["at"], fl["spaces"]), flood_right(fl), "flood" in warn or "deck-empty" in warn],
+                _pair(lay, ("y.h.flood", (fl["at"], fl["spaces"])), lambda room, width: flood_right(fl, room, width))
+                + ["flood" in warn or "deck-empty" in warn],
             ]
-            self.warnings = [warning(x) for x in v["warnings"]]
+            # a warning on one line where one of its forms fits it
+            self.warnings = [warning(x, lay.w - 4, lay.font.width) for x in v["warnings"]]
             self.rows = []
             return
         self.hint = "h.pick"
@@ -133,7 +156,8 @@ class Home(Screen):
         else:
             self.title = t("g.yu")
             rows.append(row(f("y.c.start", c["games"] + 1), "", "game-start", app.check("game-start")))
-        rows.append(row(f("y.c.wins", c["wins"], c["wins_to_end"]), f("y.c.losses", c["losses"], c["losses_to_end"])))
+        rows.append(row(*_pair(app.lay, ("y.c.wins", (c["wins"], c["wins_to_end"])),
+                               ("y.c.losses", (c["losses"], c["losses_to_end"]), None))))
         last = v["last_result"]
         if last is not None:
             rows.append(row(f("y.c.game", last["game"]), w.result(last), _result(last)))
@@ -224,7 +248,9 @@ class PhaseMenu(Screen):
             rows.append(row(t("y.m.loss"), ">", _losses))
         else:
             ph = v["phase"]
-            self.title = w.phase(ph)
+            status = self.status(app)
+            self.title = w.phase(ph, app.lay.w - 2 - (app.lay.font.width(status) + 2 if status else 0),
+                                 app.lay.font.width)
             verbs = v["ask"]["verbs"]
             if ph == "actions":
                 rows.append(row(t("y.m.canal"), "%d/%d" % (v["canals"], v["canals_to_win"]), "canal",
@@ -244,7 +270,7 @@ class PhaseMenu(Screen):
             rows.append(row(t("y.m.loss"), ">", _losses))
         rows.extend(common_rows(app))
         self.rows = rows
-        self.select(default)
+        self.settle(app, default)
 
     def status(self, app):
         v = app.view()
@@ -298,7 +324,8 @@ def _settlers(app):
     rows = []
     for verb in ("destroy", "take"):
         rows.append(row(t("y.m." + verb), "", verb, app.check(verb)))
-        rows.append(row(t("y.m.%s_n" % verb), ">", _numbers("y.m." + verb, verb + " %d", "y.f.cards", 2, 1, 30)))
+        rows.append(row(common.label(app, "y.m.%s_n" % verb, ">"), ">",
+                        _numbers("y.m." + verb, verb + " %d", "y.f.cards", 2, 1, 30)))
     rows.append(row(t("y.m.active"), str(st["active"]), _numbers("y.m.active", "active %d", "y.f.cards",
                                                                  st["active"], 0, 30)))
     rows.append(row(t("y.m.draw"), str(st["draw"]), _numbers("y.m.draw", "draw %d", "y.f.cards", st["draw"], 0, 30)))
@@ -316,17 +343,14 @@ def _losses(app):
 # ---------------------------------------------------------------- history
 
 def history(app):
-    return Menu(t("m.history"), _history(app), build=_history)
+    return common.history(app, _entries)
 
 
-def _history(app):
-    """Undo, then every game of the campaign (newest first: OK shows its
-    result), then the actions entered (newest first)."""
+def _entries(app, rows):
+    """Every game of the campaign (newest first: OK shows its result),
+    then the actions entered (newest first)."""
     ss = app.session
     v = app.view()
-    rows = []
-    common.undo_rows(app, rows)
-    common.results(app, rows)
     for rec in reversed(v["history"]):
         rows.append(row(f("y.c.game", rec["game"]), w.result(rec), _result(rec)))
     carried = v["campaign"]["carried"]
@@ -334,4 +358,3 @@ def _history(app):
         rows.append(row(t("y.c.carried"), "%d/%d" % (carried[0], carried[1])))
     for line in reversed(ss.tail):
         common.lines(app, rows, w.action(line))
-    return rows

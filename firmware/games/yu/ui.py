@@ -4,6 +4,9 @@ from firmware.games.yu import words
 # the line a held DOWN enters from any screen of the game (App.end): the
 # end of a turn or phase
 END = "next"
+# events of an action bigger than one step of a phase (a phase or round
+# ended, a game won or lost): undoing it from a menu asks first (ui/common.py)
+BIG = ("phase", "round", "game", "win", "loss", "campaign-over")
 
 
 def setup(app):

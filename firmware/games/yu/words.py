@@ -1,10 +1,14 @@
 # Legacy of Yu events, results and actions in the players' words (from the
 # language table), for the result, event, history and undo screens.
-from firmware.core.text import t, f
+from firmware.core.text import t, f, fn, fit
 
 
-def phase(name):
-    return t("y.ph." + name)
+def phase(name, room=0, width=None):
+    """A phase's name as the rules print it; where that is wider than room
+    pixels (width: the font's measure), its short form."""
+    if width is None:
+        return t("y.ph." + name)
+    return fit("y.ph." + name, room, width)
 
 
 def result(rec):
@@ -42,7 +46,7 @@ def event(e):
     if k == "flood":
         return [f("y.e.flood", e[1])]
     if k == "ran-out":
-        return [f("y.e.ran_out", e[1]), t("y.e.count")]
+        return [fn("y.e.ran_out", e[1]), t("y.e.count")]
     if k == "deck-empty":
         return [t("y.e.empty")]
     if k == "barge" and e[1] in ("returned", "none-left"):

@@ -1,0 +1,208 @@
+# The play of a finished game as a Board Game Stats (BG Stats) link: the
+# app's documented import format, https://app.bgstatsapp.com/createPlay.html
+# ?data=<url-encoded JSON> (docs/bgstats.md: the source, the fields, the
+# BoardGameGeek ids).  Scanned from the end screen's QR code
+# (firmware/ui/playcode.py), it opens the app's import dialog, where the
+# players are matched by name once and remembered.
+#
+# Only what the device knows goes in, and nothing empty: the game as
+# BoardGameGeek names it (and its id where a public source gives it), each
+# player's name (the seat colour in the device's language, or the name given
+# at set-up), score, rank and winner by the game's own tie rules, who
+# started, a Legacy of Yu game's place in the campaign, and, where the
+# device counted them, the minutes its clock ran in the game and the date
+# (only when a host set the clock: a Pico has none of its own).
+#
+# The text is written here piece by piece in a fixed order, not by json:
+# the same play must give the same bytes (so the same code) on the device
+# and on the simulator, and MicroPython's dict order is not CPython's.
+# Only the characters a URL's query cannot hold as they are, and those the
+# app's decoding would take for something else (+ & = # %), are
+# percent-encoded: letters, digits, - . _ ~ and the JSON's : and , stay.
+#
+# What a game's play is, its screens say (each game's ui module: BGG, its
+# name and id on BoardGameGeek; play(app, view), its players).
+from firmware.core.text import t
+
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE = "Tabletop companion"
+
+# How much a link holds, from all (0) to the least that still logs the
+# play (LEANEST): each leaves out more, for a screen whose code cannot
+# hold more: 1 the date (the phone's own date is the play's when scanned
+# at the table), 2 winner: false (a player who did not win), 3 the minutes
+# and the comment on them, 4 highestWins and the BoardGameGeek id, 5 the
+# start player and the role, 6 the ranks (the app ranks by score), 7 the
+# source's name.  Every player's name and score, and winner: true, are
+# always in.  (firmware/ui/playcode.py picks the first that fits.)
+LEANEST = 7
+
+_SAFE = b"-._~:,"
+
+
+class Out:
+    """The link's bytes, written into one buffer of room bytes made once
+    (it grows if a play needs more): on a heap that a whole game has cut up,
+    the link's pieces in a list and then joined took a block of 1 KB more
+    than the board found at the end of the scripted game."""
+
+    def __init__(self, room=640):
+        self.buf = bytearray(room)
+        self.n = 0
+
+    def _room(self, k):
+        if self.n + k > len(self.buf):
+            more = bytearray(2 * len(self.buf) + k)
+            more[:self.n] = self.buf[:self.n]
+            self.buf = more
+
+    def raw(self, s):
+        """ASCII that a URL's query holds as it is."""
+        self._room(len(s))
+        b = self.buf
+        n = self.n
+        for ch in s:
+            b[n] = ord(ch)
+            n += 1
+        self.n = n
+
+    def enc(self, s):
+        """s percent-encoded (its UTF-8 bytes)."""
+        for c in s.encode():
+            if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
+                self._room(1)
+                self.buf[self.n] = c
+                self.n += 1
+            else:
+                self.raw("%%%02X" % c)
+
+    def str(self, s):
+        """A JSON string of s, percent-encoded (JSON escapes for \\ and "
+        and control characters: a name is letters, but a word table is not
+        ours)."""
+        self.enc('"')
+        for ch in s:
+            if ch == '"' or ch == "\\":
+                self.enc("\\" + ch)
+            elif ord(ch) < 32:
+                self.enc("\\u%04x" % ord(ch))
+            else:
+                self.enc(ch)
+        self.enc('"')
+
+    def data(self):
+        return memoryview(self.buf)[:self.n]
+
+
+class _Obj:
+    """A JSON object written as its members come (None: left out)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.n = 0
+        out.enc("{")
+
+    def key(self, k):
+        if self.n:
+            self.out.raw(",")
+        self.n += 1
+        self.out.str(k)
+        self.out.raw(":")
+
+    def s(self, k, v):
+        if v:
+            self.key(k)
+            self.out.str(v)
+
+    def i(self, k, v):
+        if v is not None:
+            self.key(k)
+            self.out.raw(str(v))
+
+    def b(self, k, v):
+        if v is not None:
+            self.key(k)
+            self.out.raw("true" if v else "false")
+
+    def end(self):
+        self.out.enc("}")
+
+
+def given(app, c):
+    """The name given to seat c at set-up, or None."""
+    names = getattr(app, "names", None)
+    return names.get(c) if names else None
+
+
+def play_module(app):
+    """The game's play module (firmware/games/GAME/play.py: BGG, play()),
+    loaded for the end's code and let go of with it."""
+    from firmware.core.modules import forget
+    name = "firmware.games.%s.play" % app.name
+    mod = __import__(name, None, None, ("play",))
+    forget(name)
+    return mod
+
+
+def players(app):
+    """The finished game's players (its play.play): None before its end."""
+    return play_module(app).play(app, app.view())
+
+
+def write(app, ps, lean, out):
+    """The BG Stats link of the finished game whose players are ps, holding
+    what lean (0..LEANEST) leaves in, into out (an Out, emptied first)."""
+    out.n = 0
+    out.raw(LINK)
+    play = _Obj(out)
+    if lean < 7:
+        play.s("sourceName", SOURCE)
+    name, bgg = play_module(app).BGG
+    play.key("game")
+    game = _Obj(out)
+    game.s("name", name)
+    points = not all(p[1] is None for p in ps)
+    if lean < 4:
+        game.i("bggId", bgg or None)
+        game.b("highestWins", True if points else None)
+    if not points:
+        game.b("noPoints", True)
+    game.end()
+    play.key("players")
+    out.enc("[")
+    for k in range(len(ps)):
+        pname, score, rank, won, started, role = ps[k]
+        if k:
+            out.raw(",")
+        p = _Obj(out)
+        p.s("name", pname)
+        p.i("score", score)
+        if lean < 6:
+            p.i("rank", rank)
+        p.b("winner", won if won or lean < 2 else None)
+        if lean < 5:
+            p.b("startPlayer", True if started else None)
+            p.s("role", role)
+        p.end()
+    out.enc("]")
+    clock = getattr(app, "clock", None)
+    if clock is not None:
+        if lean < 3:
+            minutes = clock.minutes()
+            if minutes:
+                play.i("durationMin", minutes)
+                play.s("comments", t("q.counted"))
+        if lean < 1:
+            play.s("playDate", clock.date())
+    play.end()
+
+
+def link(app, lean=0):
+    """The link as a str (the replay tool, tests), or None if the game
+    the app shows has not ended."""
+    ps = players(app)
+    if ps is None:
+        return None
+    out = Out()
+    write(app, ps, lean, out)
+    return bytes(out.data()).decode()

@@ -1,0 +1,118 @@
+"""The QR encoder of the device (firmware/core/qr.py), read back by a real
+decoder (zxing-cpp): byte mode at every level, versions sampled from 1 to
+40, each code as the screen would draw it (dark modules on light, a quiet
+zone of 4 modules); and the native loops (firmware/core/qrnative.py, run
+by the MicroPython unix port) make the same code, mask and all, as the
+Python ones (firmware/core/qrcalc.py) on CPython."""
+import json
+import os
+import random
+import subprocess
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from firmware.core import qr
+from test_micropython import micropython
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def picture(code, px=2, quiet=4):
+    n = code.size
+    side = (n + 2 * quiet) * px
+    img = Image.new("L", (side, side), 255)
+    for y in range(n):
+        for x in range(n):
+            if code.dark(x, y):
+                img.paste(0, ((x + quiet) * px, (y + quiet) * px, (x + quiet + 1) * px, (y + quiet + 1) * px))
+    return img
+
+
+def read(img):
+    return [r.bytes for r in zxingcpp.read_barcodes(img) if r.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+CASES = [(v, level) for v in (1, 2, 5, 7, 9, 10, 11, 12, 14, 17, 22) for level in (qr.L, qr.M, qr.Q, qr.H)] + [(40, qr.L)]
+
+
+@pytest.mark.parametrize("version,level", CASES)
+def test_a_code_full_to_its_capacity_reads_back(version, level):
+    rnd = random.Random(version * 4 + level)
+    n = qr.capacity(version, level)
+    data = bytes(rnd.randrange(256) for _ in range(n))
+    code = qr.encode(data, level)
+    assert code.version == version       # the smallest that holds it: a byte more needs the next
+    if version < 40:
+        assert qr.encode(data + b"x", level).version == version + 1
+    assert code.size == 17 + 4 * version
+    got = read(picture(code))
+    assert got and all(g == data for g in got), (version, level)
+    # the level and mask are the ones written in the format information
+    res = zxingcpp.read_barcodes(picture(code))[0]
+    assert res.ec_level == "LMQH"[level]
+
+
+def test_too_many_bytes_are_refused():
+    with pytest.raises(ValueError):
+        qr.encode(b"x" * (qr.capacity(40, qr.L) + 1))
+    with pytest.raises(ValueError):
+        qr.encode(b"x" * 300, qr.L, hi=9)
+
+
+def test_the_mask_is_the_one_of_least_penalty():
+    # every mask gives a code that reads; the encoder's is the least
+    # penalised (the penalties are the standard's, counted on the code as
+    # drawn), and different data make it pick different masks
+    picked = set()
+    for i in range(12):
+        data = ("https://example.com/%d?" % i).encode() + bytes(range(i * 7, i * 7 + 40))
+        code = qr.encode(data, qr.M)
+        picked.add(code.mask)
+        assert read(picture(code)) == [data]
+    assert len(picked) >= 3, picked
+
+
+def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
+    rnd = random.Random(5)
+    datas = [bytes(rnd.randrange(256) for _ in range(n)) for n in (10, 200, 330, 600)]
+    want = []
+    for d in datas:
+        c = qr.encode(d, qr.L)
+        want.append([c.version, c.mask, bytes(c.bits).hex()])
+    script = tmp_path / "qr_native.py"
+    script.write_text(
+        "import sys, json\n"
+        "sys.path.insert(0, %r)\n"
+        "from firmware.core import qr, qrnative\n"
+        "assert qr.penalty is qrnative.penalty, 'the native loops did not load'\n"
+        "out = []\n"
+        "for h in %r:\n"
+        "    c = qr.encode(bytes.fromhex(h), qr.L)\n"
+        "    out.append([c.version, c.mask, bytes(c.bits).hex()])\n"
+        "print(json.dumps(out))\n" % (ROOT, [d.hex() for d in datas]))
+    r = subprocess.run([micropython(), str(script)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == want
+
+
+def test_the_end_screen_knows_the_capacities_without_the_encoder():
+    # firmware/ui/playcode.py makes the link before it loads the encoder
+    from firmware.ui.playcode import CAPACITY
+    assert CAPACITY == tuple(qr.capacity(v, qr.L) for v in range(1, len(CAPACITY) + 1))
+
+
+def test_the_native_loops_are_the_python_ones_line_for_line():
+    # firmware/core/qrnative.py is firmware/core/qrcalc.py with Viper's
+    # decorators and types: kept so, the Python loops (CPython, a board
+    # without native code) are the ones the device runs
+    import re
+
+    def body(name):
+        with open(os.path.join(ROOT, "firmware", "core", name)) as f:
+            text = f.read()
+        text = text[text.index("\ndef "):]
+        text = text.replace("@micropython.viper\n", "")
+        return re.sub(r": (ptr8|ptr32|int)\b", "", re.sub(r"\) -> int:", "):", text))
+    assert body("qrnative.py") == body("qrcalc.py")
