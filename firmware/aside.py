@@ -5,11 +5,19 @@
 # so until the players have closed it.  Loaded by firmware/chooser.py only
 # when a game is kept aside, or was by an earlier boot that the players have
 # not been told of yet.
-from firmware.chooser import KEPT, _seen_kept, open_picker
 from firmware.core import osfs, store
+from firmware.core.gamefiles import KEPT
 from firmware.core.modules import forget
 from firmware.core.text import t
 from firmware.ui.widgets import Message
+
+def seen_kept(app):
+    """The players have been told of the game kept aside: the note goes."""
+    try:
+        osfs.FS.remove(app.dir + "/" + KEPT)
+    except OSError:
+        pass
+
 
 WHY = ("m.kept_aside", "m.table_gone", "m.no_room", "m.not_folder")
 
@@ -40,7 +48,7 @@ def keep_aside(app, why="m.kept_aside"):
             fs.rename(app.dir + "/game", app.dir + "/" + kept)
         except OSError as e:
             app.report("could not keep the damaged game aside (%s)" % (e,))
-            _seen_kept(app)
+            seen_kept(app)
             return None, why
         app.report("kept the damaged game in %s/%s" % (app.dir, kept))
         app.journal = None
@@ -55,7 +63,7 @@ def told_kept(app):
     if ok and isinstance(got, dict) and isinstance(got.get("kept"), str) and got.get("why") in WHY:
         return got["kept"], got["why"]
     if got:
-        _seen_kept(app)     # damaged: not told, not kept
+        seen_kept(app)     # damaged: not told, not kept
     return None, None
 
 
@@ -110,7 +118,7 @@ def recovery_failed(app, e):
     let_go(app)
     app.report("no room in the heap to repair the saved game (%s)" % (e,))
     kept, why = keep_aside(app, "m.no_room")
-    open_picker(app)
+    app.open_picker()
     if kept:
-        app.push(Message(t("m.saved_game"), [t(why), kept], _seen_kept))
+        app.push(Message(t("m.saved_game"), [t(why), kept], seen_kept))
     app.leds()

@@ -8,6 +8,7 @@
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
+from firmware.core.gamefiles import KEPT
 from firmware.core.modules import forget
 from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
@@ -90,7 +91,7 @@ def boot(app):
             # not been told of yet (the power went first)
             kept, why = _aside().told_kept(app)
         if kept:
-            app.push(Message(t("m.saved_game"), [t(why), kept], _seen_kept))
+            app.push(Message(t("m.saved_game"), [t(why), kept], _aside().seen_kept))
         elif broken is not None:
             app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
     else:
@@ -140,23 +141,11 @@ def saved_game(app, around=None):
     return found
 
 
-KEPT = "kept.json"    # in the data folder: a game kept aside, until the players have been told
-
-
 def _aside():
     """Keeping a saved game aside, and the note to the players
     (firmware/aside.py): loaded only when a game is kept aside or has been."""
     from firmware import aside
     return aside
-
-
-def _seen_kept(app):
-    """The players have been told of the game kept aside: the note goes."""
-    try:
-        from firmware.core import osfs
-        osfs.FS.remove(app.dir + "/" + KEPT)
-    except OSError:
-        pass
 
 
 def _around(app):

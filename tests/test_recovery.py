@@ -14,7 +14,7 @@ import pytest
 
 from bench import scripts
 from firmware.core import jsonout, osfs, store
-from firmware.core.text import t
+from firmware.core.text import fn, t
 from host_sim import device, keyplan
 
 ROOT = device.ROOT
@@ -390,7 +390,7 @@ def test_the_word_of_actions_lost_is_told_until_the_players_close_it(tmp_path):
     app, notes = boot(data)
     want = view(app)
     msg = on_screen(app)
-    assert app.stack[-1].title == t("m.saved_game") and (t("m.lost") % 1) in msg and "game/damaged-1.txt" in msg
+    assert app.stack[-1].title == t("m.saved_game") and fn("m.lost", 1) in msg and "game/damaged-1.txt" in msg
     assert (data / "game" / "lost.json").exists()
     # the power goes before the players read it (the journal was repaired):
     # the next boot tells them the same, and keeps nothing more aside

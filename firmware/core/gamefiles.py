@@ -11,6 +11,7 @@ JOURNAL_TMP = "journal.tmp"
 EDITION = "edition.json"   # the edition table the game was started with
 TOLD = "lost.json"         # what the players are to be told of actions lost, until they have seen it
 BASE = "base.json"         # the state a journal begun again starts from (its second record names it)
+KEPT = "kept.json"         # in the data folder: a game kept aside, until the players have been told
 KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE)
 VERSION = 1
 # beside the game's folder while a new game starts (firmware/core/saving.py):

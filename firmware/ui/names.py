@@ -146,5 +146,5 @@ class Letters(Screen):
         if e is not None:
             # the storage refused it: told over the seats (it holds until
             # the device is switched off)
-            from firmware.settings import told
-            told(app, e)
+            from firmware.ui.widgets import Message
+            app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))
