@@ -99,7 +99,7 @@ def let_go(app):
     app.session = app.journal = app.game = app.ui = app.name = app.edition = None
     app.playing = app.clock = None
     app.stack = []
-    for m in ("firmware.core.resume", "firmware.core.recover", "firmware.core.saving"):
+    for m in ("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"):
         forget(m)
     if name:
         from firmware.games import registry

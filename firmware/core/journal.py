@@ -340,3 +340,4 @@ class Journal:
         finally:
             forget("firmware.core.resume")
             forget("firmware.core.recover")
+            forget("firmware.core.restoring")

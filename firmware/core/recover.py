@@ -11,7 +11,7 @@ import json
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens
 from firmware.core.gamefiles import BASE, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, TableGone
-from firmware.core.resume import _hex, _repair, check_snapshot, keep_as, restore, told
+from firmware.core.restoring import _hex, _repair, check_snapshot, keep_as, restore, told
 from firmware.core.saving import head, ident
 
 def folders_aside(j, names, odd):
