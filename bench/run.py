@@ -318,7 +318,7 @@ def main(argv=None):
     try:
         report = measure(work)
         from bench import faults, mutations, presses
-        report += "\n".join(faults.section(faults.measure())) + "\n"
+        report += "\n".join(faults.section(faults.measure(vpico=not args.no_vpico))) + "\n"
         report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
         report += "\n" + "\n".join(mutations.section(mutations.measure())) + "\n"
         if not args.no_vpico:

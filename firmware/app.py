@@ -531,10 +531,25 @@ class App:
             self.render()
             if pressed and self.probe:
                 self.probe()
-            if self.journal is not None:
+            j = self.journal
+            if j is not None:
                 # the snapshot an action made due, now that its frame is
-                # on the screen (the buttons note presses meanwhile)
-                self.journal.idle()
+                # on the screen (the buttons note presses meanwhile); after
+                # a boot, the repair resume found due
+                j.idle()
+                if j.repair_failed is not None:
+                    # no room for it: the game let go of first, so that the
+                    # code that keeps it aside and tells finds room
+                    # (firmware/chooser.py)
+                    self.session = self.journal = self._view = self.notice = self.clock = None
+                    self.stack = []
+                    gc.collect()
+                    from firmware import aside
+                    aside.recovery_failed(self, j.repair_failed)
+                    aside = None
+                    forget("firmware.aside")
+                    j = None
+                    self.render()
             if self.clock is not None and self.clock.due():
                 self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:

@@ -8,6 +8,7 @@
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
+from firmware.core.gamefiles import KEPT
 from firmware.core.modules import forget
 from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
@@ -19,6 +20,7 @@ def boot(app):
     from firmware.core import session
     session.reserve()   # before anything cuts the heap up: the first game's kept copies
     session = None
+    around, odd = _around(app)
     from firmware import settings
     settings.load(app)
     settings = None
@@ -28,8 +30,9 @@ def boot(app):
         app.px.brightness = app.settings["brightness"]
     app.session = None
     kept = None
-    name, damaged = saved_game(app)
+    name, damaged = saved_game(app, around)
     broken = None
+    why = "m.kept_aside"
     if name:
         from firmware.core.journal import NoGame
         from firmware.core.modules import loading
@@ -57,39 +60,80 @@ def boot(app):
             broken = e
             app.name = app.game = app.ui = app.journal = None
         except NoGame as e:
+            from firmware.core.journal import TableGone
             app.report("the saved game cannot be recovered: %s" % e)
             damaged = True
+            # the edition table it was started with is gone, and no other
+            # replays its records: told so
+            why = "m.table_gone" if isinstance(e, TableGone) else "m.kept_aside"
+        except MemoryError as e:
+            # no room in this heap to recover it: kept aside and told, not
+            # a crash at every start (the boot again would find the same)
+            _aside().let_go(app)
+            app.report("no room in the heap to recover the saved game (%s)" % (e,))
+            damaged = True
+            why = "m.no_room"
+        except OSError:
+            raise   # the storage: a crash, and the boot tries again (the files as they are)
+        except Exception as e:  # noqa: BLE001 - a failed recovery must not be a crash at every start
+            # the recovery itself failed (not the storage): the boot would
+            # fail the same way again, so the game is kept aside and told
+            _aside().let_go(app)
+            app.report("the saved game cannot be recovered: %s: %s" % (type(e).__name__, e))
+            damaged = True
     if damaged:
-        kept = keep_aside(app)
+        kept, why = _aside().keep_aside(app, why)
     app.stack = []
     if app.session is None:
         open_picker(app)
+        if kept is None and KEPT in around:
+            # a game kept aside by an earlier boot that the players have
+            # not been told of yet (the power went first)
+            kept, why = _aside().told_kept(app)
         if kept:
-            app.push(Message(t("m.saved_game"), [t("m.kept_aside"), kept]))
+            app.push(Message(t("m.saved_game"), [t(why), kept], _aside().seen_kept))
         elif broken is not None:
             app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
     else:
         app._home_screen()
         j = app.journal
-        if j is not None and j.lost:
+        lines = []
+        told = j.told if j is not None else None
+        if told:
             # confirmed actions could not be read back: the game goes on
             # from before them (or from its last snapshot), and the
-            # journal as it was is kept
-            lines = [fn("m.lost", j.lost) if j.lost > 0 else t("m.rebased")]
-            if j.kept:
-                lines.append("game/" + j.kept)
-            app.push(Message(t("m.saved_game"), lines))
+            # journal as it was is kept (the note stays on flash until the
+            # players have seen it: a power cut may come first)
+            lines = [fn("m.lost", told["lost"]) if told["lost"] > 0 else t("m.rebased")]
+            for kept in told["kept"]:
+                lines.append("game/" + kept)
+        if j is not None and j.other_table:
+            # the game's own edition table is gone: the rules have it in
+            # the state, but the screens' lists are the table for new games'
+            lines.append(t("m.table_other"))
+        if lines:
+            app.push(Message(t("m.saved_game"), lines, _seen))
+    if odd:
+        # the data folder was no folder: kept aside, and told
+        app.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))
     app.leds()
 
 
-def saved_game(app):
+def _seen(app):
+    """The players closed the note of actions lost: it leaves the flash."""
+    if app.journal is not None:
+        app.journal.seen()
+
+
+def saved_game(app, around=None):
     """(the game saved in the data folder, or None; whether its folder
-    holds game files from which no game could be named)."""
+    holds game files from which no game could be named).  around: the
+    names in the data folder, where they are known."""
     if not app.dir:
         return None, False
     from firmware.core.resume import saved_game
     from firmware.games import NAMES
-    found = saved_game(app.dir + "/game", NAMES)
+    found = saved_game(app.dir + "/game", NAMES, around=around)
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
         # heap) is not needed until the next boot
@@ -97,28 +141,26 @@ def saved_game(app):
     return found
 
 
-def keep_aside(app):
-    """A saved game that cannot be recovered is never dropped: its folder
-    is renamed game.damaged-N (N the first free), so that a new game does
-    not write over it.  Returns that name, or None if it could not be
-    renamed (the files then stay where they are)."""
-    import os
-    for n in range(1, 100):
-        kept = "game.damaged-%d" % n
-        try:
-            os.stat(app.dir + "/" + kept)
-            continue
-        except OSError:
-            pass
-        try:
-            os.rename(app.dir + "/game", app.dir + "/" + kept)
-        except OSError as e:
-            app.report("could not keep the damaged game aside (%s)" % (e,))
-            return None
-        app.report("kept the damaged game in %s/%s" % (app.dir, kept))
-        app.journal = None
-        return kept
-    return None
+def _aside():
+    """Keeping a saved game aside, and the note to the players
+    (firmware/aside.py): loaded only when a game is kept aside or has been."""
+    from firmware import aside
+    return aside
+
+
+def _around(app):
+    """(the names in the data folder, None); where a file (or what else but
+    a folder) is in its place, it is kept aside first (firmware/aside.py):
+    ((), the name it is kept under)."""
+    if not app.dir:
+        return (), None
+    from firmware.core import osfs
+    try:
+        return osfs.FS.listdir(app.dir), None
+    except OSError as e:
+        if e.args and e.args[0] == 20:
+            return (), _aside().data_folder(app)
+    return (), None
 
 
 def choose(app, name):
@@ -135,14 +177,31 @@ def choose(app, name):
     app.game = game
     app.ui = screens
     app._load_words()
+    where = "%s/%s" % (app.assets, registry.edition(name))
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
+    src = where   # the file the table for new games is read from as it is
     if app.dir:
-        ed = store.load_json("%s/%s-edition.json" % (app.dir, name), None, report=app.report)
+        path = "%s/%s-edition.json" % (app.dir, name)
+        ok, ed = store.read_json(path)
+        src = path
+        if not ok:
+            # missing, or damaged (reported): a whole copy that a save cut
+            # short left is used (load_json, as the settings), else none
+            src = None
+            if ed:
+                app.report("%s is damaged (%s); not used" % (path, ed))
+            ok, ed = store.read_json(path + store.TMP)
+            if ok:
+                app.report("%s: using the complete copy in %s" % (path, path + store.TMP))
+            else:
+                ed = None
         why = None if ed is None else store.same_shape(ed, bundled)
         if why:
             app.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
             ed = None
+        if ed is None:
+            src = where
     app.edition = bundled if ed is None else ed
     app.edition_saved = True
     bundled = None
@@ -155,6 +214,7 @@ def choose(app, name):
         app.journal = Journal(app.dir + "/game", app.game, app.edition)
         app.journal.defer = app.running
         app.journal.played = registry.played(name)
+        app.journal.tables = (src, where)
 
 
 def open_picker(app, over=False):
@@ -185,10 +245,11 @@ def _language(lang):
         from firmware import settings
         from firmware.core.modules import forget
         forget("firmware.settings")
-        settings.use_language(app, lang)
+        e = settings.use_language(app, lang)
         cur = app.stack[-1].cur
         open_picker(app)
         app.stack[-1].cur = cur         # on the language chosen, its tick beside it
+        settings.told(app, e)           # a write the storage refused: over the picker
     return go
 
 
@@ -225,23 +286,8 @@ def bundled_edition(app, path):
         raise EditionError("%s: %s" % (path, e))
     if not isinstance(ed, dict):
         raise EditionError("%s: not a table" % path)
-    _notes_out(ed)
+    store.drop_notes(ed)     # what it says for its readers: not kept on the device
     return ed
-
-
-def _notes_out(v):
-    """Drop what the table says for its readers ("about", "sure": how
-    sure a value the rule texts do not print is) from its tables: the device
-    shows neither, and they are 1.4 KB of a Pico's heap at Start game, its
-    heaviest moment."""
-    if isinstance(v, dict):
-        v.pop("about", None)
-        v.pop("sure", None)
-        for x in v.values():
-            _notes_out(x)
-    elif isinstance(v, list):
-        for x in v:
-            _notes_out(x)
 
 
 def played_edition(app):
@@ -308,10 +354,18 @@ def start_game(app, setup):
 def save_edition(app):
     """Keep the edited edition table, for new games; a failed write is told."""
     if app.dir:
+        path = "%s/%s-edition.json" % (app.dir, app.name)
         try:
-            store.save_json("%s/%s-edition.json" % (app.dir, app.name), app.edition)
+            store.save_json(path, app.edition)
         except OSError as e:
             app.edition_saved = False
+            if app.journal is not None:
+                # the table is no file's now: a game started with it is
+                # named by the checksum of its own copy (Journal.tables)
+                app.journal.tables = (None,) + tuple(app.journal.tables[1:])
             app.note(app._storage(e))
             return
         app.edition_saved = True
+        if app.journal is not None:
+            # the game started now has this table: its checksum is that file's
+            app.journal.tables = (path,) + tuple(app.journal.tables[1:])

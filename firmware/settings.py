@@ -3,7 +3,7 @@
 # and forgotten at once (the screen's rows keep it until it closes): play
 # never needs its code.
 from firmware.core.text import t
-from firmware.ui.widgets import Menu, row
+from firmware.ui.widgets import Menu, Message, row
 
 LANGS = ("en", "ru", "es")
 # each language's name in its own script (the game picker lists them: a
@@ -66,13 +66,21 @@ def open_names(app):
 
 
 def save(app):
-    """Keep the settings; a failed write is told (the setting holds for now)."""
+    """Keep the settings; the OSError of a write the storage refused (the
+    setting then holds only until the device is switched off), or None."""
     if app.dir:
         from firmware.core import store
         try:
             store.save_json(app.dir + "/settings.json", app.settings)
         except OSError as e:
-            app.note(app._storage(e))
+            return e
+    return None
+
+
+def told(app, e):
+    """Over the settings, once they show the change: that it was not saved."""
+    if e is not None:
+        app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))
 
 
 def cycle_brightness(app):
@@ -83,22 +91,27 @@ def cycle_brightness(app):
         app.leds()
     app.pop()
     open_settings(app)
-    save(app)     # a failed write is told over the settings
+    told(app, save(app))
 
 
 def cycle_language(app):
     cur = app.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
-    use_language(app, nxt)
+    e = use_language(app, nxt)
     app.pop()
     open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness
+    told(app, e)
 
 
 def use_language(app, lang):
-    """Speak lang from now on, and keep it."""
+    """Speak lang from now on, and keep it: the OSError of a write the
+    storage refused (told by the caller, once its screen is shown again in
+    that language: told), or None."""
     app.settings["lang"] = lang
     # kept first: a table that finds no room in a heap a long game has cut
     # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
-    # device starts again, on a whole heap, in the language chosen
-    save(app)
+    # device starts again, on a whole heap, in the language chosen; a
+    # write refused is told once the settings are shown again, in it
+    e = save(app)
     app._load_words()
+    return e

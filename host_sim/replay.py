@@ -50,9 +50,14 @@ def _err(msg):
 
 
 def load_edition(path=EDITION):
+    """The edition table at path as the device reads it: without what it
+    says for its readers (firmware.core.store.drop_notes)."""
+    from firmware.core.store import drop_notes
     try:
         with open(path) as f:
-            return json.load(f)
+            ed = json.load(f)
+        drop_notes(ed)
+        return ed
     except OSError:
         raise ValueError("cannot read the edition table %s" % path)
     except ValueError:
@@ -136,6 +141,7 @@ def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
     if journal is not None:
         from firmware.core.journal import Journal
         j = Journal(journal, game_module, edition)
+        j.tables = (edition_path,)     # the file the game's table is read from (its checksum goes in the journal)
     for no, text in enumerate(lines, 1):
         words = tokens(text)
         if words is None:
@@ -148,6 +154,7 @@ def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
                 return 1, None
             if j:
                 j.edition = edition
+                j.tables = (edition_for(words, edition_path),)
         try:
             if session is None:
                 session = j.start(words) if j else Session(game_module(words), edition, words)
@@ -198,6 +205,7 @@ def resume(path, edition_path=EDITION, out=None):
         _err(str(e))
         return 1, None
     j = Journal(path, game_module([name]), edition)
+    j.tables = (edition_for([name], edition_path),)    # where the game's own table is looked for if it is damaged
     try:
         session = j.resume()
     except NoGame as e:

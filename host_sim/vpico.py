@@ -278,6 +278,17 @@ def fs_read(image, path):
             return f.read()
 
 
+def boot_games(images):
+    """What the firmware's boot makes of the saved game on each littlefs
+    image (vpico/boot_game.py: the firmware's own code under the MicroPython
+    unix port, on MicroPython's littlefs): a dict an image."""
+    r = subprocess.run([micropython(), "-X", "heapsize=16m", os.path.join("vpico", "boot_game.py")] + list(images),
+                       capture_output=True, text=True, timeout=CALL_LIMIT, cwd=ROOT)
+    if r.returncode:
+        raise PicoError("boot_game.py failed: %s%s" % (r.stdout, r.stderr))
+    return [json.loads(line) for line in r.stdout.splitlines()]
+
+
 FS_OFFSET = 0xA0000
 FS_SIZE = 352 * 4096
 

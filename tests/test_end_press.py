@@ -53,7 +53,7 @@ def _app(tmp_path, name, lines, edition, board="pico_oled"):
 
 def _journal(data):
     with open(os.path.join(data, "game", "journal.txt")) as f:
-        return [ln.rsplit(" #", 1)[0] for ln in f.read().splitlines()]
+        return [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in f.read().splitlines()]
 
 
 def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_does(tmp_path):

@@ -18,7 +18,10 @@ from test_journal_fs import MemFs, demo_lines, play, resume, with_undo  # noqa: 
 from util import session  # noqa: E402
 
 from firmware.core import store  # noqa: E402
-from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame  # noqa: E402
+from firmware.core.gamefiles import BASE  # noqa: E402
+from firmware.core.saving import base_text, head  # noqa: E402
+from firmware.core.journal import JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, record  # noqa: E402
+from firmware.core.resume import parse  # noqa: E402
 
 LINES = with_undo(demo_lines())
 LIVE = MemFs()
@@ -84,11 +87,16 @@ def check(disk):
     if j.lost == -1:
         # the journal did not hold an intact snapshot's records (cut short
         # before them): resumed from that snapshot, the journal begun again
-        # as its setup line, the damaged one kept
+        # as its setup line and a record naming that snapshot, renamed
+        # base.json, from which a replay of the journal goes on; the
+        # damaged one kept
         snaps = [store.decode(disk.files[p]) for p in ("g/" + SNAP, "g/" + SNAP_OLD, "g/" + SNAP_TMP)
                  if store.read_json(p, disk)[0]]
         assert snaps and n == max(sn["n"] for sn in snaps if "n" in sn), (n, j.notes)
-        assert after.files[JPATH] == DATA[:ENDS[0]]
+        base = after.files["g/" + BASE]
+        assert store.decode(base)["n"] == n
+        rec, _ = record(base_text(n, head("g/" + BASE, after)), parse(DATA[:ENDS[0]], 0)[1])
+        assert after.files[JPATH] == DATA[:ENDS[0]] + rec
         if JPATH in disk.files:
             assert after.files["g/" + j.kept] == journal
         return j

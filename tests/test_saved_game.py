@@ -344,8 +344,7 @@ def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
     assert app.session is not None and any("not an edition table" in n for n in notes), notes
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         bundled = json.load(f)
-    from firmware.chooser import _notes_out
-    _notes_out(bundled)     # its notes for readers are not kept on the device
+    store.drop_notes(bundled)     # its notes for readers are not kept on the device
     assert game_edition(data) == bundled and "about" not in game_edition(data)
 
 
@@ -372,25 +371,53 @@ def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypa
 
 # ------------------------------------------------------------ storage that refuses writes
 
+@pytest.mark.parametrize("setting", ["m.brightness", "m.language"])
 @pytest.mark.parametrize("errno", [28, 30])
-def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goes_on(saved, errno, monkeypatch):
+def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goes_on(saved, errno, setting,
+                                                                                   monkeypatch):
+    # the note stays over the settings, which show the change (the
+    # language's note in the language chosen), until the players close it;
+    # and the setting is what it said: gone after a restart
     data, want = saved
-    app, _ = boot(data, lang="es")
+    store.save_json(str(data / "settings.json"), {"brightness": 4, "lang": "es"})
+    app, _ = boot(data)
 
     def refuse(*a, **kw):
         raise OSError(errno, "refused")
     monkeypatch.setattr(store, "save_json", refuse)
     app.key("ok")
     assert keyplan._go_to_row(app, lambda r: r[0] == t("m.settings"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.brightness"), [])
-    assert app.settings["brightness"] == 4 and resumed(app) == want
-    said = screen_text(app)
+    assert keyplan._go_to_row(app, lambda r: r[0] == t(setting), [])
+    assert app.settings == ({"brightness": 5, "lang": "es"} if setting == "m.brightness"
+                            else {"brightness": 4, "lang": "en"}) and resumed(app) == want
+    app.render()
+    said = " ".join(app.stack[-1].lines)
+    assert app.stack[-1].title == t("m.settings") and t("m.until_off") in said
     assert (t("m.storage_full") in said) if errno == 28 else ((t("m.storage") % errno) in said)
     app.key("ok")
-    assert app.stack[-1].title == t("m.settings")
+    assert app.stack[-1].title == t("m.settings") and app.stack[-1].rows[0][1] == str(app.settings["brightness"])
     app.key("home")
     keyplan.action(app, transcript(76)[-1], [])   # the game goes on
     assert app.session.tail[-1] == transcript(76)[-1]
+    monkeypatch.undo()
+    app, _ = boot(data)
+    assert app.settings == {"brightness": 4, "lang": "es"}
+
+
+def test_a_language_picked_in_the_game_picker_on_full_storage_is_told(tmp_path, monkeypatch):
+    from firmware.settings import NAMES
+    data = tmp_path / "data"
+    app, _ = boot(data)
+
+    def refuse(*a, **kw):
+        raise OSError(28, "full")
+    monkeypatch.setattr(store, "save_json", refuse)
+    assert keyplan._go_to_row(app, lambda r: r[0] == NAMES[2], [])
+    assert app.settings["lang"] == "es"
+    said = " ".join(app.stack[-1].lines)
+    assert app.stack[-1].title == t("m.settings") and t("m.until_off") in said and t("m.storage_full") in said
+    app.key("ok")
+    assert app.stack[-1].title == t("g.title")
 
 
 def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
@@ -441,21 +468,27 @@ def test_bad_records_that_cannot_be_kept_aside_are_not_appended_after(saved, mon
     # found by review: when the journal could not be kept aside at boot
     # (full storage), new actions were appended after the unreadable
     # record, and the next boot stopped there again: they were lost
-    from firmware.core.journal import Journal
+    from firmware.core import osfs
     data, _ = saved
     path = data / "game" / "journal.txt"
     lines = path.read_bytes().split(b"\n")
     lines[70] = lines[70].replace(b" #", b"x #", 1)      # a record after the snapshot (65) is bad
     path.write_bytes(b"\n".join(lines))
 
-    def full(self):
-        raise OSError(28, "full")
-    monkeypatch.setattr(Journal, "keep", full)
+    class Full(osfs.OsFs):
+        full = True
+
+        def open(self, path, mode):
+            if self.full and "damaged-" in path and "w" in mode:
+                raise OSError(28, "full")
+            return open(path, mode)
+    fs = Full()
+    monkeypatch.setattr(osfs, "FS", fs)
     app, notes = boot(data)
-    assert app.journal.records == 70 and any("could not keep" in n for n in notes)
+    assert app.journal.records == 70 and any("could not repair" in n for n in notes), notes
     keyplan.action(app, transcript(71)[-1], [])          # still full: not saved, the game as it was
     assert app.journal.records == 70 and t("m.storage_full") in screen_text(app)
-    monkeypatch.undo()
+    fs.full = False
     app.key("home")
     keyplan.action(app, transcript(71)[-1], [])          # room again: kept aside, cut, saved
     assert app.journal.records == 71 and app.journal.kept == "damaged-1.txt"

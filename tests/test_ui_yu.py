@@ -38,7 +38,7 @@ def replayed(lines):
 
 def journal(data):
     with open(os.path.join(data, "game", "journal.txt")) as f:
-        return [ln.rsplit(" #", 1)[0] for ln in f.read().splitlines()]
+        return [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in f.read().splitlines()]
 
 
 @pytest.mark.parametrize("board", BOARDS)

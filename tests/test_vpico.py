@@ -79,7 +79,7 @@ def staged_fs(tmp, board, data=None, seed=SEED, heap=None):
 
 def journal_lines(raw):
     """The action lines of a journal's bytes (no checksums)."""
-    return [ln.rsplit(" #", 1)[0] for ln in raw.decode().splitlines()]
+    return [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in raw.decode().splitlines()]
 
 
 def no_crash(pico):
@@ -531,6 +531,77 @@ def test_power_cuts_in_actions_and_a_snapshot_on_our_firmware(tmp_path):
         _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
 
 
+def _new_game_keys(tmp_path, board, data, setup):
+    """The presses, from the screen a board boots to on the saved game in
+    `data`, of New game and the start of the game of `setup`."""
+    from host_sim import keyplan
+    from firmware.core.text import t
+    plan = tmp_path / "plan-new"
+    shutil.copytree(data, plan)
+    app, _ = device.build(board, str(plan), seed=SEED)
+    keys = []
+    keyplan._dismiss(app, keys)
+    for k in ("home", "ok"):
+        app.key(k)
+        keys.append(k)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
+    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
+    keyplan.setup(app, setup, keys)
+    return keys
+
+
+def test_a_power_cut_at_every_flash_operation_of_a_new_game_started_over_a_saved_game(tmp_path):
+    """New game and Start over a saved game (80 actions, a snapshot at 65)
+    on the board, its flash operations logged (the start's files, its two
+    renames, the old game's removal, the new game's edition table after its
+    first frame); the flash as a power cut leaves it before each of them and
+    half-way through each, booted: by the firmware's own code on MicroPython's
+    littlefs (the unix port, vpico/boot_game.py) at every one, and on the
+    virtual Pico itself at a few.  Each gives the game played, whole, or the
+    new game, and no other; the game played until a moment of the start, the
+    new game after it."""
+    board = "pico_oled"
+    from bench import scripts
+    lines = scripts.transcript()
+    data = _saved_game(tmp_path, board, lines[:80])
+    keys = _new_game_keys(tmp_path, board, data, "inca players=blue,orange,green")
+    twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data)
+    writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
+    assert len(writes) == 1, writes         # Start game writes; nothing else
+    first, end = ops[writes[0] - 1], ops[writes[0]]
+    assert end - first > 8, end - first
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        new_setup = journal_lines(f.read())[0].split(" #")[0]
+    cuts = [(k, part) for k in range(first, end) for part in (0.0, 0.5)] + [(end, 0.0)]
+    images = []
+    for k, part in cuts:
+        img = str(tmp_path / ("cut-%d-%d.img" % (k, part * 10)))
+        with open(img, "wb") as f:
+            f.write(vpico.fs_of_flash(vpico.replay_flash(bytearray(flash0), log, k, part)))
+        images.append(img)
+    seen = []
+    for (k, part), got in zip(cuts, vpico.boot_games(images)):
+        where = "cut at flash operation %d of the start's %d (%s, %.1f done): %r" % (
+            k - first, end - first, log[k][0] if k < end else "-", part, got)
+        assert got.get("lost") == 0 and got["folders"] == ["game", "settings.json"] or \
+            got["folders"] == ["game"], where
+        if got.get("records") == 80:
+            seen.append("old")
+        else:
+            assert got.get("records") == 1 and got.get("setup") == new_setup, where
+            seen.append("new")
+        assert seen[-1] == "new" or "new" not in seen, where + ": the game played again after the new one"
+    assert seen[0] == "old" and seen[-1] == "new", seen
+    print("fault paths: power cuts in a start on the virtual Pico (its flash operations, before and half-way): %r"
+          % ({"the game played, whole": seen.count("old"), "the new game": seen.count("new")},))
+    # the board itself, booted on a few of them: the game before the press
+    # (Start game), or after it, on its screen and in its journal
+    # (either side of the moment the new game takes the game's place)
+    switch = first + seen.index("new") // 2
+    for k, part in ((switch - 1, 0.5), (switch, 0.0)):
+        _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
+
+
 # ------------------------------------------------------------ fast presses
 
 def _without_undone(lines):
@@ -661,6 +732,122 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
         # where the crash screen's code finds room), and the board started
         # again
         assert "MemoryError" in p.serial and "crash E" in p.serial, p.serial[-800:]
+
+
+# ------------------------------------------------------------ recovery in the same heap
+
+def _damage(game, kind):
+    """Damage the saved game in the folder `game` (its journal, snapshots,
+    edition table) as one kind of fault leaves it."""
+    j = os.path.join(game, "journal.txt")
+    with open(j, "rb") as f:
+        raw = bytearray(f.read())
+
+    def flip(name, at):
+        with open(os.path.join(game, name), "rb") as f:
+            b = bytearray(f.read())
+        b[at] ^= 4
+        with open(os.path.join(game, name), "wb") as f:
+            f.write(bytes(b))
+    if kind == "no journal":                            # begun again from the newest snapshot
+        os.remove(j)
+        return
+    if kind == "snap.json damaged":                     # the journal from the older snapshot
+        flip("snap.json", 500)
+        return
+    if kind == "a bit flipped in the last record":     # the journal kept aside, then cut
+        raw[len(raw) - 14] ^= 4
+    elif kind == "the last record torn":                # cut
+        raw = raw[:-5]
+    elif kind == "the journal cut short":               # begun again from a snapshot
+        raw = raw[:len(raw) // 2]
+    elif kind == "both snapshots damaged":              # a replay of the whole journal
+        flip("snap.json", 500)
+        flip("snap.old", 500)
+        return
+    elif kind == "the edition table damaged":           # found again by its checksum
+        flip("edition.json", 300)
+        return
+    with open(j, "wb") as f:
+        f.write(bytes(raw))
+
+
+RECOVERIES = {"pico_display": ("a bit flipped in the last record", "the journal cut short", "both snapshots damaged",
+                               "the edition table damaged"),
+              "pico_oled": ("the last record torn", "a bit flipped in the last record", "no journal",
+                            "snap.json damaged")}
+
+
+@pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
+def test_a_damaged_save_recovers_in_the_heap_a_clean_boot_is_given(board, tmp_path):
+    """The benchmark's saved game (300 actions), damaged as each kind of
+    fault leaves it, booted with the heap the clean boot is held to
+    (HEAP_CEILING): the board shows what the simulator shows after the same
+    boot (the game, and what was lost), and once the frame is drawn makes
+    the repair the simulator makes at once: the same journal, the same
+    files, nothing kept aside for want of room.  (Every kind on both
+    boards, with the least heap each needs: bench/recovery.py.)"""
+    from bench import scripts
+    from bench.vpico import RESUME_ACTIONS
+    lines = scripts.transcript(undo_every=3)
+    saved = RESUME_ACTIONS + 1
+    while lines[saved] == "undo":
+        saved += 1
+    data = _saved_game(tmp_path, board, lines[:saved])
+    for i, kind in enumerate(RECOVERIES[board]):
+        case = tmp_path / ("case%d" % i)
+        shutil.copytree(data, case / "data")
+        _damage(str(case / "data" / "game"), kind)
+        want = vpico.boot_picture(board, str(case / "data"), SEED)
+        twin = tmp_path / ("twin%d" % i)
+        shutil.copytree(case / "data", twin)
+        device.build(board, str(twin), seed=SEED)       # the simulator's boot, its repair made at once
+        with Pico(board, fs=staged_fs(case, board, str(case / "data"), heap=HEAP_CEILING[board])) as p:
+            p.boot()
+            no_crash(p)
+            assert "no room" not in p.serial, (kind, p.serial[-600:])
+            assert p.picture() == want, kind
+            p.save(str(case / "flash.bin"))
+        img = _fs_of(str(case / "flash.bin"))
+        files = vpico.fs_files(img)
+        got = sorted(k[len("/data/game/"):] for k in files if k.startswith("/data/game/"))
+        assert got == sorted(os.listdir(twin / "game")), (kind, got)
+        assert not [k for k in files if "game.damaged" in k], kind
+        for name in ("journal.txt", "base.json", "lost.json"):
+            if name in got:
+                with open(twin / "game" / name, "rb") as f:
+                    assert vpico.fs_read(img, "/data/game/" + name) == f.read(), (kind, name)
+
+
+def test_a_save_that_cannot_be_recovered_in_the_heap_is_kept_aside_and_told_not_started_again(tmp_path):
+    """A heap too small for the recovery (or the game): the board does not
+    crash and start again, and again: it keeps the game's files aside
+    (game.damaged-1), tells the players, and shows the game picker, as the
+    simulator does on what it kept."""
+    board = "pico_display"
+    from bench import scripts
+    data = _saved_game(tmp_path, board, scripts.transcript()[:80])
+    _damage(os.path.join(data, "game"), "a bit flipped in the last record")
+    with Pico(board, fs=staged_fs(tmp_path, board, data, heap=120 * 1024)) as p:
+        p.boot()
+        no_crash(p)
+        assert "no room in the heap" in p.serial, p.serial[-600:]
+        p.save(str(tmp_path / "flash.bin"))
+        picture = p.picture()
+    img = _fs_of(str(tmp_path / "flash.bin"))
+    files = vpico.fs_files(img)
+    assert "/data/kept.json" in files and not [k for k in files if k.startswith("/data/game/")]
+    assert sorted(k for k in files if k.startswith("/data/game.damaged-1/")) == sorted(
+        "/data/game.damaged-1/" + n for n in os.listdir(os.path.join(data, "game")))
+    # the simulator on the files the board kept: the picker and the note
+    kept = tmp_path / "kept"
+    os.makedirs(kept / "data")
+    for path in files:
+        if path.startswith("/data/"):
+            os.makedirs(os.path.dirname(str(kept) + path), exist_ok=True)
+            with open(str(kept) + path, "wb") as f:
+                f.write(vpico.fs_read(img, path))
+    assert picture == vpico.boot_picture(board, str(kept / "data"), SEED)
 
 
 # ------------------------------------------------------------ a whole game

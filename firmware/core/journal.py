@@ -60,15 +60,18 @@
 # neither snap.json nor snap.json.tmp can be: a damaged snap.old is reported
 # only then, and is replaced by the next snapshot), the journal records
 # after it are checked and replayed, and the first torn or corrupt record
-# (or one the rules refuse) ends the replay: it and everything after it are
-# cut away by copying the good prefix to journal.tmp and renaming it over
-# journal.txt, and `notes` says what was dropped.  With no usable snapshot
-# the whole journal is replayed from the setup line.  Nothing recoverable
-# raises NoGame.
+# (or one the rules refuse) ends the replay, and `notes` says what was
+# dropped.  With no usable snapshot the whole journal is replayed from the
+# setup line (or from base.json, for a journal begun again from a
+# snapshot).  Nothing recoverable raises NoGame.  Resume writes nothing: it
+# notes the repairs due (repair(): the journal kept aside and cut back to
+# its good records, or begun again; what the players are told of actions
+# lost, first), which the device makes at its first idle, once the boot's
+# code has left the heap.  docs/recovery.md gives every step.
 #
-# The order of writes makes every power cut safe: a new game removes the old
-# snapshots, then renames a journal holding only the setup line into place;
-# an action is applied in memory (refused ones write nothing), then appended
+# The order of writes makes every power cut safe: a new game is written whole
+# in a folder of its own and swapped in by two renames (saving.start); an
+# action is applied in memory (refused ones write nothing), then appended
 # and flushed; a snapshot is written to the temporary file and renamed in.
 # A cut loses at most the action being appended.
 #
@@ -94,7 +97,7 @@ from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
 from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
-                                     SNAP_TMP, VERSION, NoGame, record)
+                                     SNAP_TMP, TOLD, VERSION, NoGame, TableGone, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
 
@@ -140,9 +143,14 @@ class Journal:
         self.session = None
         self.records = 0       # records in the journal, setup line included
         self.notes = []        # what resume found and did, one line each
-        self.lost = 0          # confirmed actions resume could not read back (not a torn last one)
-        self.kept = None       # where the journal was kept before they were cut away
-        self._keep_first = False   # keep the journal aside before the next cut
+        self.lost = 0          # confirmed actions resume could not read back (not a torn last one); -1: not known
+        self.kept = None       # where the journal is kept (damaged-N.txt) before they are cut away
+        self.told = None       # what the players are to be told of actions lost: {"lost": N, "kept": [names]}
+        self._told_due = False     # write it to flash (TOLD) before the repair cuts anything away
+        self.told_on_flash = False  # TOLD is on flash: taken away once the players have seen it (seen)
+        self._keep_first = False   # keep the journal aside (as kept) before the next cut
+        self._rebase = False   # begin the journal again from the session (resume took it from a snapshot)
+        self.repair_failed = None  # the MemoryError of a repair that found no room (the app tells)
         self.source = None     # the snapshot file resume started from
         self._end = 0          # bytes of good records in journal.txt
         self._crc = 0          # CRC of the last good record
@@ -160,6 +168,13 @@ class Journal:
         self.played = None  # type: tuple | None
         self.partial = False    # resume kept only those of the game's own table
         self._edition_tried = -1  # records when that write last failed (tried again after an action)
+        # the files the tables on the device come from: the one `edition`
+        # was read from as it is (None: not from a file, or not as it is),
+        # and the bundled one; a game whose own table is damaged finds it
+        # again among them by its checksum (saving.ident)
+        self.tables = ()  # type: tuple
+        self.ident = None       # the checksum of the game's own table, where known
+        self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)
 
     def _p(self, name):
@@ -214,15 +229,13 @@ class Journal:
         s = self.session
         if s is None:
             raise NoGame("no game: start or resume one first")
-        if self._dirty:
-            if self._keep_first:
-                # confirmed records that could not be read back are kept
-                # aside before they are cut away (resume could not, the
-                # storage being full then); if it still cannot, this
-                # action is not saved (OSError) and the game stays as it was
-                self.kept = self.keep()
-                self._keep_first = False
-            self._cut(self._end)
+        if self._dirty or self._told_due:
+            # what resume found to repair, if the first idle could not (or
+            # a failed append's torn record): done first; if it cannot be,
+            # this action is not saved (OSError) and the game stays as it was
+            self.repair()
+        if self.told_on_flash:
+            self.seen()     # an action taken: the players are past the note
         text = _text(action)
         redo = s.redo_stack
         kind = s.apply(text, False)
@@ -261,8 +274,20 @@ class Journal:
         on a Pico it takes 120-150 ms, which the press would otherwise wait
         for.  Returns True if it wrote one."""
         s = self.session
-        if s is None or self._dirty:
+        if s is None:
             return False
+        if self._dirty or self._told_due:
+            # what resume found to repair: after the boot's first frame,
+            # its code out of the heap (MemoryError: the app tells)
+            try:
+                self.repair()
+            except OSError as e:
+                # the next action repairs it first, or is not saved
+                self._note("could not repair the journal yet (%s)" % (e,))
+                return False
+            except MemoryError as e:
+                self.repair_failed = e
+                return False
         if self.edition_due is not None and self._edition_tried != self.records:
             try:
                 _saving("write_edition", self)
@@ -279,6 +304,23 @@ class Journal:
             self._note("could not write a snapshot (%s)" % (e,))
             return False
         return True
+
+    def repair(self):
+        """Do what resume found to do to the game's files (saving.repair):
+        the note to the players written, the journal kept aside, the bad
+        records cut away or the journal begun again from the session."""
+        _saving("repair", self)
+
+    def seen(self):
+        """The players have seen what they were told of actions lost: its
+        note leaves the flash (if it cannot yet, the next action tries)."""
+        self.told = None
+        if self.told_on_flash and not self._told_due:
+            try:
+                self.fs.remove(self._p(TOLD))
+                self.told_on_flash = False
+            except OSError:
+                pass
 
     def _note(self, msg):
         if msg not in self.notes:   # once, however often it happens
@@ -297,3 +339,5 @@ class Journal:
             return resume.resume(self)
         finally:
             forget("firmware.core.resume")
+            forget("firmware.core.recover")
+            forget("firmware.core.restoring")

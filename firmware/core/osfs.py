@@ -31,6 +31,29 @@ class OsFs:
     def mkdir(self, path):
         os.mkdir(path)
 
+    def rmdir(self, path):
+        os.rmdir(path)
+
+    def folders(self, path):
+        """The names in the folder path that are folders."""
+        return self.scan(path)[1]
+
+    def scan(self, path):
+        """(the names in the folder path, those of them that are folders):
+        one pass over it (MicroPython's ilistdir gives each entry's type)."""
+        names = []
+        folders = []
+        walk = getattr(os, "ilistdir", None)
+        for e in walk(path) if walk is not None else os.scandir(path):
+            if walk is not None:
+                name, folder = e[0], e[1] == 0x4000
+            else:
+                name, folder = e.name, e.is_dir()   # CPython
+            names.append(name)
+            if folder:
+                folders.append(name)
+        return names, folders
+
 
 FS = OsFs()
 

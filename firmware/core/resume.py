@@ -5,11 +5,15 @@
 
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens, line as join
-from firmware.core.errors import EditionError, IllegalAction
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD, SNAP_TMP, VERSION,
-                                     NoGame, record)
-from firmware.core import session
-from firmware.core.session import DEPTH, Session
+from firmware.core.errors import IllegalAction
+from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
+                                     TABLE_MARK, TOLD, NoGame, TableGone)
+from firmware.core.modules import forget
+from firmware.core.session import DEPTH, Session, give_back
+from firmware.core.restoring import _hex, _repair, _strs, check_snapshot, keep_as, restore, told  # noqa: F401
+
+
+_ENOTDIR = 20   # errno: not a folder
 
 
 def parse(raw, prev):
@@ -38,41 +42,29 @@ def parse(raw, prev):
     return text, crc
 
 
-def _hex(v):
-    if type(v) is not str or len(v) != 8:
+def ident_in(text):
+    """The edition table's checksum a setup record's text names, or None."""
+    i = text.find(TABLE_MARK)
+    if i < 0:
         return None
+    h = text[i + len(TABLE_MARK):i + len(TABLE_MARK) + 8]
     try:
-        n = int(v, 16)
+        n = int(h, 16)
     except ValueError:
         return None
-    return n if "%08x" % n == v else None
+    return n if len(h) == 8 and "%08x" % n == h else None
 
 
-def _is_int(v, lo):
-    return type(v) is int and v >= lo
-
-
-def _strs(v):
-    if type(v) is not list:
-        return False
-    for x in v:
-        if type(x) is not str:
-            return False
-    return True
-
-
-def check_snapshot(s):
-    """None if s looks like a snapshot, else what is wrong with it."""
-    if type(s) is not dict or s.get("v") != VERSION:
-        return "not a snapshot of this version"
-    if not (_is_int(s.get("n"), 1) and _is_int(s.get("end"), 11)
-            and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
-            and type(s.get("setup")) is str and type(s.get("base")) is dict
-            and _strs(s.get("tail")) and _strs(s.get("redo"))
-            and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict
-            and type(s.get("fixed", {})) is dict):
-        return "fields missing or of the wrong type"
-    return None
+def base_of(text):
+    """(records, checksum) a base record names, or None if text is not one."""
+    w = text.split()
+    if len(w) != 3 or w[0] != BASE_MARK or len(w[2]) != 8:
+        return None
+    try:
+        n, crc = int(w[1]), int(w[2], 16)
+    except ValueError:
+        return None
+    return (n, crc) if n >= 1 and "%08x" % crc == w[2] else None
 
 
 def _preview(raw):
@@ -93,7 +85,7 @@ def resume(j):
     j.session = None
     j.source = None
     try:
-        names = fs.listdir(j.dir)
+        names, odd = fs.scan(j.dir)
     except OSError:
         raise NoGame("no journal directory %s" % j.dir)
     for name in sorted(names):
@@ -101,26 +93,39 @@ def resume(j):
             notes.append("ignored unknown file %s" % name)
     j.lost = 0
     j.kept = None
+    j.told = None
+    j._told_due = j.told_on_flash = False
+    j._keep_first = j._rebase = j._dirty = False
+    j._at = None
+    odd = [n for n in odd if n in KNOWN]
+    if odd:
+        # a folder where one of the game's files goes
+        _recover().folders_aside(j, names, odd)
+        forget("firmware.core.recover")
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
+    j.ident = None
+    j.other_table = False
+    # the edition table the game was started with, not the one the players
+    # may have edited since (for new games): its records are replayed under
+    # no other.  Where it is damaged, or missing (a game started on the
+    # device and cut off before its first frame was drawn, Journal.start),
+    # it is looked for by its checksum among the tables on the device
+    # (_found) when it is needed: for a replay from the setup line, and for
+    # the lists the screens read
+    j.table_bad = "the game has no edition table %s" % EDITION
     if EDITION in names:
-        # the edition table the game was started with, not the one the
-        # players may have edited since (for new games)
         ok, ed = store.read_json(j._p(EDITION), fs)
-        why = (ed or "missing") if not ok else store.same_shape(ed, j.edition)
+        why = (ed or "missing") if not ok else _shape(ed, j)
         if why:
-            notes.append("the game's edition table %s is damaged (%s); using the current one" % (EDITION, why))
+            j.table_bad = "the game's edition table %s is damaged (%s)" % (EDITION, why)
         else:
             # of it, only what the screens read while the game is played
             # (Journal.played): a snapshot's state holds what the rules
             # need, and a replay from the setup line reads it again
             j.edition = ed if j.played is None else dict((k, ed[k]) for k in j.played if k in ed)
             j.partial = j.played is not None
-            ed = None
-    else:
-        # a game started on the device, cut off before its first frame was
-        # drawn (Journal.start): it was started with the table for new
-        # games, which it goes on with; that table is written there next
-        j.edition_due = j.edition
+            j.table_bad = None
+        ed = None
 
     def snapshots(*which, quiet=False):
         """[(n, name, snapshot)] of the intact ones among which; the
@@ -140,61 +145,88 @@ def resume(j):
                     notes.append("snapshot %s is damaged (%s); not used" % (name, problem))
             elif ok:
                 out.append((snap["n"], name, snap))
+                seen[name] = snap["n"]
         return out
 
+    seen = {}   # the records each intact snapshot read holds
+
     if JOURNAL not in names:
-        return _rebase(j, snapshots(SNAP, SNAP_TMP, SNAP_OLD), notes, "no game journal in %s" % j.dir)
+        return _recover().rebase(j, snapshots, False, notes, "no game journal in %s" % j.dir)
+    session = _go_on(j, names, notes, snapshots, seen)
+    if session is None:
+        # an intact snapshot holds more of the game than the journal gave:
+        # the game the journal gave is gone with _go_on's frame (in the
+        # heap of a boot there is no room for both)
+        import gc
+        gc.collect()
+        return _recover().rebase(j, snapshots, True, notes, None)
+    return session
+
+
+def _go_on(j, names, notes, snapshots, seen):
+    """resume() from the journal: the session it holds (from a snapshot
+    that matches it, and the good records after it), with what is to be
+    repaired; None where an intact snapshot holds more of the game than
+    the journal gives (resume then begins the journal again from it)."""
+    fs = j.fs
     try:
         f = fs.open(j._p(JOURNAL), "rb")
     except OSError as e:
         raise NoGame("cannot read the journal %s (%s)" % (j._p(JOURNAL), e))
+    gone = [None]   # TableGone, where a replay from the setup line found no table
     try:
         # snap.old is read only when neither newer file can be used
+        # (the snapshots are read inside: a list given as an argument stays
+        # on the caller's stack, in the heap, through the whole replay)
         session, snap, pos, prev, count, dropped, raw, size = _scan(
-            j, f, snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes)
+            j, f, lambda: snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone)
     finally:
         f.close()
     if session is None or dropped is not None or j.source not in (SNAP, None) or \
             (snap is None and (SNAP in names or SNAP_OLD in names)):
         # something is off (a snapshot that does not match the journal, a
         # record dropped): an intact snapshot that holds more of the game
-        # than the journal gave is the better source
-        intact = snapshots(SNAP, SNAP_TMP, SNAP_OLD, quiet=True) if SNAP in names or SNAP_OLD in names else []
-        if intact and (session is None or max(c[0] for c in intact) > count):
-            return _rebase(j, intact, notes, None)
+        # than the journal gave is the better source.  Each snapshot that
+        # could be was read once already (snap.old only where no newer one
+        # was used: it holds fewer records); only then are they read again,
+        # with the game the journal gave let go of first (the heap of a
+        # boot has no room for both)
+        if BASE in names and BASE not in seen and session is None:
+            snapshots(BASE)     # where a journal begun again lost its first records
+        if seen and (session is None or max(seen.values()) > count):
+            j.session = None
+            if session is not None:
+                give_back(session)
+            return None
+    if gone[0] is not None:
+        raise gone[0]
     if session is None:
         raise NoGame("the journal %s has no good setup line (%s)%s"
                      % (j._p(JOURNAL), dropped or "it is empty",
                         "".join("; " + x for x in notes)))
-    keep_first = False
     if dropped is not None:
         lost = size - pos
         if raw[-1:] != b"\n":
+            j.lost = 0      # the action being saved: the promise is the game as before it
             notes.append("dropped the torn last record (%d bytes, %s): the action being "
                          "saved when the power went" % (lost, _preview(raw)))
         else:
             notes.append("journal record %d is bad (%s): dropped it and everything after "
                          "it (%d bytes, starting %s)" % (count + 1, dropped, lost, _preview(raw)))
             # confirmed actions, not one the power cut short: the journal as
-            # it was is kept aside before they are cut away
-            j.lost = _records_after(f_path=j._p(JOURNAL), pos=pos, fs=fs)
-            try:
-                j.kept = j.keep()
-                notes.append("kept the journal as it was in %s" % j.kept)
-            except OSError as e:
-                notes.append("could not keep the journal aside (%s): the next action keeps it "
-                             "first, or is not saved" % (e,))
-                dropped = None     # nothing is cut away that is not kept
-                keep_first = True
+            # it was is kept aside before they are cut away (j.lost: _scan
+            # counted them)
+            keep_as(j, names)
+            j._at = "cut %d %d" % (pos, size)
     j.session = session
     j.records = count
     j._end = pos
     j._crc = prev
     # the bad records must go before anything is appended after them (else
-    # the next replay stops there again): the next apply() keeps the
-    # journal aside, then cuts them away, and saves nothing until it can
-    j._dirty = keep_first
-    j._keep_first = keep_first
+    # the next replay stops there again): the journal repairs them at its
+    # first idle, once the boot's code has left the heap (Journal.repair),
+    # and before it appends anything
+    j._dirty = dropped is not None
     if snap is None:
         j._snap_n = 1
         j._snap_base_n = 0
@@ -203,14 +235,7 @@ def resume(j):
         j._snap_n = snap["n"]
         j._snap_base_n = snap["base_n"]
         j._rotate = j.source == SNAP
-    if dropped is not None and (j.lost == 0 or j.kept is not None):
-        try:
-            j._cut(pos)
-        except OSError as e:
-            # Read-only or full: the game is recovered all the same, and
-            # the next apply() cuts the bad records away before appending.
-            j._dirty = True
-            notes.append("could not cut the bad records away yet (%s)" % (e,))
+    _own_table(j, notes)
     if j.source == SNAP_TMP:
         # The power went between writing a snapshot and renaming it in.
         try:
@@ -220,68 +245,10 @@ def resume(j):
             j._rotate = True
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
+    if j.lost or TOLD in names:
+        told(j, names)
+    _repair(j)
     return session
-
-
-def _rebase(j, intact, notes, why):
-    """Resume from the newest intact snapshot when the journal does not
-    hold its records (it was cut short, or is gone): the journal as it was
-    is kept (damaged-N.txt), and begun again as the setup line with a
-    snapshot of the game written over it, so that the next boot finds them
-    matching.  What was played after that snapshot is lost: j.lost is -1
-    (not known), and the players are told."""
-    if not intact:
-        raise NoGame(why or "no snapshot can be used")
-    best = intact[0]
-    for c in intact:
-        if c[0] > best[0]:
-            best = c
-    n, name, cand = best
-    try:
-        session = restore(j._module(as_tokens(cand["setup"])), cand)
-    except MemoryError:
-        raise
-    except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-        raise NoGame("snapshot %s cannot be restored (%s)" % (name, e))
-    fs = j.fs
-    try:
-        if JOURNAL in fs.listdir(j.dir):
-            j.kept = j.keep()
-    except OSError as e:
-        notes.append("could not keep the journal aside (%s)" % (e,))
-    j.lost = -1
-    data, crc = record(session.setup, 0)
-    j.session = session
-    j.records = n
-    j._end = len(data)
-    j._crc = crc
-    j._dirty = False
-    j._rotate = SNAP in fs.listdir(j.dir)
-    j.source = name
-    try:
-        store.write(j._p(JOURNAL_TMP), data, fs)
-        fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
-        j.snapshot()
-    except OSError as e:
-        notes.append("could not begin the journal again (%s); the next boot resumes the same way" % (e,))
-    notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
-                 % (name, n, "; the journal as it was is kept in %s" % j.kept if j.kept else ""))
-    return session
-
-
-def _records_after(f_path, pos, fs):
-    """How many records (lines) the journal holds from byte pos on."""
-    n = 0
-    f = fs.open(f_path, "rb")
-    try:
-        f.seek(pos)
-        line = f.readline()
-        while line:
-            n += 1
-            line = f.readline()
-    finally:
-        f.close()
-    return n
 
 
 def _find(f, mark, size):
@@ -298,73 +265,90 @@ def _find(f, mark, size):
     return -1
 
 
-def taken_back(session, action):
+def taken_back(session, action, check=True):
     """A replayed action that the next record undoes: the session ends as
     apply(action) then undo() leave it (the state as it was, the action
     alone on the redo stack), without either.  Both would keep the state,
     apply the action and read the state back: some 30 ms of a Pico's clock
     a pair, which a resume pays for every undo since the last snapshot.
-    The action is not checked by the rules again: it was when it was
-    taken.  An undo or redo, and an action that moves the checkpoint, are
-    applied and undone.  (Here, not in Session: this code leaves the heap
+    In a replay that did not start from a snapshot the rules check the
+    action without applying it.  An undo or redo, and an action that moves
+    the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
     with the rest of resume after the boot.)"""
     t = as_tokens(action)
     if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
         session.apply(action)
         session.undo()
         return
+    # in a replay from the setup line or a base, the rules look at it all
+    # the same (without applying it: a dry run), so that a replay on a state
+    # that is not the one it was taken on stops here, as an action that
+    # stays would.  After a snapshot that matches the journal (the chained
+    # checksum of the record it ends at) the state is the one it was taken
+    # on, and a boot's time is not spent on it (1-2 ms of a Pico's clock a
+    # pair, twenty pairs in the benchmark's saved game)
+    refusal = getattr(session.game, "refusal", None) if check else None
+    e = refusal(session.state, join(t)) if refusal is not None else None
+    if e is not None:
+        raise e
     session.has_prev = False
     session.redo_stack = [join(t)]
 
 
-def _scan(j, f, cands, older, notes):
-    """Load the newest snapshot in cands (or else in older(), called
+def _pick(j, f, load, size, notes):
+    """(session, snapshot) of the newest snapshot among load() that matches
+    the journal open in f, restored; (None, None) if none does."""
+    cands = load()
+    # Newest first (sorting on n alone: MicroPython cannot order dicts).
+    for i in range(len(cands)):
+        for k in range(len(cands) - 1 - i):
+            if cands[k][0] < cands[k + 1][0]:
+                cands[k], cands[k + 1] = cands[k + 1], cands[k]
+    for n, name, cand in cands:
+        end = cand["end"]
+        mark = b"#" + cand["crc"].encode() + b"\n"
+        ok = end <= size
+        if ok:
+            f.seek(end - 10)
+            ok = f.read(10) == mark
+        if not ok:
+            # the journal's bytes before it changed length (a record
+            # cut short, a byte lost): the record the snapshot ends at is
+            # found by its checksum, which the chain makes unique
+            at = _find(f, mark, size)
+            if at < 0:
+                notes.append("snapshot %s does not match the journal; not used" % name)
+                continue
+            notes.append("the journal before snapshot %s is damaged (%d bytes moved); "
+                         "resumed from the snapshot" % (name, at - end))
+            cand["end"] = end = at
+        try:
+            session = restore(j._module(as_tokens(cand["setup"])), cand)
+        except MemoryError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
+            notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
+            continue
+        j.source = name
+        j.ident = _hex(cand.get("ed"))
+        return session, cand
+    return None, None
+
+
+def _scan(j, f, newer, older, notes, gone):
+    """Load the newest snapshot in newer() (or else in older(), called
     only then) that matches the journal open in f, then replay the good
     records after it."""
     f.seek(0, 2)
     size = f.tell()
-    session = None
-    snap = None
-    for rnd in (0, 1):
-        if rnd:
-            if snap is not None:
-                break
-            cands = older()
-        # Newest first (sorting on n alone: MicroPython cannot order dicts).
-        for i in range(len(cands)):
-            for k in range(len(cands) - 1 - i):
-                if cands[k][0] < cands[k + 1][0]:
-                    cands[k], cands[k + 1] = cands[k + 1], cands[k]
-        for n, name, cand in cands:
-            end = cand["end"]
-            mark = b"#" + cand["crc"].encode() + b"\n"
-            ok = end <= size
-            if ok:
-                f.seek(end - 10)
-                ok = f.read(10) == mark
-            if not ok:
-                # the journal's bytes before it changed length (a record
-                # cut short, a byte lost): the record the snapshot ends at is
-                # found by its checksum, which the chain makes unique
-                at = _find(f, mark, size)
-                if at < 0:
-                    notes.append("snapshot %s does not match the journal; not used" % name)
-                    continue
-                notes.append("the journal before snapshot %s is damaged (%d bytes moved); "
-                             "resumed from the snapshot" % (name, at - end))
-                cand["end"] = end = at
-            try:
-                session = restore(j._module(as_tokens(cand["setup"])), cand)
-            except MemoryError:
-                raise
-            except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
-                notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
-                session = None
-                continue
-            snap = cand
-            j.source = name
+    session = snap = None
+    for load in (newer, older):
+        # (in a function of its own: the snapshots read and not used are
+        # gone once it returns, where a loop here would leave them on this
+        # frame's stack through the whole replay)
+        session, snap = _pick(j, f, load, size, notes)
+        if snap is not None:
             break
-        cands = None   # the ones not used go before older ones are read
     if snap is None:
         pos, prev, count = 0, 0, 0
     else:
@@ -372,7 +356,9 @@ def _scan(j, f, cands, older, notes):
     f.seek(pos)
     dropped = None
     raw = f.readline()
+    nxt = None
     while raw:
+        nxt = None
         rec = parse(raw, prev)
         if type(rec) is str:
             dropped = rec
@@ -391,14 +377,38 @@ def _scan(j, f, cands, older, notes):
                 undone = None    # a bad undo record: dropped on the next turn
         try:
             if session is None:
+                # a replay from the setup line: the edition table's checksum
+                # it names, and a base it may go on from
                 words = as_tokens(text)
-                session = Session(j._module(words), _whole_edition(j) if j.partial else j.edition, words)
+                j.ident = ident_in(text)
+                based = parse(nxt, crc) if nxt else None
+                mark = base_of(based[0]) if based is not None and type(based) is not str else None
+                if mark is not None:
+                    # a journal begun again: the game goes on from base.json
+                    got = _recover().from_base(j, words, mark, notes)
+                    forget("firmware.core.recover")     # not through the replay
+                    if isinstance(got, str):
+                        dropped = got
+                        break
+                    session = got
+                    pos += len(raw) + len(nxt)
+                    prev = based[1]
+                    count = mark[0]
+                    raw = f.readline()
+                    continue
+                session = _from_setup(j, words)
             elif undone is not None:
-                taken_back(session, text)
+                taken_back(session, text, snap is None)
             else:
                 session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
             dropped = "refused by the rules: %s" % e
+            break
+        except TableGone as e:
+            # no replay from the setup line: an intact snapshot may still
+            # hold the game (resume), else it is kept aside and told
+            gone[0] = e
+            dropped = str(e)
             break
         pos += len(raw)
         prev = crc
@@ -409,10 +419,25 @@ def _scan(j, f, cands, older, notes):
             count += 1
             nxt = f.readline()
         raw = nxt
+    if dropped is not None:
+        # the records dropped, counted while the file is open (opening it
+        # again would need a block of 1.1 kB that the game just replayed
+        # may have left no room for)
+        j.lost = 1
+        line = f.readline() if nxt is None else nxt    # (the one after it may be read already)
+        while line:
+            j.lost += 1
+            line = f.readline()
+    if j.ident is None and snap is not None:
+        # a snapshot older than the checksum it holds: the setup line's
+        f.seek(0)
+        rec = parse(f.readline(), 0)
+        if type(rec) is not str:
+            j.ident = ident_in(rec[0])
     return session, snap, pos, prev, count, dropped, raw, size
 
 
-def saved_game(path, names, fs=None):
+def saved_game(path, names, fs=None, around=None):
     """(name, damaged) of the game saved in the game directory path: its
     name is the first word of its setup line, from the journal's first line,
     or where that cannot be read, from an intact snapshot (which holds the
@@ -420,10 +445,13 @@ def saved_game(path, names, fs=None):
     the directory holds game files but no game can be named from them;
     (None, False) when it holds none."""
     fs = fs or osfs.FS
+    settle(path, fs, around)
     try:
         found = fs.listdir(path)
-    except OSError:
-        return None, False
+    except OSError as e:
+        # no folder (no game), or something else where it should be (a
+        # file): the device keeps that aside and tells
+        return None, bool(e.args) and e.args[0] == _ENOTDIR
     # a game exists once its journal or a snapshot does: an edition table
     # or a journal.tmp alone are what a start cut short left (the game was
     # never there), and the next start writes over them
@@ -452,59 +480,85 @@ def saved_game(path, names, fs=None):
     return None, True
 
 
-def restore(game, snap):
-    """A Session rebuilt from a snapshot read (check_snapshot): its setup
-    line, checkpoint (the state, not its text) and tail (and the redo
-    stack, newest last); its "state", the state after the tail, if it was
-    saved with them (resume then replays nothing), or its "prev": the
-    state before the tail's last action (resume then replays that one);
-    "fixed": the states' fixed part, if it was saved apart from them (it
-    is put back into each).  The checkpoint and the state before are taken
-    out of snap as they are kept as text, so that their objects are gone
-    before the next are made: the boot into a saved game is one of a
-    board's heaviest moments."""
-    self = object.__new__(Session)  # MicroPython classes have no __new__
-    self.game = game
-    self.setup = snap["setup"]
-    fixed = snap.get("fixed")
-    base = snap.pop("base")
-    state = snap.pop("state", None)
-    prev = snap.pop("prev", None)
-    if fixed:
-        for s in (base, state, prev):
-            if s is not None:
-                for k in fixed:
-                    s[k] = fixed[k]
-    self.fixed = session.fixed_part(game, base)
-    room, one, two = session.buffers(base, self.fixed)
-    self.base = session.Kept(base, room, self.fixed, one)
-    one = None
-    tail = self.tail = list(snap["tail"])
-    if state is not None or (prev is not None and tail):
-        base = None     # kept as text; its objects are not needed
-    self.base_n = snap["base_n"]
-    self.redo_stack = list(snap["redo"])
-    self.has_prev = False
-    if state is None and prev is not None and tail:
-        self.prev = session.Kept(prev, room, self.fixed, two)
-        game.apply(prev, tail[-1])
-        self.state = prev
-        self.has_prev = True
-        return self
-    if state is None:
-        state = base
-        for a in tail:
-            game.apply(state, a)
-    self.state = state
-    self.prev = session.Kept(state, room, self.fixed, two)
-    return self
+def settle(path, fs, around=None):
+    """A new game's start cut short: the game it replaced, or the new game,
+    goes in the folder's place first (firmware/core/saving.py, imported
+    only then).  around: the names beside path, where they are known.
+    Done before a resume (saved_game does it)."""
+    i = path.rfind("/")
+    if around is None:
+        try:
+            around = fs.listdir(path[:i] if i > 0 else ".")
+        except OSError:
+            return
+    base = path[i + 1:]
+    if base + NEW in around or base + OLD in around:
+        from firmware.core import saving
+        saving.settle(path, fs)
+        saving = None
+        forget("firmware.core.saving")
 
 
-def _whole_edition(j):
+def _shape(ed, j):
+    """Why the game's table ed is not of the shape of the table for new
+    games (store.same_shape), or None: the parts its screens read while it
+    is played (Journal.played; all where that is not said).  A replay from
+    the setup line, which reads all of it, finds out by the rules
+    (_from_setup): the whole check took a boot tens of ms of a Pico's clock."""
+    like = j.edition
+    if j.played is None or type(ed) is not dict or type(like) is not dict:
+        return store.same_shape(ed, like)
+    for k in j.played:
+        if k in like:
+            why = store.same_shape(ed.get(k), like[k], "the table." + k)
+            if why:
+                return why
+    return None
+
+
+def _from_setup(j, words):
+    """The session of the setup line: a replay from it.  A table the rules
+    cannot set the game up from (resume checked only the parts the screens
+    read) is the game's table damaged: found again by its checksum, or
+    TableGone."""
+    game = j._module(words)
+    try:
+        return Session(game, _replay_table(j), words)
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        if isinstance(e, IllegalAction) or j.table_bad is not None:
+            raise
+        j.table_bad = "the game's edition table %s cannot set the game up (%r)" % (EDITION, e)
+        j.partial = False
+    return Session(game, _replay_table(j), words)
+
+
+def _replay_table(j):
     """The game's whole edition table, for a replay from its setup line:
-    read again where resume kept only the parts the screens read."""
-    ok, ed = store.read_json(j._p(EDITION), j.fs)
-    if not ok:
-        # the game is kept as it is (it read a moment ago), not set aside
-        raise EditionError("the game's edition table cannot be read again (%s)" % ed)
-    return ed
+    its own (read again where resume kept only the parts the screens read),
+    or the one on the device with its checksum (recover.replay_table)."""
+    if j.table_bad is None and j.partial:
+        ok, ed = store.read_json(j._p(EDITION), j.fs)
+        if ok:
+            return ed
+        j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
+    if j.table_bad is None:
+        return j.edition
+    try:
+        return _recover().replay_table(j)
+    finally:
+        forget("firmware.core.recover")
+
+
+def _own_table(j, notes):
+    """Resumed from a snapshot: the lists the screens read come from the
+    game's own table (recover.own_table where it is damaged)."""
+    if j.table_bad is not None:
+        _recover().own_table(j, notes)
+        forget("firmware.core.recover")
+
+
+def _recover():
+    """What resume does only where something is wrong (firmware/core/
+    recover.py): imported then, and forgotten with this module."""
+    from firmware.core import recover
+    return recover

@@ -5,58 +5,85 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import osfs, store
-from firmware.core.gamefiles import EDITION, JOURNAL, JOURNAL_TMP, SNAP, SNAP_OLD, SNAP_TMP, VERSION, record
+from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD,
+                                     SNAP_TMP, TABLE_MARK, TOLD, VERSION, record)
 from firmware.core.session import Session
 
-_ENOENT = 2   # errno: no such file
 _CHUNK = 512
+_ENOTDIR = 20   # errno: not a folder
+
+
+def setup_text(setup, ident):
+    """The text of a setup line's record: the line, and the checksum of
+    the game's edition table where it is known."""
+    return setup if ident is None else "%s%s%08x" % (setup, TABLE_MARK, ident)
+
+
+def base_text(n, crc):
+    return "%s %d %08x" % (BASE_MARK, n, crc)
 
 
 def start(j, words, edition_later=None):
-    """Journal.start: a new game from the words of its setup line."""
+    """Journal.start: a new game from the words of its setup line.
+
+    The new game is written whole in a folder of its own (game.new) while
+    the game played stays as it is; then two renames swap the folders: the
+    game played goes aside (game.old), the new one takes its name.  A write
+    the storage refuses (full, an I/O error) before the second leaves the
+    game played whole where it was (and raises); a power cut anywhere
+    leaves the game played whole or the new game, which the next boot
+    finds and finishes (settle).  Only then are the old game's files
+    removed (what is left of them goes at the next boot or start)."""
     session = Session(j._module(words), j.edition, words)
     fs = j.fs
-    store.makedirs(j.dir, fs)
-    data, crc = record(session.setup, 0)
-    # the new game's files are written whole under temporary names
-    # first: a write refused (full storage) or cut short leaves the game
-    # in the directory as it was.  The edition table goes with the game
-    # (edits made later are for new games).  On the device (defer) it is
-    # written once the game's first frame is drawn (idle): 150 ms of a
-    # Pico's clock that Start game would wait for.  A power cut before
-    # then leaves the game without it, and resume takes the table for
-    # new games, the one it was started with, and writes it.
+    new, old = j.dir + NEW, j.dir + OLD
+    settle(j.dir, fs)       # what an earlier start left (the boot does this first)
+    store.makedirs(parent(j.dir), fs)
+    # The edition table goes with the game (edits made later are for new
+    # games).  On the device (defer) it is written once the game's first
+    # frame is drawn (idle): 150 ms of a Pico's clock that Start game would
+    # wait for.  A power cut before then leaves the game without it, and
+    # resume finds the table it was started with by its checksum (the
+    # setup line's record names it), and writes it.
     later = j.defer if edition_later is None else edition_later
-    gone = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD)
-    if not later:
-        store.write_json(j._p(EDITION + osfs.TMP), j.edition, fs)
-    store.write(j._p(JOURNAL_TMP), data, fs)
-    # then the game in the directory goes, its journal before its
-    # snapshots (removing needs no room): a power cut on the way leaves
-    # that game (resumed from a snapshot) or no game, never its records
-    # under the new edition; then the new files are renamed in, the
-    # journal last (it makes the game exist)
-    for name in gone:
+    try:
+        fs.mkdir(new)
+        written = None
+        if not later:
+            written = store.write_json(new + "/" + EDITION, j.edition, fs)
+        ident = table_ident(j, written)
+        data, crc = record(setup_text(session.setup, ident), 0)
+        store.write(new + "/" + JOURNAL, data, fs)
         try:
-            fs.remove(j._p(name))
-        except OSError:
-            pass
-    if later:
-        # the old game's table goes after its journal and snapshots; if
-        # it is there and cannot be removed, the new game does not start
-        try:
-            fs.remove(j._p(EDITION))
+            fs.listdir(j.dir)
         except OSError as e:
-            if e.args[0] != _ENOENT:
+            if e.args and e.args[0] == _ENOTDIR:
+                # a file where the game's folder goes: kept, not removed
+                # with the game replaced (the boot keeps it aside and tells)
+                fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
+        try:
+            fs.rename(j.dir, old)
+        except OSError as e:
+            if not store.missing(e):
                 raise
+        try:
+            fs.rename(new, j.dir)
+        except OSError:
+            _put_back(j.dir, fs)
+            raise
+    except OSError:
+        _remove(new, fs)
+        raise
+    _remove(old, fs)
+    if later:
         j.edition_due = j.edition
         j._edition_tried = -1
-    else:
-        fs.rename(j._p(EDITION + osfs.TMP), j._p(EDITION))
-    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
     j.session = session
     j.records = 1
     j.notes = []
+    j.lost = 0
+    j.kept = j.told = None
+    j._told_due = j.told_on_flash = j._rebase = False
     j.source = None
     j._end = len(data)
     j._crc = crc
@@ -65,7 +92,64 @@ def start(j, words, edition_later=None):
     j._snap_n = 1
     j._snap_base_n = 0
     j._rotate = False
+    j.ident = ident
     return session
+
+
+def ident(path, fs=None):
+    """What names a table's JSON text as the file at path holds it: the
+    CRC-32 of that text (the checksum line of a file written here, checked
+    against the text; all the bytes of a plain JSON file, such as a bundled
+    edition table), or None if it cannot be read or is damaged.  The same
+    table written here or read from the same file has the same one; a game's
+    journal keeps it for the edition table the game was started with."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        first = f.read(10)
+        want = store._head(first)
+        crc = 0 if want is not None else osfs.crc32(first)
+        while True:
+            piece = f.read(128)
+            if not piece:
+                break
+            crc = osfs.crc32(piece, crc)
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if want is not None and crc != want:
+        return None
+    return crc
+
+
+def head(path, fs=None):
+    """The checksum on the first line of a file written here (not checked
+    against the text: read_json does that), or None."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        return store._head(f.read(10))
+    except OSError:
+        return None
+    finally:
+        f.close()
+
+
+def table_ident(j, written=None):
+    """The checksum of the game's table (j.edition): that of the file it
+    was read from as it is (a few ms of a Pico's clock), by which a resume
+    finds it again; where there is none (an edit the storage did not take),
+    of its JSON text as written (given), or as it would be (90 ms)."""
+    src = j.tables[0] if j.tables else None
+    crc = ident(src, j.fs) if src else None
+    if crc is None:
+        crc = store.crc_of(j.edition) if written is None else written
+    return crc
 
 
 def write_edition(j):
@@ -99,6 +183,8 @@ def snapshot(j):
         snap["state"] = s.state
     if s.fixed:
         snap["fixed"] = s.fixed     # base and prev are kept without it
+    if j.ident is not None:
+        snap["ed"] = "%08x" % j.ident   # the game's edition table, by its checksum
     fs = j.fs
     store.write_json(j._p(SNAP_TMP), snap, fs)
     if j._rotate:
@@ -109,6 +195,60 @@ def snapshot(j):
     j._snap_n = j.records
     j._snap_base_n = s.base_n
 
+def repair(j):
+    """Journal.repair: what resume found, done in this order, each step
+    safe from a power cut: the note to the players on flash (until they
+    have seen it: a cut after the repair must not take it away with the
+    bad records); the journal as it was kept aside (damaged-N.txt); the bad
+    records cut away, or the journal begun again from the session (resumed
+    from a snapshot it did not hold) and a snapshot written over it."""
+    fs = j.fs
+    if j._told_due:
+        store.save_json(j._p(TOLD), j.told, fs)
+        j._told_due = False
+        j.told_on_flash = True
+    if j._rebase:
+        rebase(j)
+        return
+    if j._keep_first:
+        j.kept = keep(j, j.kept)
+        j._keep_first = False
+        j._note("kept the journal as it was in %s" % j.kept)
+    if j._dirty:
+        cut(j, j._end)
+
+
+def rebase(j):
+    """The journal begun again from the snapshot resume took the game from
+    (j._rebase, its file): the journal as it was renamed aside (kept: it is
+    replaced whole, so no copy is needed), the snapshot renamed base.json,
+    then a journal of the setup line and a record naming base.json renamed
+    in.  A power cut between any two of them leaves no journal, or the
+    snapshot under its new name: the next boot begins it again the same
+    way."""
+    fs = j.fs
+    names = fs.listdir(j.dir)
+    if j._keep_first:
+        if JOURNAL in names:
+            fs.rename(j._p(JOURNAL), j._p(j.kept))
+            j._note("kept the journal as it was in %s" % j.kept)
+        j._keep_first = False
+    if j._rebase != BASE:
+        fs.rename(j._p(j._rebase), j._p(BASE))
+        j._rebase = BASE
+    crc = head(j._p(BASE), fs)
+    if crc is None:
+        raise OSError(5, "cannot read " + BASE)
+    data, first = record(setup_text(j.session.setup, j.ident), 0)
+    more, last = record(base_text(j.records, crc), first)
+    store.write(j._p(JOURNAL_TMP), data + more, fs)
+    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
+    j._end = len(data) + len(more)
+    j._crc = last
+    j._rebase = False
+    j._dirty = False
+
+
 def cut(j, end):
     """Keep only the first `end` bytes of the journal: copy them to
     journal.tmp and rename it over (there is no truncate on MicroPython)."""
@@ -116,16 +256,17 @@ def cut(j, end):
     j.fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
     j._dirty = False
 
-def keep(j):
-    """Copy the whole journal to damaged-N.txt (N the first
-    free) before records that were confirmed are cut away: the players
+def keep(j, name=None):
+    """Copy the whole journal to name, or damaged-N.txt (N the first
+    free), before records that were confirmed are cut away: the players
     are told, and nothing is deleted without their say-so.  Returns the
     file's name."""
-    names = j.fs.listdir(j.dir)
-    n = 1
-    while "damaged-%d.txt" % n in names:
-        n += 1
-    name = "damaged-%d.txt" % n
+    if name is None:
+        names = j.fs.listdir(j.dir)
+        n = 1
+        while "damaged-%d.txt" % n in names:
+            n += 1
+        name = "damaged-%d.txt" % n
     copy(j, None, name)
     return name
 
@@ -150,3 +291,90 @@ def copy(j, end, name):
     finally:
         src.close()
 
+
+
+def settle(path, fs):
+    """Finish what a start cut short left beside the game's folder `path`:
+    with the game's folder gone between the start's two renames, the new
+    game (complete: it was written before the first) takes its place; a new
+    game not moved in yet (the game played is there, or there was none),
+    or an old one moved out, is removed.  (resume calls it when it sees one
+    of them.)"""
+    base = path[path.rfind("/") + 1:]
+    try:
+        names = fs.listdir(parent(path))
+    except OSError:
+        return
+    if base + NEW not in names and base + OLD not in names:
+        return
+    if base not in names and base + OLD in names:
+        # between the start's two renames: the game played was moved aside
+        # once the new one was written whole
+        _put_back(path, fs, base + NEW in names and _whole(path + NEW, fs))
+        names = fs.listdir(parent(path))
+    there = base in names
+    if base + NEW in names and (there or not _whole(path + NEW, fs)):
+        _remove(path + NEW, fs)     # a new game not moved in, or not written whole: it never started
+    if base + OLD in names and there:
+        _remove(path + OLD, fs)     # the game a new one replaced
+
+
+def _free(path, infix, fs):
+    """path + infix + N, N the first number no file or folder has."""
+    try:
+        names = fs.listdir(parent(path))
+    except OSError:
+        names = ()
+    base = path[path.rfind("/") + 1:]
+    n = 1
+    while "%s%s%d" % (base, infix, n) in names:
+        n += 1
+    return "%s%s%d" % (path, infix, n)
+
+
+def parent(path):
+    """The folder that holds path."""
+    i = path.rfind("/")
+    return path[:i] if i > 0 else ("/" if i == 0 else ".")
+
+
+def _whole(path, fs):
+    """True if the folder holds a new game written whole: its journal's
+    setup line (the last of its files written) is there, with its checksum."""
+    try:
+        f = fs.open(path + "/" + JOURNAL, "rb")
+        try:
+            line = f.readline()
+        finally:
+            f.close()
+        return len(line) > 11 and record(line[:-11].decode(), 0)[0] == line
+    except (OSError, UnicodeError):
+        return False
+
+
+def _put_back(path, fs, forward=False):
+    """The game's folder back in its place: the new game (forward), else
+    the game the start had moved aside."""
+    try:
+        fs.rename(path + (NEW if forward else OLD), path)
+    except OSError:
+        pass
+
+
+def _remove(path, fs):
+    """Remove a folder and what it holds (or a file); errors are left for
+    the next try (a start's leftovers, removed at the next boot)."""
+    try:
+        names = fs.listdir(path)
+    except OSError:
+        try:
+            fs.remove(path)
+        except OSError:
+            pass
+        return
+    for name in names:
+        _remove(path + "/" + name, fs)
+    try:
+        fs.rmdir(path)
+    except OSError:
+        pass

@@ -89,6 +89,19 @@ def reserve():
             pass
 
 
+def give_back(s):
+    """A session let go of before it is played (resume found a snapshot
+    that holds more of the game than the journal gave): its two buffers,
+    the ones made at power-on, serve the session made next, which would
+    otherwise need two blocks of their size in a heap the replay cut up."""
+    global _reserve
+    if _reserve is None and not _WHOLE and s.base.room == RESERVE and s.prev.room == RESERVE:
+        s.base.buf.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
+        s.prev.buf.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
+        _reserve = (s.base.buf, s.prev.buf)
+    s.base = s.prev = None
+
+
 def buffers(value, fixed):
     """(room, buffer, buffer) for the two kept copies of value: the two
     made at power-on where they fit its text, else (room, None, None) and

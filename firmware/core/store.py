@@ -131,19 +131,28 @@ def write_json(path, obj, fs=None, chunk=128):
     streamed: the whole text is never in RAM), flush and close.  The
     checksum comes first, so that a reader can check the file in small
     pieces and then parse the JSON straight from it (read_json): the text
-    is gone through twice, once for its checksum and once to write it."""
+    is gone through twice, once for its checksum and once to write it.
+    Returns the checksum."""
+    crc = crc_of(obj, chunk)
+    f = (fs or osfs.FS).open(path, "wb")
+    try:
+        f.write(("#%08x\n" % crc).encode())
+        _pieces(obj, chunk, f.write)
+        f.flush()
+    finally:
+        f.close()
+    return crc
+
+
+def crc_of(obj, chunk=128):
+    """The checksum a file written by write_json(obj) has (what ident()
+    gives for it), without writing one."""
     crc = [0]
 
     def add(b):
         crc[0] = crc32(b, crc[0])
     _pieces(obj, chunk, add)
-    f = (fs or osfs.FS).open(path, "wb")
-    try:
-        f.write(("#%08x\n" % crc[0]).encode())
-        _pieces(obj, chunk, f.write)
-        f.flush()
-    finally:
-        f.close()
+    return crc[0]
 
 
 def write(path, data, fs=None):
@@ -220,6 +229,21 @@ def read_json(path, fs=None):
         return False, "cannot read it (%s)" % (e,)
     finally:
         f.close()
+
+
+def drop_notes(v):
+    """Drop what an edition table says for its readers ("about", "sure":
+    how sure a value the rule texts do not print is) from its tables: the
+    device shows neither, and they are 1.4 KB of a Pico's heap at Start
+    game, its heaviest moment."""
+    if isinstance(v, dict):
+        v.pop("about", None)
+        v.pop("sure", None)
+        for x in v.values():
+            drop_notes(x)
+    elif isinstance(v, list):
+        for x in v:
+            drop_notes(x)
 
 
 def _stderr(msg):

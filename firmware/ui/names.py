@@ -138,8 +138,13 @@ class Letters(Screen):
             app.settings["names"] = names
         else:
             app.settings.pop("names", None)
-        self.save(app)
+        e = self.save(app)
         apply(app)
         app.pop()       # to the seats
         app.pop()
         open_names(app, self.save)
+        if e is not None:
+            # the storage refused it: told over the seats (it holds until
+            # the device is switched off)
+            from firmware.ui.widgets import Message
+            app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))

@@ -12,7 +12,8 @@ from firmware.core import jsonout, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import (DEPTH, EDITION, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
                                    Journal, NoGame, record)
-from firmware.core.resume import parse
+
+from firmware.core.resume import ident_in, parse
 from firmware.games import inca
 
 
@@ -65,6 +66,11 @@ def test_the_journal_is_a_transcript_with_chained_checksums():
     rows = text.split("\n")
     assert rows[-1] == "" and len(rows) == len(lines) + 1
     prev = 0
+    # the setup line names the checksum of the game's edition table in a
+    # comment (the table j was given: written as a file would hold it)
+    ed = " #edition %08x" % store.crc_of(edition())
+    assert j.ident == store.crc_of(edition()) and ident_in(rows[0]) == j.ident
+    lines = [lines[0] + ed] + lines[1:]
     for row, want in zip(rows, lines):
         # every record is the action, ' #', and 8 hex digits of CRC-32
         assert row[:-9] == want + " " and row[-9] == "#", row
@@ -168,7 +174,9 @@ def test_a_game_started_on_the_device_writes_its_edition_table_when_idle():
     mark = len(fs.log)
     j.start(lines[0])
     assert "g/" + EDITION not in fs.files
-    assert [op for op in fs.log[mark:] if EDITION in op[1]] == [("remove", "g/" + EDITION)], fs.log[mark:]
+    # the old game's table left with its folder; none was written for the new one
+    assert [op for op in fs.log[mark:] if EDITION in op[1]] == [("remove", "g.old/" + EDITION)], fs.log[mark:]
+    assert "g.old" not in fs.dirs
     cut = fs.copy()                 # the power goes before the first frame
     j.apply(lines[1])
     assert "g/" + EDITION not in fs.files
@@ -233,8 +241,10 @@ def test_an_edition_table_the_storage_refuses_is_tried_again_after_the_next_acti
     assert r.records == 5 and same(r.session, j.session)
 
 
-def test_an_old_edition_table_that_cannot_be_removed_stops_a_start_on_the_device():
-    # never the new game's records beside the old game's table
+def test_an_old_games_file_that_cannot_be_removed_stays_apart_from_the_new_game():
+    # never the new game's records beside the old game's table: the old
+    # game's folder is moved aside whole before its files are removed, and
+    # what cannot be removed stays there until the next start or boot
     old = json.loads(json.dumps(edition()))
     old["eras"][0]["labor"] = 9
     fs = _Refusing()
@@ -242,19 +252,14 @@ def test_an_old_edition_table_that_cannot_be_removed_stops_a_start_on_the_device
     fs.stuck = True
     j = Journal("g", inca, edition(), fs)
     j.defer = True
-    try:
-        j.start(demo_lines()[0])
-    except OSError:
-        pass
-    else:
-        raise AssertionError("the start went on")
-    assert "g/" + JOURNAL not in fs.files and store.decode(fs.files["g/" + EDITION]) == old
-    try:
-        resume(fs)
-    except NoGame:
-        pass
-    else:
-        raise AssertionError("a game was resumed")
+    j.start(demo_lines()[0])
+    assert "g/" + EDITION not in fs.files and "g.old/" + EDITION in fs.files
+    r = resume(fs)
+    assert r.records == 1 and r.session.setup == demo_lines()[0] and r.edition == edition(), r.notes
+    from firmware.core.resume import saved_game
+    fs.stuck = False
+    assert saved_game("g", ("inca",), fs) == ("inca", False)     # the boot removes what was left
+    assert "g.old" not in fs.dirs and not [p for p in fs.files if p.startswith("g.old")]
 
 
 def test_a_refused_action_writes_nothing():
@@ -558,7 +563,7 @@ def test_a_repair_that_cannot_be_written_is_retried_before_the_next_action():
     fs = FailingFs(base.files, base.dirs, "g/journal.tmp", 3)
     j = resume(fs)
     assert j.records == 70 and same(j.session, Reference(lines).at(70))
-    assert "could not cut the bad records away yet" in j.notes[-1], j.notes
+    assert "could not repair the journal yet" in j.notes[-1], j.notes
     assert fs.files["g/journal.txt"].endswith(b"next #0")
     fs.left = None
     for a in lines[70:80]:

@@ -22,6 +22,9 @@ from firmware.games import inca
 DEMO = "assets/inca/demo.txt"
 ENOENT = 2
 EEXIST = 17
+ENOTDIR = 20
+EISDIR = 21
+ENOTEMPTY = 39
 
 
 def _oserror(code, path):
@@ -35,6 +38,8 @@ class MemFile:
         self.pos = 0
         self.reading = "r" in mode
         fs._need_dir(path)
+        if path in fs.dirs:
+            raise _oserror(EISDIR, path)
         if self.reading:
             if path not in fs.files:
                 raise _oserror(ENOENT, path)
@@ -103,7 +108,7 @@ class MemFs:
     def _need_dir(self, path):
         i = path.rfind("/")
         if i > 0 and path[:i] not in self.dirs:
-            raise _oserror(ENOENT, path)
+            raise _oserror(ENOTDIR if path[:i] in self.files else ENOENT, path)
 
     def do(self, op, log=True):
         """Carry out one logged operation."""
@@ -116,9 +121,20 @@ class MemFs:
             self.files[op[1]] = self.files[op[1]] + op[2]
             self.written += len(op[2])
         elif kind == "rename":
-            self.files[op[2]] = self.files.pop(op[1])
+            if op[1] in self.dirs:
+                # a folder: it and everything under it
+                pre = op[1] + "/"
+                for p in [p for p in self.files if p.startswith(pre)]:
+                    self.files[op[2] + "/" + p[len(pre):]] = self.files.pop(p)
+                for d in [d for d in self.dirs if d == op[1] or d.startswith(pre)]:
+                    self.dirs.remove(d)
+                    self.dirs.add(op[2] + d[len(op[1]):])
+            else:
+                self.files[op[2]] = self.files.pop(op[1])
         elif kind == "remove":
             del self.files[op[1]]
+        elif kind == "rmdir":
+            self.dirs.remove(op[1])
         else:
             raise ValueError(kind)
         if log:
@@ -128,19 +144,38 @@ class MemFs:
         return MemFile(self, path, mode)
 
     def rename(self, old, new):
-        if old not in self.files:
+        if old not in self.files and old not in self.dirs:
             raise _oserror(ENOENT, old)
         self._need_dir(new)
+        if new in self.dirs:
+            # onto a folder: refused unless both are folders and it is empty
+            if old not in self.dirs or self.listdir(new):
+                raise _oserror(ENOTEMPTY if old in self.dirs else EISDIR, new)
+            self.dirs.remove(new)
+        elif old in self.dirs and new in self.files:
+            raise _oserror(ENOTDIR, new)
         self.do(("rename", old, new))
 
     def remove(self, path):
         if path not in self.files:
-            raise _oserror(ENOENT, path)
+            raise _oserror(EISDIR if path in self.dirs else ENOENT, path)
         self.do(("remove", path))
 
-    def listdir(self, path):
+    def rmdir(self, path):
         if path not in self.dirs:
-            raise _oserror(ENOENT, path)
+            raise _oserror(ENOTDIR if path in self.files else ENOENT, path)
+        if self.listdir(path):
+            raise _oserror(ENOTEMPTY, path)
+        self.do(("rmdir", path))
+
+    def listdir(self, path):
+        if path == ".":
+            # the top: what lies in no folder
+            names = [p for p in self.files if "/" not in p] + [d for d in self.dirs if "/" not in d]
+            names.sort()
+            return names
+        if path not in self.dirs:
+            raise _oserror(ENOTDIR if path in self.files else ENOENT, path)
         pre = path + "/"
         names = []
         for p in self.files:
@@ -151,6 +186,13 @@ class MemFs:
                 names.append(d[len(pre):])
         names.sort()
         return names
+
+    def folders(self, path):
+        return self.scan(path)[1]
+
+    def scan(self, path):
+        names = self.listdir(path)
+        return names, [n for n in names if (path + "/" + n if path != "." else n) in self.dirs]
 
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
@@ -224,7 +266,7 @@ def play(fs, lines, path="g"):
         mark = len(fs.log)
         if r == 0:
             j.start(a)
-            want = ("rename", path + "/journal.tmp", path + "/journal.txt")
+            want = ("rename", path + ".new", path)   # the new game's folder takes the game's place
         else:
             j.apply(a)
             want = ("write", path + "/journal.txt")

@@ -24,9 +24,9 @@ except ImportError:  # CPython: the stand-in
     sys.path.insert(0, os.getcwd() + "/host_sim/fakes")
 
 from firmware.app import App
-from firmware.core import jsonout, osfs, resume, store
+from firmware.core import jsonout, osfs, resume, saving, store
 from firmware.core.font import Font
-from firmware.core.gamefiles import EDITION, JOURNAL
+from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW
 from firmware.core.session import Session
 from firmware.hal.canvas import Canvas
 from firmware.hal.pixels import PlayerPixels
@@ -116,7 +116,6 @@ class FaultFs(osfs.OsFs):
         self.cut = None
         self.full = False
         self.readonly = False
-        self.journal_removed = False   # a game's journal was removed: a start
         self.starting = False          # a new game's files are being written
 
     def due(self):
@@ -137,8 +136,8 @@ class FaultFs(osfs.OsFs):
     def open(self, path, mode):
         if "r" in mode and "+" not in mode:
             return open(path, mode)
-        if path.endswith("/game/" + EDITION + osfs.TMP):
-            self.starting = True
+        if "/game" + NEW + "/" in path:
+            self.starting = True        # a new game's files, written before it takes the game's place
         self._write_op("opening " + path)
         if self.full and "w" not in mode:
             raise OSError(28, path)
@@ -150,13 +149,17 @@ class FaultFs(osfs.OsFs):
 
     def remove(self, path):
         self._write_op("removing " + path)
-        if path.endswith("/" + JOURNAL):
-            self.journal_removed = True
         os.remove(path)
 
     def mkdir(self, path):
+        if path.endswith("/game" + NEW):
+            self.starting = True
         self._write_op("making " + path)
         os.mkdir(path)
+
+    def rmdir(self, path):
+        self._write_op("removing " + path)
+        os.rmdir(path)
 
 
 class Pixels:
@@ -238,13 +241,6 @@ def view_of(app):
     return jsonout.dumps(app.view()) if app.session is not None else None
 
 
-# The setup lines of games resumed from a snapshot because their journal was
-# gone (a start cut short after the old journal went, see resume._rebase):
-# their journal is then the setup line and what came after the snapshot, not
-# a full record, and is not replayed from its first line.
-REBASED = []
-
-
 def edition_of(app, j, name):
     """The edition table the journal's game was started with: the copy in
     its folder, or (if that is damaged, as resume does) the table for new
@@ -261,12 +257,17 @@ def edition_of(app, j, name):
 
 def replay(app, recs):
     """The view of the game of records recs, replayed from its setup line
-    with the edition table the device's game uses; None for a rebased
-    game (REBASED)."""
-    if recs and recs[0] in REBASED:
-        return None
+    with the edition table the device's game uses, or (a journal begun again
+    from a snapshot: its second record names base.json) from that state."""
     j = journal_of(app)
-    s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
+    mark = resume.base_of(recs[1]) if len(recs) > 1 else None
+    if mark is not None:
+        ok, snap = store.read_json(j._p(BASE), j.fs)
+        assert ok and snap["n"] == mark[0] and saving.head(j._p(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
+        s = resume.restore(j._module(recs[0].split()), snap)
+        recs = recs[1:]
+    else:
+        s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
     for r in recs[1:]:
         s.apply(r)
     return jsonout.dumps(s.view())
@@ -287,7 +288,6 @@ def held(app, data):
 
 def walk(presses, seed):
     rand = Rand(seed)
-    del REBASED[:]
     data = scratch("walk")
     fs = FaultFs(rand)
     saved = osfs.FS
@@ -321,7 +321,7 @@ def walk(presses, seed):
                 else:
                     fs.readonly = True
                 tally["refused"] += 1
-            fs.journal_removed = fs.starting = False
+            fs.starting = False
             had = app.session
             try:
                 app.key(k)
@@ -331,7 +331,7 @@ def walk(presses, seed):
                 if fs.starting:
                     tally["cuts in a start"] += 1
                 fs.cut = None
-                app = _after_cut(data, rand, before, view0, fs.journal_removed, "%s (%s: %s)" % (where, k, e))
+                app = _after_cut(data, rand, before, view0, fs.starting, "%s (%s: %s)" % (where, k, e))
                 continue
             finally:
                 fs.full = fs.readonly = False
@@ -353,7 +353,7 @@ def walk(presses, seed):
                 tally["full checks"] += 1
                 recs = records(data)
                 want = replay(app, recs)
-                assert want is None or view_of(app) == want, "%s: the game on screen is not its journal's" % where
+                assert view_of(app) == want, "%s: the game on screen is not its journal's" % where
         tally["presses"] = step
         tally["screens"] = len(screens)
         return tally
@@ -373,13 +373,10 @@ def _after_cut(data, rand, before, view0, starting, where):
     app = boot(data, rand)
     after = records(data)
     view = view_of(app)
-    j = journal_of(app)
-    if j is not None and j.lost == -1 and after:
-        REBASED.append(after[0])
     if before and after[:len(before)] == before and len(after) <= len(before) + 1:
         # the game of before, with at most the action being written
         want = replay(app, after)
-        assert want is None or view == want, "%s: the game is not its journal's after a cut" % where
+        assert view == want, "%s: the game is not its journal's after a cut" % where
         if len(after) == len(before):
             assert view == view0, "%s: the game changed without its action" % where
         return app
@@ -388,17 +385,16 @@ def _after_cut(data, rand, before, view0, starting, where):
         return app
     assert starting or not before, "%s: %d confirmed records became %d (%s)" % (
         where, len(before), len(after), after[:1])
-    # a start cut short: no game, the new game, or the old one from a snapshot
+    # a start cut short: the game played, whole (above), or the new game;
+    # no game only where there was none
+    assert view is not None or not before, "%s: the game played is gone after a cut in a start" % where
     if view is None:
         return app
-    if len(after) == 1 and (not before or after[0] != before[0] or len(before) == 1):
-        want = replay(app, after)
-        assert want is None or view == want, "%s: the new game is not its setup" % where
-        return app
-    for n in range(len(before), 0, -1):
-        if before[0] in REBASED or view == replay(app, before[:n]):
-            return app
-    raise AssertionError("%s: after a cut in a start the device shows another game" % where)
+    assert len(after) == 1 and (not before or after[0] != before[0] or len(before) == 1), \
+        "%s: after a cut in a start the device shows another game (%d records)" % (where, len(after))
+    want = replay(app, after)
+    assert view == want, "%s: the new game is not its setup" % where
+    return app
 
 
 def _seed():

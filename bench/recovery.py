@@ -1,0 +1,118 @@
+"""Recovery on the virtual Pico, for BENCHMARKS.md: the benchmark's saved game
+(300 actions, an undo every third) damaged as each kind of fault leaves it,
+booted with the board's heap limited by a ballast (host_sim/vpico.py
+BALLAST), as tests/test_vpico.py does; per board and kind, the least heap (in
+KB, to 1 KB) from which the boot recovers the game and makes its repair (no
+crash, nothing kept aside for want of room), found by bisection.
+
+    .venv/bin/python -m bench.recovery [--boards pico_oled,pico_display] [--kinds ...]
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+from bench import scripts  # noqa: E402
+from bench.vpico import BOARDS, RESUME_ACTIONS  # noqa: E402
+from host_sim import vpico  # noqa: E402
+
+KINDS = ("none (the clean boot)", "the last record torn", "a bit flipped in the last record",
+         "the journal cut short", "no journal", "snap.json damaged", "both snapshots damaged",
+         "the edition table damaged")
+LO, HI = 120, 170       # KB: the bisection's bounds
+
+
+def _data(work, board):
+    import test_vpico
+    from pathlib import Path
+    lines = scripts.transcript(undo_every=3)
+    saved = RESUME_ACTIONS + 1
+    while lines[saved] == "undo":
+        saved += 1
+    return test_vpico._saved_game(Path(work), board, lines[:saved])
+
+
+def _damage(game, kind):
+    import test_vpico
+    if kind != "none (the clean boot)":
+        test_vpico._damage(game, kind)
+
+
+def recovers(work, board, data, kind, kb):
+    """True if the board boots on the damaged save in a heap of kb KB and
+    recovers it (the game shown, the repair made, nothing kept aside)."""
+    import test_vpico
+    from pathlib import Path
+    case = Path(work) / ("%s-%d" % (board, kb))
+    shutil.rmtree(case, ignore_errors=True)
+    os.makedirs(case)
+    shutil.copytree(data, case / "data")
+    _damage(str(case / "data" / "game"), kind)
+    with vpico.Pico(board, fs=test_vpico.staged_fs(case, board, str(case / "data"), heap=kb * 1024)) as p:
+        try:
+            p.boot(limit=30_000 * vpico.MS)
+        except vpico.PicoError:
+            return False
+        p.read()
+        if "crash" in p.serial or "Traceback" in p.serial or "no room" in p.serial:
+            return False
+        return p.picture() == vpico.boot_picture(board, str(case / "data"), scripts.SEED)
+
+
+def least(work, board, data, kind, lo=LO, hi=HI):
+    """The least heap (KB) from which the recovery completes, or None if
+    not even hi KB is enough (lo KB: not tried below it)."""
+    if not recovers(work, board, data, kind, hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if recovers(work, board, data, kind, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def measure(boards=BOARDS, kinds=KINDS):
+    work = tempfile.mkdtemp(prefix="bench-recovery-")
+    try:
+        out = {}
+        for board in boards:
+            data = _data(os.path.join(work, board), board)
+            for kind in kinds:
+                out[(board, kind)] = least(os.path.join(work, board), board, data, kind)
+                print("%s, %s: %s KB" % (board, kind, out[(board, kind)]), flush=True)
+        return out
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def section(res, boards=BOARDS, kinds=KINDS):
+    out = ["| the saved game | " + " | ".join(boards) + " |", "| --- |" + " --- |" * len(boards)]
+    for kind in kinds:
+        cells = []
+        for b in boards:
+            v = res.get((b, kind))
+            cells.append("over %d KB" % HI if v is None else "%d KB" % v)
+        out.append("| %s | %s |" % (kind, " | ".join(cells)))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--boards", default=",".join(BOARDS))
+    ap.add_argument("--kinds", default=None, help="comma-separated, from: " + "; ".join(KINDS))
+    a = ap.parse_args(argv)
+    boards = tuple(a.boards.split(","))
+    kinds = tuple(a.kinds.split(",")) if a.kinds else KINDS
+    print("\n".join(section(measure(boards, kinds), boards, kinds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+# Keeping a saved game aside, and what the players are told of it: a game
+# that cannot be recovered (or not in this heap), a file where the game's
+# folder or the data folder goes.  Nothing confirmed is deleted: the folder
+# is renamed game.damaged-N, and a note (kept.json in the data folder) says
+# so until the players have closed it.  Loaded by firmware/chooser.py only
+# when a game is kept aside, or was by an earlier boot that the players have
+# not been told of yet.
+from firmware.core import osfs, store
+from firmware.core.gamefiles import KEPT
+from firmware.core.modules import forget
+from firmware.core.text import t
+from firmware.ui.widgets import Message
+
+def seen_kept(app):
+    """The players have been told of the game kept aside: the note goes."""
+    try:
+        osfs.FS.remove(app.dir + "/" + KEPT)
+    except OSError:
+        pass
+
+
+WHY = ("m.kept_aside", "m.table_gone", "m.no_room", "m.not_folder")
+
+
+def keep_aside(app, why="m.kept_aside"):
+    """A saved game that cannot be recovered is never dropped: its folder
+    (or a file where it goes: why is then "m.not_folder") is renamed
+    game.damaged-N (N the first free), so that a new game does not write
+    over it; what the players are told (why: its words) is put on flash
+    first, until they have seen it.  Returns (that name, why), or (None,
+    why) if it could not be renamed (the files then stay where they are)."""
+    fs = osfs.FS
+    try:
+        names = fs.listdir(app.dir)
+        if "game" not in fs.folders(app.dir):
+            why = "m.not_folder"
+    except OSError:
+        names = ()
+    for n in range(1, 100):
+        kept = "game.damaged-%d" % n
+        if kept in names:
+            continue
+        try:
+            store.save_json(app.dir + "/" + KEPT, {"kept": kept, "why": why})
+        except (OSError, MemoryError) as e:
+            app.report("could not note the game kept aside (%s)" % (e,))
+        try:
+            fs.rename(app.dir + "/game", app.dir + "/" + kept)
+        except OSError as e:
+            app.report("could not keep the damaged game aside (%s)" % (e,))
+            seen_kept(app)
+            return None, why
+        app.report("kept the damaged game in %s/%s" % (app.dir, kept))
+        app.journal = None
+        return kept, why
+    return None, why
+
+
+def told_kept(app):
+    """(folder, words) of a game an earlier boot kept aside, of which the
+    players have not been told yet; (None, None) if there is none."""
+    ok, got = store.read_json(app.dir + "/" + KEPT)
+    if ok and isinstance(got, dict) and isinstance(got.get("kept"), str) and got.get("why") in WHY:
+        return got["kept"], got["why"]
+    if got:
+        seen_kept(app)     # damaged: not told, not kept
+    return None, None
+
+
+def data_folder(app):
+    """The data folder is a file (or what else but a folder): it is renamed
+    DATA.damaged-N and a folder made in its place, so that the settings and
+    games can be saved.  Returns the name it is kept under, or None."""
+    fs = osfs.FS
+    i = app.dir.rfind("/")
+    parent, base = (app.dir[:i] or "/", app.dir[i + 1:]) if i >= 0 else (".", app.dir)
+    try:
+        names = fs.listdir(parent)
+    except OSError:
+        names = ()
+    n = 1
+    while "%s.damaged-%d" % (base, n) in names:
+        n += 1
+    kept = "%s.damaged-%d" % (base, n)
+    try:
+        fs.rename(app.dir, app.dir + kept[len(base):])
+        fs.mkdir(app.dir)
+    except OSError as e:
+        app.report("the data folder %s is not a folder, and could not be moved aside (%s)" % (app.dir, e))
+        return None
+    app.report("the data folder %s was not a folder: kept as %s" % (app.dir, kept))
+    return kept
+
+
+def let_go(app):
+    """Drop the game being recovered (its session, journal, engine and
+    screens) and collect: the heap is the boot's again."""
+    name = app.name
+    app.session = app.journal = app.game = app.ui = app.name = app.edition = None
+    app.playing = app.clock = None
+    app.stack = []
+    for m in ("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"):
+        forget(m)
+    if name:
+        from firmware.games import registry
+        registry.forget(name)
+        registry = None
+        forget("firmware.games.registry")
+    import gc
+    gc.collect()
+
+
+def recovery_failed(app, e):
+    """The repair of the game resumed found no room in the heap (its first
+    idle, App.run, which let go of the game first): the game is kept aside
+    and the players told, and the device goes on to the game picker, never
+    a crash at every start."""
+    let_go(app)
+    app.report("no room in the heap to repair the saved game (%s)" % (e,))
+    kept, why = keep_aside(app, "m.no_room")
+    app.open_picker()
+    if kept:
+        app.push(Message(t("m.saved_game"), [t(why), kept], seen_kept))
+    app.leds()
