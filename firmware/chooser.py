@@ -136,8 +136,9 @@ def saved_game(app, around=None):
     found = saved_game(app.dir + "/game", NAMES, around=around)
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
-        # heap) is not needed until the next boot
+        # heap) is not needed until the next boot, nor what it imports
         forget("firmware.core.resume")
+        forget("firmware.core.restoring")
     return found
 
 

@@ -38,7 +38,8 @@ def test_the_resume_code_is_forgotten_after_a_resume():
     j, _ = play(fs, lines)
     r = resume(fs)
     assert r.records == len(lines)
-    assert ("firmware.core.resume" in sys.modules) != ON_BOARD
+    for m in ("firmware.core.resume", "firmware.core.restoring"):
+        assert (m in sys.modules) != ON_BOARD, m
 
 
 def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
@@ -80,7 +81,9 @@ def test_a_boot_with_no_saved_game_does_not_keep_the_resume_code():
         app = App(None, None, data_dir=data)
         from firmware import chooser
         assert chooser.saved_game(app) == (None, False)
-        assert ("firmware.core.resume" in sys.modules) != ON_BOARD
+        # nor what it imports (the checks and repairs it shares with recovery)
+        for m in ("firmware.core.resume", "firmware.core.restoring"):
+            assert (m in sys.modules) != ON_BOARD, m
     finally:
         rmtree(data)
 
