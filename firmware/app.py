@@ -544,11 +544,6 @@ class App:
                 # on the screen (the buttons note presses meanwhile)
                 self.journal.idle()
             if self.clock is not None and self.clock.due():
-                if self.journal is not None:
-                    # its open file's cache is the block the clock's file
-                    # opens in (as at a game's end: App.act); the next
-                    # action opens the journal again
-                    self.journal.close()
                 self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
