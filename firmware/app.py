@@ -285,6 +285,13 @@ class App:
         self.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         done = _ended(self.view())
+        if done and not was and self.journal is not None:
+            # no action follows the game's end but an undo: the journal's
+            # open file lets go of its cache, a block of a littlefs file
+            # that the play clock's file (just below) then opens in, where
+            # a heap cut up by a long game may have no other block that big
+            # (an undo opens the journal again)
+            self.journal.close()
         if self.clock is not None:
             self.clock.end(done)
         if done and not was:

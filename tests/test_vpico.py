@@ -679,14 +679,10 @@ def test_fast_presses_are_each_taken_once(board, tmp_path):
 # ------------------------------------------------------------ a limited heap
 
 # The heap each board is given on our firmware (the UF2: the code in the ROM
-# partition): on pico_display the budget, 110 KB; on pico_oled a ceiling
-# over today's need (the budget, 96 KB, is not held: this boot completes in
-# it, the presses after it run out; BENCHMARKS.md), so that a firmware that
-# needs more fails here.  The boot's time in that heap: the budget, 1.0 s of
-# the chip's clock, on pico_oled; on pico_display a ceiling over today's
-# boot (1.04 s: the budget is not held there; BENCHMARKS.md).
-HEAP_CEILING = {"pico_oled": 104 * 1024, "pico_display": 110 * 1024}
-BOOT_CEILING_MS = {"pico_oled": 1000, "pico_display": 1050}
+# partition): its budget, 96 KB on pico_oled and 110 KB on pico_display; the
+# boot's time in that heap: the budget, 1.0 s of the chip's clock.
+HEAP_CEILING = {"pico_oled": 96 * 1024, "pico_display": 110 * 1024}
+BOOT_CEILING_MS = {"pico_oled": 1000, "pico_display": 1000}
 
 
 @pytest.mark.parametrize("board", ["pico_oled", "pico_display"])
@@ -853,9 +849,8 @@ def test_a_save_that_cannot_be_recovered_in_the_heap_is_kept_aside_and_told_not_
 # ------------------------------------------------------------ a whole game
 
 # The heap the whole game is given: on the official firmware 160 KB; on ours
-# a ceiling over today's need (this game completes from 97-100 KB; the
-# budget, 96 KB, is not held: BENCHMARKS.md), so that more fails here.
-WHOLE_GAME_HEAP = {"official": 160 * 1024, "ours": 104 * 1024}
+# the budget of pico_oled, 96 KB.
+WHOLE_GAME_HEAP = {"official": 160 * 1024, "ours": 96 * 1024}
 
 
 @pytest.mark.parametrize("firmware", ["official", "ours"])
@@ -914,3 +909,7 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
         p.save(str(tmp_path / "flash.bin"))
     got = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/journal.txt")
     assert journal_lines(got) == lines
+    # the play's time, written at the game's end (firmware/core/playclock.py)
+    clock = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/time.json")
+    assert clock is not None and clock.startswith(b"#"), clock
+    assert json.loads(clock.split(b"\n", 1)[1])["over"] is True, clock

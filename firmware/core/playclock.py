@@ -75,6 +75,11 @@ class Clock:
             self.saved = self.ms
         except OSError:
             pass        # a full or read-only storage: the count stays in memory
+        except MemoryError:
+            # no block for the file's cache in a heap cut up by play: the
+            # count stays in memory, written again SAVE_MS later (or at the
+            # game's end), and the game goes on
+            self.saved = self.ms
         forget("firmware.core.store")
 
     def minutes(self):

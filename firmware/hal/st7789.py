@@ -41,11 +41,28 @@ _MADCTL = b"\x36"
 _COLMOD = b"\x3a"
 
 
+RESET_MS = 150     # after SWRESET, before SLPOUT (the datasheet's 120 ms, and a margin)
+
+
 def _sleep_ms(ms):
     try:
         time.sleep_ms(ms)
     except AttributeError:  # CPython
         time.sleep(ms / 1000)
+
+
+try:
+    from time import ticks_ms as _ticks, ticks_diff  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython (the tests: a panel whose waits are the delay given)
+    def _ticks():
+        return 0
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def _since(t):
+    return ticks_diff(_ticks(), t)
 
 
 class ST7789:
@@ -95,9 +112,28 @@ class ST7789:
             rst.value(1)
             sleep_ms(120)
         self._cmd(_SWRESET)
-        sleep_ms(150)
+        # the rest of the start waits for the first frame (on()): the panel
+        # takes SLPOUT only RESET_MS after SWRESET, a time the boot spends
+        # loading the game rather than waiting (the boot into a saved game
+        # was that much longer)
+        self._sleep = sleep_ms
+        self._reset_at = _ticks()
+        self._start = (madctl, invert, backlight)     # None once on
+
+    def on(self):
+        """Wake the panel (sleep out, 16 bits a pixel, display and
+        backlight on), RESET_MS after its reset at the earliest; once,
+        before the first frame is sent."""
+        s = self._start
+        if s is None:
+            return
+        self._start = None
+        madctl, invert, backlight = s
+        left = RESET_MS - _since(self._reset_at)
+        if left > 0:
+            self._sleep(left)
         self._cmd(_SLPOUT)
-        sleep_ms(10)
+        self._sleep(10)
         self._cmd(_COLMOD, b"\x55")          # 16 bits per pixel
         self._cmd(_MADCTL, bytes((madctl,)))
         if invert:
@@ -146,6 +182,8 @@ class ST7789:
         firmware/hal/bands.py), 0 for a whole frame.  end: the window's end
         where rows beyond hi may follow (more=True: the rows go on where
         the last ended, in the same window)."""
+        if self._start is not None:
+            self.on()
         native = self.native
         src = self._src
         row_bytes = self.width // 2

@@ -36,10 +36,13 @@ class Spi:
         self.log.append(("spi", bytes(b)))
 
 
-def panel(w, h, rows, offset=(40, 53)):
+def panel(w, h, rows, offset=(40, 53), woken=True):
+    """A panel on a logged bus; woken: as after its first frame."""
     log = []
     lcd = ST7789(Spi(log), w, h, dc=Pin(log, "dc"), cs=Pin(log, "cs"), rst=Pin(log, "rst"),
                  backlight=Pin(log, "bl"), madctl=0x60, offset=offset, band_rows=rows, delay=lambda ms: None)
+    if woken:
+        lcd.on()
     return lcd, log
 
 
@@ -59,13 +62,22 @@ def commands(log):
 
 
 def test_st7789_init_turns_the_panel_on_in_rgb565():
-    lcd, log = panel(240, 135, 15)
+    """The init resets the panel; the first frame wakes it (sleep out,
+    RGB565, display and backlight on) before its pixels, once."""
+    lcd, log = panel(240, 135, 15, woken=False)
+    assert [c for c, _ in commands(log)] == [0x01]
+    assert ("bl", 1) not in log
+    buf = bytearray(120 * 135)
+    lcd.show(buf, PALETTE)
     cmds = [c for c, _ in commands(log)]
     assert cmds[:2] == [0x01, 0x11]
-    assert 0x29 in cmds
+    assert cmds.index(0x29) < cmds.index(0x2C)
     data = dict((c, d) for c, d in commands(log))
     assert data[0x3A] == b"\x55" and data[0x36] == b"\x60"
     assert ("bl", 1) in log
+    del log[:]
+    lcd.show(buf, PALETTE)
+    assert [c for c, _ in commands(log)] == [0x2A, 0x2B, 0x2C]
     assert len(lcd.band) == 240 * 15 * 2 < 8 * 1024
 
 
