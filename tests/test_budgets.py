@@ -59,13 +59,16 @@ FLASH_CEILING = 272 * 1024
 # which the game completes in every larger one, as measured (BENCHMARKS.md,
 # README's table of boards).  The game must complete in that heap and
 # NOISE KB more: the figures move by 1-3 KB either way with the order of
-# the firmware's allocations.  And it must fail SLACK KB under it: a change
+# the firmware's allocations, and a single heap size can fail between two
+# that complete (the heap cut up at the end's QR code: Inca on pico_display
+# completes in 141-144 KB, fails in 145, completes from 146), so each
+# figure is one from which it and NOISE KB more complete.  And it must fail SLACK KB under it: a change
 # that makes a game need that much less lowers its figure here, so that
 # the budget stays where the firmware is and a later growth is seen.
-NEED32 = {("inca", "pico_oled"): 132, ("inca", "pico_display"): 141,
-          ("eightmin", "pico_oled"): 125, ("eightmin", "pico_display"): 135,
-          ("origin", "pico_oled"): 113, ("origin", "pico_display"): 127,
-          ("yu", "pico_oled"): 112, ("yu", "pico_display"): 118}
+NEED32 = {("inca", "pico_oled"): 130, ("inca", "pico_display"): 146,
+          ("eightmin", "pico_oled"): 126, ("eightmin", "pico_display"): 138,
+          ("origin", "pico_oled"): 113, ("origin", "pico_display"): 126,
+          ("yu", "pico_oled"): 113, ("yu", "pico_display"): 120}
 NOISE = 4
 SLACK = 8
 

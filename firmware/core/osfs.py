@@ -40,10 +40,17 @@ class OsFs:
 
     def scan(self, path):
         """(the names in the folder path, those of them that are folders):
-        one pass over it (MicroPython's ilistdir gives each entry's type)."""
+        one pass over it (MicroPython's ilistdir gives each entry's type;
+        CircuitPython has neither it nor scandir: each name is stat'ed)."""
         names = []
         folders = []
         walk = getattr(os, "ilistdir", None)
+        if walk is None and not hasattr(os, "scandir"):
+            for name in os.listdir(path):
+                names.append(name)
+                if os.stat(path + "/" + name)[0] & 0x4000:
+                    folders.append(name)
+            return names, folders
         for e in walk(path) if walk is not None else os.scandir(path):
             if walk is not None:
                 name, folder = e[0], e[1] == 0x4000
