@@ -1,10 +1,10 @@
 """Power cuts in every journal append of a whole 4-player game
 (assets/inca/demo.txt with undo and redo mixed in): at every byte of every
-sixteenth small write and at both ends and the middle of the others (a cut
+sixty-fourth small write and at both ends and the middle of the others (a cut
 anywhere inside an append leaves the same torn record); and at every step of the
 snapshot write-rename sequence.  The snapshot writes (about 6.7 kB each) are
-cut at a deterministic sample of offsets: their first 8 and last 16 bytes and
-every 97th byte; every write is covered, with both of its ends (nothing of
+cut at a deterministic sample of offsets: their first 4 and last 8 bytes and
+every 197th byte; every write is covered, with both of its ends (nothing of
 it written, all of it written).  The harness is tests/mpy/test_journal_cut.py,
 whose portable test runs a sparser sample under MicroPython."""
 import os

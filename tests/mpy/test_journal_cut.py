@@ -29,15 +29,15 @@ from firmware.core.journal import NoGame
 def offsets(n, path, every_byte, i=0):
     """Where to cut a write of n bytes to path, 0 < k < n (the write is
     operation i)."""
-    if every_byte and n <= 64 and i % 16 == 0:
+    if every_byte and n <= 64 and i % 64 == 0:
         return range(1, n)
     if every_byte and (n <= 64 or path.endswith("journal.txt")):
-        # every byte of every sixteenth small write; of the others, both
+        # every byte of every sixty-fourth small write; of the others, both
         # ends and the middle (a cut anywhere inside an append is the same
         # torn record, and a piece of a streamed file the same file cut)
-        ks = {1, 2, n // 2, n - 2, n - 1}
+        ks = {1, n // 2, n - 1}
     elif every_byte:
-        ks = set(range(1, 9)) | set(range(n - 16, n)) | set(range(97, n, 97))
+        ks = set(range(1, 5)) | set(range(n - 8, n)) | set(range(197, n, 197))
     elif path.endswith("journal.txt"):
         ks = {n // 2}
     else:

@@ -35,7 +35,7 @@ from test_journal_fs import rmtree, scratch
 
 MPY = sys.implementation.name == "micropython"
 # presses per runtime (the unix port's framebuf is native: it draws faster)
-PRESSES = 100000 if MPY else 100000
+PRESSES = 40000 if MPY else 40000
 INTENTS = ("ok", "ok", "ok", "down", "down", "down", "up", "up", "back", "back", "home", "undo", "end")
 CUT = 24          # one press in CUT has a power cut in one of its writes (if it makes that many)
 REFUSE = 60       # one press in REFUSE finds the storage full or read-only
