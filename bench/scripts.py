@@ -89,9 +89,7 @@ def evening(records=3000, seed=36):
     redo: after an action, now and then one or two taken back and given
     again, or one taken back and another chosen; as often as makes
     `records` journal records or more by the end."""
-    from firmware.core.errors import IllegalAction
     from firmware.games import inca
-    from firmware.games.inca import engine
     from host_sim import autoplay
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         edition = json.load(f)
@@ -102,21 +100,7 @@ def evening(records=3000, seed=36):
     states = [json.dumps([s, deck.d])]
 
     def act():
-        for a in autoplay.candidates(s, rnd.randrange, deck):
-            if a != "next" and engine.phase(s) == "people" and rnd.randrange(3) == 0:
-                a = "next"
-            before = dict(s, placed=list(s["placed"])) if a.startswith("sun ") else None
-            try:
-                inca.apply(s, a)
-            except IllegalAction:
-                continue
-            if before is not None:
-                deck.placed(before, a.split()[2], rnd.randrange)
-            deck.cleared(s)
-            lines.append(a)
-            states.append(json.dumps([s, deck.d]))
-            return
-        raise AssertionError("no legal action in state %r" % engine.phase(s))
+        autoplay.act(s, deck, rnd.randrange, lines, states)
 
     def back(n):
         nonlocal s

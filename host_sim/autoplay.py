@@ -114,30 +114,34 @@ def play(setup, pick, edition, limit=2000, undo_every=0):
     lines = [setup]
     states = [json.dumps([s, deck.d])]
     while not s["over"] and len(lines) < limit:
-        done = False
-        for a in candidates(s, pick, deck):
-            # Players mostly end their turn after one or two actions.
-            if a != "next" and engine.phase(s) == "people" and pick(3) == 0:
-                a = "next"
-            before = dict(s, placed=list(s["placed"])) if a.startswith("sun ") else None
-            try:
-                inca.apply(s, a)
-            except IllegalAction:
-                continue
-            if before is not None:
-                deck.placed(before, a.split()[2], pick)
-            deck.cleared(s)
-            lines.append(a)
-            states.append(json.dumps([s, deck.d]))
-            done = True
-            if undo_every and pick(undo_every) == 0 and len(states) > 1:
-                lines.append("undo")
-                states.pop()
-                s, deck.d = json.loads(states[-1])
-            break
-        if not done:
-            raise AssertionError("no legal action in state %r" % engine.phase(s))
+        act(s, deck, pick, lines, states)
+        if undo_every and pick(undo_every) == 0 and len(states) > 1:
+            lines.append("undo")
+            states.pop()
+            s, deck.d = json.loads(states[-1])
     return lines
+
+
+def act(s, deck, pick, lines, states):
+    """One legal action applied to s (the deck drawn from as the players
+    do), its line appended to lines and the state after it (with the
+    deck) to states; AssertionError when no candidate is legal."""
+    for a in candidates(s, pick, deck):
+        # Players mostly end their turn after one or two actions.
+        if a != "next" and engine.phase(s) == "people" and pick(3) == 0:
+            a = "next"
+        before = dict(s, placed=list(s["placed"])) if a.startswith("sun ") else None
+        try:
+            inca.apply(s, a)
+        except IllegalAction:
+            continue
+        if before is not None:
+            deck.placed(before, a.split()[2], pick)
+        deck.cleared(s)
+        lines.append(a)
+        states.append(json.dumps([s, deck.d]))
+        return
+    raise AssertionError("no legal action in state %r" % engine.phase(s))
 
 
 def random_setup(rnd, n=None):
