@@ -92,7 +92,7 @@
 from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import forget
+from firmware.core.modules import collect, forget
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
@@ -110,9 +110,8 @@ def _saving(name, *args):
     # was, not after it (10 to 20 ms of a Pico: a snapshot's once the
     # action's frame is shown; without it at a new game's start, the
     # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
-    import gc
     args[0].close()     # the journal file: these rename, cut or read it
-    gc.collect()
+    collect()
     from firmware.core import saving
     try:
         return getattr(saving, name)(*args)

@@ -35,6 +35,16 @@ def forget(name):
 LOADING_GC = 65536
 
 
+def collect():
+    """Collect the heap now, under MicroPython and CircuitPython, so that
+    what is loaded next goes where garbage was.  On CPython nothing: its
+    objects go with their last reference, and a full collection of a large
+    process (the simulator's tests) would cost more than the code it serves."""
+    if sys.implementation.name != "cpython":
+        import gc
+        gc.collect()
+
+
 def loading(on):
     """Collect every LOADING_GC bytes allocated (on), or only when the
     heap runs out (off)."""

@@ -8,7 +8,7 @@ from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
                                      TABLE_MARK, TOLD, NoGame, TableGone)
-from firmware.core.modules import forget
+from firmware.core.modules import collect, forget
 from firmware.core.session import DEPTH, Session, give_back
 from firmware.core.restoring import _hex, _repair, _strs, check_snapshot, keep_as, restore, told  # noqa: F401
 
@@ -157,8 +157,7 @@ def resume(j):
         # an intact snapshot holds more of the game than the journal gave:
         # the game the journal gave is gone with _go_on's frame (in the
         # heap of a boot there is no room for both)
-        import gc
-        gc.collect()
+        collect()
         return _recover().rebase(j, snapshots, True, notes, None)
     return session
 
