@@ -14,6 +14,8 @@ import random
 from firmware.core.errors import IllegalAction
 from host_sim import games
 
+TRIES = 50    # lists of candidates asked for before a state is said to have no legal action
+
 
 class Game:
     """A game being played at random: its host-side module, its rules, the
@@ -43,17 +45,22 @@ class Game:
         if hasattr(self.host, "act"):
             a = self.host.act(self.s, pick, self.aside)
         else:
-            a = None
+            a = self._legal(pick)
+        if a is None:
+            raise AssertionError("no legal action in %r" % (self.rules.view(self.s).get("phase"),))
+        return a
+
+
+    def _legal(self, pick):
+        """The first candidate the rules take, of up to TRIES lists of them."""
+        for _ in range(TRIES):
             for c in self.host.candidates(self.s, pick):
                 try:
                     self.rules.apply(self.s, c)
                 except IllegalAction:
                     continue
-                a = c
-                break
-        if a is None:
-            raise AssertionError("no legal action in %r" % (self.rules.view(self.s).get("phase"),))
-        return a
+                return c
+        return None
 
 
 def act(game, pick, lines, states):

@@ -232,6 +232,7 @@ class _Play:
     def __init__(self, session, name):
         self.session = session
         self.name = name
+        self.game = session.game
         self.ui = registry.ui(name)
         self.names = None
         self.clock = None
