@@ -141,7 +141,7 @@ held: undo, or a number down; A and B together: back; held together: the
 end of a turn or phase). A result too long for the top two rows, a Pizarro
 flip and the end of the game come on a screen of their own, which takes a
 press to close: more of them on the 128x64 screen. The Inca game's Sun
-Event cards are dealt and drawn as at the table (host_sim/autoplay.py, Deck).
+Event cards are dealt and drawn as at the table (firmware/games/inca/host.py, Aside).
 """
 
 

@@ -1,5 +1,7 @@
-"""Turn an Eight-Minute Empire transcript into the button presses a person
-would make: for each action line, read the rows the device shows, move to
+"""Eight-Minute Empire on a computer (host_sim/games.py: what this module
+gives; no board gets it): random actions, the scripted session, and the key
+planner, which turns a transcript into the button presses a person would
+make: for each action line, read the rows the device shows, move to
 the row that does it and press OK, through the number fields as a person
 would.  Tests play whole games through the buttons with it."""
 import sys

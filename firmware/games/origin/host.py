@@ -1,5 +1,7 @@
-"""Turn an Origin transcript into the button presses a person would make,
-by reading the rows the device shows (see host_sim/keyplan/inca.py for Inca).
+"""Origin on a computer (host_sim/games.py: what this module gives; no
+board gets it): random actions, the scripted session, and the key planner,
+which turns a transcript into the button presses a person would make, by
+reading the rows the device shows.
 
 Score lines are entered on the player's sheet: each entry the line names
 is set (value lists rebuilt, numbers stepped, Treasure toggled), then Save.

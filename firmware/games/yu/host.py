@@ -1,7 +1,9 @@
-"""Turn a Legacy of Yu transcript into the button presses a person would
-make: for each action line, look at the rows the device shows, move to the
-one that enters it (through the settler, barbarian, loss and number
-pickers) and press OK.  Tests play whole campaigns this way and compare the
+"""Legacy of Yu on a computer (host_sim/games.py: what this module gives; no
+board gets it): random actions, the scripted session, and the key planner,
+which turns a transcript into the button presses a person would make:
+for each action line, look at the rows the device shows, move to the one
+that enters it (through the settler, barbarian, loss and number pickers)
+and press OK.  Tests play whole campaigns this way and compare the
 result with the replay of the transcript."""
 import sys
 
