@@ -133,7 +133,7 @@ def lines_of(game):
     """The action lines (setup first) of a game's scripted game (its
     host-side module's script())."""
     from host_sim import games
-    return games.host(game).script()
+    return games.script(game)
 
 
 def letters(game, board):

@@ -15,7 +15,9 @@ firmware module imports it), with:
                            autoplayer's random legal actions, the property
                            tests' (hypothesis chooses) and the benchmarks'
     script()               the action lines (setup first) of the game's
-                           scripted session: what bench/presses.py counts
+                           scripted session: what bench/presses.py counts;
+                           or SCENARIO, the name of that transcript in
+                           tests/scenarios (script(name) reads either)
 and, where a game needs them:
     Aside                  what the players hold that the state does not
                            (Inca Empire's Sun Event cards), JSON-able, kept
@@ -42,6 +44,12 @@ def host(name):
         if g[0] == name:
             return __import__(g[2] + ".host", None, None, ("setup",))
     raise ValueError("no game %r" % name)
+
+
+def script(name):
+    """The action lines (setup first) of the game's scripted session."""
+    h = host(name)
+    return h.script() if hasattr(h, "script") else scenario(h.SCENARIO)
 
 
 def rules(name):

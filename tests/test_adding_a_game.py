@@ -42,7 +42,7 @@ def _view(session):
 
 @pytest.mark.parametrize("board", ("pico_oled", "esp32_tdisplay"))
 def test_the_new_game_is_played_through_the_screens_and_replayed_from_its_journal(coin, board, tmp_path):
-    lines = games.host("coin").script()
+    lines = games.script("coin")
     app, _ = device.build(board, str(tmp_path))
     assert LINE[1] in [r[0] for r in app.stack[-1].rows], "the picker does not list the game"
     keys = keyplan.play(app, lines)

@@ -512,7 +512,7 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     press of BACK): the list is built again without the action taken back,
     and the cursor stays on a row (it was past the end: IndexError)."""
     from host_sim.keyplan import planner
-    lines = games.host(game).script()[:12]      # the start of its scripted session
+    lines = games.script(game)[:12]      # the start of its scripted session
     app, _ = device.build("pico_oled", str(tmp_path / "data"), 77)
     planner(game).setup(app, lines[0], [])
     for ln in lines[1:]:

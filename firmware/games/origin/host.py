@@ -158,15 +158,7 @@ def _action(data, s):
 
 
 def candidates(s, pick):
-    """Action lines for the state s, mostly what a player would enter now,
-    now and then one the rules refuse (pick(n): a choice in 0..n-1)."""
-    return [_action(Choices(pick), s)]
+    return [_action(Choices(pick), s)]     # mostly what a player would enter now
 
 
-# ---------------------------------------------------------------- the scripted session
-
-def script():
-    """The action lines (setup first) of the scripted session: the
-    transcript tests/scenarios/origin_four.txt."""
-    from host_sim import games
-    return games.scenario("origin_four")
+SCENARIO = "origin_four"     # the scripted session: tests/scenarios/origin_four.txt

@@ -153,18 +153,10 @@ def _action(data, s):
 
 
 def candidates(s, pick):
-    """Action lines for the state s, mostly what a player would enter now,
-    now and then one the rules refuse (pick(n): a choice in 0..n-1)."""
-    return [_action(Choices(pick), s)]
+    return [_action(Choices(pick), s)]     # mostly what a player would enter now
 
 
-# ---------------------------------------------------------------- the scripted session
-
-def script():
-    """The action lines (setup first) of the scripted session: the
-    transcript tests/scenarios/yu_campaign.txt."""
-    from host_sim import games
-    return games.scenario("yu_campaign")
+SCENARIO = "yu_campaign"     # the scripted session: tests/scenarios/yu_campaign.txt
 
 
 SCRIPT_ENDS = False    # a campaign's scenario ends with a game, not the campaign
