@@ -19,10 +19,14 @@ firmware module imports it), with:
                            or SCENARIO, the name of that transcript in
                            tests/scenarios (script(name) reads either)
 and, where a game needs them:
-    Aside                  what the players hold that the state does not
-                           (Inca Empire's Sun Event cards), JSON-able, kept
-                           beside the state by the autoplayer
-                           (host_sim/autoplay.py)
+    Aside, act(s, pick, aside)
+                           what the players hold that the state does not
+                           (Inca Empire's Sun Event cards: Aside(s, pick),
+                           its d JSON-able, kept beside the state by the
+                           autoplayer, host_sim/autoplay.py), and the legal
+                           action played with it (its line, or None)
+    annotated(lines, edition)
+                           a transcript with the game's own comments
     SCRIPT_ENDS            False when the scripted session does not end
                            with the game over (a campaign's game)
 """
@@ -102,8 +106,3 @@ class Choices:
 
     def flag(self):
         return self.pick(2) == 1
-
-
-def rnd_pick(rnd):
-    """pick(n) of a random.Random (its randrange)."""
-    return rnd.randrange
