@@ -106,7 +106,8 @@ except (OSError, subprocess.CalledProcessError):
     tracked = None
 def files(pattern):
     return sorted(f for f in glob.glob(pattern, recursive=True) if tracked is None or f in tracked)
-paths = files("firmware/**/*.py") + files("boards/*.py") + files("assets/*/edition.json")
+paths = [f for f in files("firmware/**/*.py") if not (f.startswith("firmware/games/") and f.endswith("/host.py"))]
+paths += files("boards/*.py") + files("assets/*/edition.json")
 paths += files("assets/lang/*.json") + files("firmware/games/*/lang/*.json")
 paths += files("assets/fonts/*.fnt") + files("assets/fonts/LICENSE-*")
 urls = [["main.py", "firmware/main.py"]] + [[f, f] for f in paths]
@@ -305,6 +306,9 @@ fi
 
 wanted() {  # SRC: is this firmware file part of the board's build?
     local m
+    # a game's host-side module (its key planner, random actions: tooling
+    # for a computer) stays off the board
+    case "$1" in firmware/games/*/host.py) return 1 ;; esac
     for m in $skip; do
         [ "$1" = "firmware/hal/$m.py" ] || [ "$1" = "firmware/core/$m.py" ] && return 1
     done

@@ -4,8 +4,9 @@ and where they go.
 
     .venv/bin/python -m bench.presses       # prints the BENCHMARKS.md section
 
-The games: the benchmark's Inca Empire game (bench/scripts.py) and the
-scenarios of the other three games in tests/scenarios/.  The planner takes
+The games: every game of the registry, each its scripted session (its
+host-side module's script(): Inca Empire's the benchmark's game,
+bench/scripts.py; the others' scenarios in tests/scenarios/).  The planner takes
 the shortest way the screens offer (up or down, whichever is nearer; a
 two-button board has no up), so these are the fewest presses a player who
 knows the screens makes.  A held press that moves the cursor N rows (or
@@ -17,6 +18,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+from firmware.games import NAMES  # noqa: E402
 
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay")
 # the budgets of the press counts (see the section's table)
@@ -112,11 +115,13 @@ def reach(game, board):
     return most[0], most[1]
 
 
-GAMES = ("inca", "eightmin", "origin", "yu")
+# every game of the registry
+GAMES = NAMES
 
 
 def measure():
-    r = dict(((g, b), count(g, b)) for g in GAMES for b in BOARDS)
+    r = {"games": GAMES}
+    r.update(((g, b), count(g, b)) for g in GAMES for b in BOARDS)
     for g in GAMES:
         for b in ("pico_oled", "esp32_tdisplay"):
             r[("reach", g, b)] = reach(g, b)
@@ -136,7 +141,7 @@ held: undo, or a number down; A and B together: back; held together: the
 end of a turn or phase). A result too long for the top two rows, a Pizarro
 flip and the end of the game come on a screen of their own, which takes a
 press to close: more of them on the 128x64 screen. The Inca game's Sun
-Event cards are dealt and drawn as at the table (host_sim/autoplay.py, Deck).
+Event cards are dealt and drawn as at the table (firmware/games/inca/host.py, Aside).
 """
 
 
@@ -146,7 +151,7 @@ def section(r):
     L.extend(INTRO.splitlines())
     add("| game | pico_oled | pico_display | esp32_tdisplay | on a number field (oled / T-Display) |")
     add("| --- | --- | --- | --- | --- |")
-    for g in ("inca", "eightmin", "origin", "yu"):
+    for g in r["games"]:
         o, d, t = r[(g, "pico_oled")], r[(g, "pico_display")], r[(g, "esp32_tdisplay")]
         add("| %s | %d | %d | %d | %d / %d |" % (g, o["total"], d["total"], t["total"], o["numbers"], t["numbers"]))
     add("")
@@ -164,8 +169,8 @@ def section(r):
     add("| a Sapa Inca phase of 4 players, no count changed, from the home screen | %d | 6 | yes "
         "(tests/test_ui_screens.py) |" % SAPA_SAME)
     for b in ("pico_oled", "esp32_tdisplay"):
-        rows, redo = max(r[("reach", g, b)][0] for g in GAMES), r[("reach", "inca", b)][1]
-        add("| any row of any menu of the four games, from its cursor, OK counted (%s) | %d | %d | %s |"
+        rows, redo = max(r[("reach", g, b)][0] for g in r["games"]), r[("reach", "inca", b)][1]
+        add("| any row of any menu of every game, from its cursor, OK counted (%s) | %d | %d | %s |"
             % (b, ANY_ROW, rows, "yes" if rows <= ANY_ROW else "**no**"))
         add("| Redo, from the home screen, OK counted (%s) | %d | %d | %s |"
             % (b, REDO, redo, "yes" if redo <= REDO else "**no**"))

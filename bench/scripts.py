@@ -8,18 +8,18 @@ import random
 
 from host_sim.keyplan import LETTERS  # noqa: F401 - the key files' letters, as the tests name them
 
+from firmware.games import NAMES
+from firmware.games.inca import host as _inca
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SETUP = "inca players=blue,orange,green,brown pizarro seed=77"
+SETUP = _inca.SCRIPT
 SEED = 77      # bench/device_game.py deals every game from it
-CHOICES = 3    # the autoplayer's random choices
+CHOICES = _inca.CHOICES    # the autoplayer's random choices
 
 
 def transcript(undo_every=8):
     """The action lines (setup first) of the scripted game."""
-    from host_sim import autoplay
-    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
-        edition = json.load(f)
-    return autoplay.play(SETUP, random.Random(CHOICES).randrange, edition, undo_every=undo_every)
+    return _inca.script(undo_every)
 
 
 def keys(board):
@@ -62,23 +62,20 @@ def write_keys(board, folder):
     return paths
 
 
-GAMES = ("inca", "eightmin", "origin", "yu")
-# the other games' scripts: the scenarios of tests/scenarios (as
-# bench/presses.py counts their presses)
-SCENARIOS = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
+# the games of the registry, each with its scripted session
+GAMES = NAMES
 
 
 def session(game, board):
-    """The presses of a game's scripted session from the game picker to its
-    end, on the board, new games dealt from SEED: Inca Empire's is the
-    benchmark's scripted game (keys()); the others' their transcripts in
-    tests/scenarios."""
-    if game == "inca":
-        return keys(board)[0]
-    from host_sim import device, keyplan
+    """The presses of a game's scripted session (its host-side module's
+    script(): Inca Empire's is the benchmark's scripted game, the others'
+    their transcripts in tests/scenarios) from the game picker to its end,
+    on the board, new games dealt from SEED."""
+    from host_sim import device, games, keyplan
     app, _ = device.build(board, None, SEED)
+    app.seed = lambda: SEED
     out = keyplan.play(app, lines_of(game))
-    if game != "yu":        # a campaign's scenario ends with a game, not the campaign
+    if getattr(games.host(game), "SCRIPT_ENDS", True):
         assert app.view()["over"], "the %s session did not end" % game
     return out
 
@@ -89,32 +86,29 @@ def evening(records=3000, seed=36):
     redo: after an action, now and then one or two taken back and given
     again, or one taken back and another chosen; as often as makes
     `records` journal records or more by the end."""
-    from firmware.games import inca
     from host_sim import autoplay
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         edition = json.load(f)
     rnd = random.Random(seed)
-    s = inca.new(SETUP, edition)
-    deck = autoplay.Deck(s, rnd.randrange)
+    game = autoplay.Game(SETUP, rnd.randrange, edition)
     lines = [SETUP]
-    states = [json.dumps([s, deck.d])]
+    states = [game.kept()]
 
     def act():
-        autoplay.act(s, deck, rnd.randrange, lines, states)
+        autoplay.act(game, rnd.randrange, lines, states)
 
     def back(n):
-        nonlocal s
         for _ in range(n):
             lines.append("undo")
             states.pop()
-        s, deck.d = json.loads(states[-1])
+        game.back_to(states[-1])
 
-    while not s["over"]:
+    while not game.s["over"]:
         act()
         # the records still wanted per action left (a game takes about 300)
         per = (records + 1 - len(lines)) / max(30.0, 300.0 - len(states))
         q = max(0.0, per / (per + 2.5))
-        while not s["over"] and rnd.random() < q:
+        while not game.s["over"] and rnd.random() < q:
             if rnd.random() < 0.6:
                 n = 2 if len(states) > 2 and rnd.random() < 0.25 else 1
                 redone = states[-n:]
@@ -122,7 +116,7 @@ def evening(records=3000, seed=36):
                 for state in redone:
                     lines.append("redo")
                     states.append(state)
-                s, deck.d = json.loads(states[-1])
+                game.back_to(states[-1])
             else:
                 back(1)
                 act()
@@ -131,17 +125,15 @@ def evening(records=3000, seed=36):
         back(1)
         lines.append("redo")
         states.append(state)
-        s, deck.d = json.loads(state)
+        game.back_to(state)
     return lines
 
 
 def lines_of(game):
-    """The action lines (setup first) of a game's scripted game."""
-    if game == "inca":
-        return transcript()
-    with open(os.path.join(ROOT, "tests", "scenarios", SCENARIOS[game] + ".txt")) as f:
-        lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-    return [ln for ln in lines if ln]
+    """The action lines (setup first) of a game's scripted game (its
+    host-side module's script())."""
+    from host_sim import games
+    return games.script(game)
 
 
 def letters(game, board):

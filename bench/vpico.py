@@ -542,8 +542,12 @@ def held(ok):
     return "yes" if ok else "**no**"
 
 
-GAME_NAMES = {"inca": "Inca Empire (the scripted game)", "eightmin": "Eight-Minute Empire",
-              "origin": "Origin", "yu": "Legacy of Yu"}
+def game_name(g):
+    """A game's name in the tables: its title in English (the registry's
+    g.GAME), the benchmark's scripted game's said to be that."""
+    from host_sim import device
+    name = device.words("en")["g." + g]
+    return name + " (the scripted game)" if g == scripts.SETUP.split()[0] else name
 
 
 def _ran(r):
@@ -596,7 +600,7 @@ def budget_rows(fw, board, r):
             if _failed(sr):
                 sr = {"completed": False, "press": None, "presses": 0, "error": "the run failed: %s" % sr["failed"]}
             if sr:
-                out.append((board, "%s in a heap of %d KB, pressed fast" % (GAME_NAMES[g], h),
+                out.append((board, "%s in a heap of %d KB, pressed fast" % (game_name(g), h),
                             "completes (%s)" % what, _ran(sr), sr["completed"]))
     hp = r.get("heap")
     if hp:
@@ -672,11 +676,11 @@ def section(res):
         add("| --- | --- | --- | --- | --- |")
         for fw, b, g, n in needs:
             if _failed(n):
-                add("| %s | %s | %s | failed: %s | |" % (fw, b, GAME_NAMES[g], n["failed"]))
+                add("| %s | %s | %s | failed: %s | |" % (fw, b, game_name(g), n["failed"]))
                 continue
             tried = ", ".join("%s %s" % (kb, "yes" if okay else "no")
                               for kb, okay in sorted((int(k), v) for k, v in n["tried"].items()))
-            add("| %s | %s | %s | %s | %s |" % (fw, b, GAME_NAMES[g], "%d KB" % n["kb"] if n["kb"] else
+            add("| %s | %s | %s | %s | %s |" % (fw, b, game_name(g), "%d KB" % n["kb"] if n["kb"] else
                                                 "over 176 KB", tried))
         add("")
     ours = res.get("ours", {})

@@ -17,7 +17,8 @@ def words_path(lang, game=None):
     (assets/lang/LANG.json), or a game's own (in its folder)."""
     if game is None:
         return os.path.join(ROOT, "assets", "lang", lang + ".json")
-    return os.path.join(ROOT, "firmware", "games", game, "lang", lang + ".json")
+    from firmware.games import registry
+    return os.path.join(ROOT, registry.words(game, lang))
 
 
 def words(lang, game=None):

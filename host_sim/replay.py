@@ -37,7 +37,8 @@ from firmware.core import jsonout  # noqa: E402
 from firmware.core.actions import tokens  # noqa: E402
 from firmware.core.errors import IllegalAction  # noqa: E402
 from firmware.core.session import Session  # noqa: E402
-from firmware.games import NAMES, registry  # noqa: E402
+from firmware import games  # noqa: E402
+from firmware.games import registry  # noqa: E402
 
 USAGE = ("usage: replay FILE [--trace] [--edition PATH] [--journal DIR] [--bgstats [--lang en|ru|es]]\n"
          "       replay resume DIR [--edition PATH]")
@@ -68,7 +69,7 @@ def game_module(setup_words):
     """The rules engine of the game a setup line names, found in the
     registry (firmware/games/__init__.py) as the device finds it."""
     name = setup_words[0]
-    if name not in NAMES:
+    if name not in games.NAMES:
         raise IllegalAction("unknown game %r" % name)
     return registry.module(name)
 
@@ -78,7 +79,7 @@ def edition_for(setup_words, path=EDITION):
     was given with --edition, else the game's own table (its EDITION,
     under assets/)."""
     name = setup_words[0] if setup_words else None
-    if path == EDITION and name in NAMES:
+    if path == EDITION and name in games.NAMES:
         return _root + "/assets/" + registry.edition(name)
     return path
 
@@ -185,11 +186,10 @@ def resume(path, edition_path=EDITION, out=None):
     at boot and print its view; returns (exit status, session or None)."""
     from firmware.core.journal import Journal, NoGame
     from firmware.core.resume import saved_game
-    from firmware.games import NAMES
     write = out or (lambda s: print(s))
     # the game saved there, named as the device names it (its journal's
     # setup line, or else a snapshot's)
-    name, damaged = saved_game(path, NAMES)
+    name, damaged = saved_game(path, games.NAMES)
     if name is None:
         try:
             import os
@@ -232,7 +232,8 @@ class _Play:
     def __init__(self, session, name):
         self.session = session
         self.name = name
-        self.ui = __import__("firmware.games.%s.ui" % name, None, None, ("play",))
+        self.game = session.game
+        self.ui = registry.ui(name)
         self.names = None
         self.clock = None
 
@@ -247,7 +248,7 @@ def bgstats(session, lang="en"):
     from firmware.ui import bgstats as link
     name = session.setup.split()[0]
     text.load(_root + "/assets/lang/%s.json" % lang)
-    text.add(_root + "/firmware/games/%s/lang/%s.json" % (name, lang))
+    text.add(_root + "/" + registry.words(name, lang))
     return link.link(_Play(session, name), 0)
 
 

@@ -18,7 +18,9 @@ from PIL import Image
 
 from bench import scripts
 from host_sim import device, keyplan, render
-from host_sim.keyplan import eightmin as kp_eightmin, origin as kp_origin, yu as kp_yu
+from firmware.games.eightmin import host as kp_eightmin
+from firmware.games.origin import host as kp_origin
+from firmware.games.yu import host as kp_yu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="

@@ -8,7 +8,7 @@ import pytest
 
 from firmware.app import TURN_PAUSE_MS
 from host_sim import device, keyplan
-from host_sim.keyplan import eightmin as keyplan_eightmin
+from firmware.games.eightmin import host as keyplan_eightmin
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

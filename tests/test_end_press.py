@@ -14,7 +14,7 @@ from firmware.core.text import t
 from firmware.games.registry import module
 from firmware.ui.nav import PROFILES
 from host_sim import device, keyplan
-from host_sim.keyplan import eightmin as keyplan_eightmin
+from firmware.games.eightmin import host as keyplan_eightmin
 from tests.test_double_ok import Clock, _scenario
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

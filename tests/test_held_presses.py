@@ -268,7 +268,7 @@ def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_p
     """Every sector has its card and a card list is open: there a held
     DOWN would scroll, so the planner goes back first, then ends the
     phase; on two buttons A and B held together end it from there."""
-    from host_sim.keyplan import inca as planner
+    from firmware.games.inca import host as planner
     for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end"])):
         app, data, lines = _card_list(tmp_path, board, board)
         app.key("back")

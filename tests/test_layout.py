@@ -80,6 +80,26 @@ def test_every_game_is_one_folder_in_the_registry():
         ["__init__.py", "bgstats.py", "common.py", "layout.py", "names.py", "nav.py", "playcode.py", "widgets.py"]
 
 
+def test_every_game_has_its_host_side_module_and_the_device_never_imports_one():
+    # what the simulator's tools, the tests and the benchmarks ask of a game
+    # (host_sim/games.py), in its folder's host.py; no board gets it
+    # (flash.sh), and no module of the firmware imports it
+    from host_sim import games
+    for name in NAMES:
+        host = games.host(name)
+        assert host.__name__ == "firmware.games.%s.host" % name
+        for f in ("setup", "action", "random_setup", "candidates"):
+            assert callable(getattr(host, f, None)), (name, f)
+        assert games.script(name)[0].split()[0] == name
+        bad = [d for d in imports(MODULES[host.__name__]) if d == "bench" or d.startswith("bench.")]
+        assert not bad, "%s imports %s" % (host.__name__, bad)
+    hosts = set("firmware.games.%s.host" % n for n in NAMES)
+    for m, p in MODULES.items():
+        if m not in hosts:
+            bad = [d for d in imports(p) if d in hosts or d.startswith("host_sim")]
+            assert not bad, "%s imports %s" % (m, bad)
+
+
 def rules_of(pkg):
     """A game's rules engine: its package's __init__ and what that imports
     of the game's folder, on and on (the game declares its rules by what

@@ -98,7 +98,7 @@ def test_names_cost_no_press_in_setting_up_a_game():
 
 def test_the_link_carries_the_given_names(tmp_path):
     from firmware.ui import bgstats
-    from host_sim.keyplan import origin as kp
+    from firmware.games.origin import host as kp
     with open(os.path.join(os.path.dirname(__file__), "scenarios", "origin_four.txt")) as f:
         lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
     lines = [ln for ln in lines if ln]

@@ -55,7 +55,7 @@ PRESSES = {
 
 
 def test_the_presses_of_each_scripted_game_are_the_ones_measured():
-    assert sorted(PRESSES) == sorted((g, b) for g in ("inca", "eightmin", "origin", "yu") for b in presses.BOARDS)
+    assert sorted(PRESSES) == sorted((g, b) for g in presses.GAMES for b in presses.BOARDS)
     got = {}
     for g, board in PRESSES:
         r = presses.count(g, board)

@@ -9,6 +9,7 @@ from firmware.core.errors import IllegalAction
 from firmware.core.session import DEPTH, Session
 from firmware.games import inca
 from firmware.games.inca import engine
+from firmware.games.inca import host as inca_host
 from host_sim import autoplay
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -174,7 +175,7 @@ def test_check_predicts_apply_and_changes_nothing(setup, data, junk):
     s = inca.new(lines[0], EDITION)
     for a in lines[1:]:
         inca.apply(s, a)
-    for words in junk + [[x] for x in autoplay.candidates(s, pick)]:
+    for words in junk + [[x] for x in inca_host.candidates(s, pick)]:
         line = " ".join(words)
         before = json.dumps(s)
         why = inca.check(s, line)

@@ -12,7 +12,7 @@ from bench import scripts
 from firmware.core.text import t
 from firmware.ui.widgets import Message, Report
 from host_sim import device, keyplan
-from host_sim.keyplan import inca as keyplan_inca
+from firmware.games.inca import host as keyplan_inca
 from host_sim.textshot import TextShot
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from firmware.core import jsonout, store
 from firmware.core.text import t
-from host_sim import device, keyplan, replay
+from host_sim import device, games, keyplan, replay
 
 ROOT = device.ROOT
 SETUP = "inca players=blue,orange,green,brown seed=77 pizarro"
@@ -506,20 +506,13 @@ def _actions(rows):
     return [x for x in labels if not x.startswith("  ") and x != t("m.results")]
 
 
-@pytest.mark.parametrize("game", ["inca", "eightmin", "origin", "yu"])
+@pytest.mark.parametrize("game", games.names())
 def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     """The history open with the cursor on its last row, then undo (a long
     press of BACK): the list is built again without the action taken back,
     and the cursor stays on a row (it was past the end: IndexError)."""
-    from bench import scripts
     from host_sim.keyplan import planner
-    names = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}
-    if game == "inca":
-        lines = scripts.transcript(undo_every=0)[:12]
-    else:
-        with open(os.path.join(ROOT, "tests", "scenarios", names[game] + ".txt")) as f:
-            lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-        lines = [ln for ln in lines if ln][:12]
+    lines = games.script(game)[:12]      # the start of its scripted session
     app, _ = device.build("pico_oled", str(tmp_path / "data"), 77)
     planner(game).setup(app, lines[0], [])
     for ln in lines[1:]:

@@ -15,7 +15,7 @@ import goldens
 import langs
 
 from host_sim import device, keyplan
-from host_sim.keyplan import eightmin as kp
+from firmware.games.eightmin import host as kp
 from firmware.core.session import Session
 from firmware.games import eightmin
 from firmware.ui.nav import PROFILES

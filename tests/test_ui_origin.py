@@ -16,7 +16,7 @@ from firmware.core.session import Session
 from firmware.games import origin
 from firmware.ui.nav import PROFILES
 from host_sim import device, render, keyplan
-from host_sim.keyplan import origin as kp
+from firmware.games.origin import host as kp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "assets", "origin", "edition.json")) as fh:

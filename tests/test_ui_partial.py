@@ -16,7 +16,9 @@ import pytest
 
 from bench import scripts
 from host_sim import device, keyplan
-from host_sim.keyplan import eightmin as keyplan_eightmin, origin as keyplan_origin, yu as keyplan_yu
+from firmware.games.eightmin import host as keyplan_eightmin
+from firmware.games.origin import host as keyplan_origin
+from firmware.games.yu import host as keyplan_yu
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -138,7 +138,7 @@ def _state(tmp, name, board="pico_oled", lang=None):
     for step in steps:
         if step.startswith("row:"):
             # the row of the words at KEY, whole or in a short form (KEY~)
-            from host_sim.keyplan.inca import called
+            from firmware.games.inca.host import called
             label = t(step[4:])
             assert keyplan._go_to_row(app, lambda r: called(r, step[4:]), keys), (name, label)
         elif step.startswith("do:"):

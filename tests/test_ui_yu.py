@@ -14,7 +14,7 @@ from firmware.core.session import Session
 from firmware.games import yu
 from firmware.ui.nav import PROFILES
 from host_sim import device, keyplan
-from host_sim.keyplan import yu as keyplan_yu
+from firmware.games.yu import host as keyplan_yu
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "assets", "yu", "edition.json")) as f:

@@ -322,7 +322,9 @@ def _script(game, board, actions, seed):
     """Presses of the first `actions` actions of a bundled game, planned on
     the simulator."""
     from host_sim import keyplan
-    from host_sim.keyplan import eightmin as keyplan_eightmin, origin as keyplan_origin, yu as keyplan_yu
+    from firmware.games.eightmin import host as keyplan_eightmin
+    from firmware.games.origin import host as keyplan_origin
+    from firmware.games.yu import host as keyplan_yu
     from bench import scripts
     if game == "inca":
         lines = scripts.transcript()[:actions + 1]

@@ -15,6 +15,7 @@ import pytest
 import goldens
 import langs
 from bench import presses, scripts
+from firmware.games import NAMES
 from host_sim import device, keyplan
 from host_sim.textshot import TextShot
 
@@ -22,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge")
 LANGS = ("en", "es", "ru")
-GAMES = ("inca", "eightmin", "origin", "yu")
+GAMES = NAMES     # every game of the registry
 
 
 def watch(app):

@@ -135,10 +135,10 @@ def given(app, c):
 
 
 def play_module(app):
-    """The game's play module (firmware/games/GAME/play.py: BGG, play()),
+    """The game's play module (its package's play.py: BGG, play()),
     loaded for the end's code and let go of with it."""
     from firmware.core.modules import forget
-    name = "firmware.games.%s.play" % app.name
+    name = app.game.__name__ + ".play"
     mod = __import__(name, None, None, ("play",))
     forget(name)
     return mod

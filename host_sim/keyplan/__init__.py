@@ -6,12 +6,12 @@ and OK, through pickers and number fields as a person would.  Tests and the
 benchmark use it to play whole games through the UI only, then compare the
 result with the replay of the transcript.
 
-One planner a game, host_sim/keyplan/<game>.py, each with setup(app, line,
-keys) and action(app, line, keys); this module holds what they share and
-picks the game's planner by the setup line's first word (or the game the
-app plays).  The planners live with the host simulator, not in the game's
-firmware folder: they are tooling for tests on a computer, and everything
-under firmware/ goes to the board.
+One planner a game, in the game's own folder (its host-side module,
+firmware/games/<game>/host.py: host_sim/games.py), each with setup(app,
+line, keys) and action(app, line, keys); this module holds what they share
+and picks the game's planner by the setup line's first word (or the game
+the app plays).  The host-side module is tooling for tests on a computer:
+the board never gets it (flash.sh leaves it out).
 """
 from firmware.hal.buttons import LONG_MS, REPEAT_MS
 from firmware.ui.nav import PROFILES
@@ -230,11 +230,12 @@ def step(app, action, line, keys):
 
 
 def planner(name):
-    """The key planner of a game (host_sim/keyplan/<name>.py)."""
-    from firmware.games import NAMES
-    if name not in NAMES:
-        raise Stuck("no game %r" % name)
-    return __import__("host_sim.keyplan." + name, None, None, ("setup",))
+    """The key planner of a game (its host-side module: host_sim/games.py)."""
+    from host_sim import games
+    try:
+        return games.host(name)
+    except ValueError as e:
+        raise Stuck(str(e))
 
 
 def setup(app, line, keys):

@@ -7,9 +7,10 @@ import json
 import os
 
 from firmware.core import text
+from firmware.games import NAMES
 
 LANG = "assets/lang"           # the words every game shares
-GAMES = ("inca", "eightmin", "origin", "yu")
+GAMES = NAMES     # every game of the registry
 
 
 def _paths():

@@ -293,7 +293,7 @@ def walk(presses, seed):
     saved = osfs.FS
     osfs.FS = fs
     tally = {"presses": 0, "cuts": 0, "refused": 0, "games": 0, "full checks": 0, "screens": 0, "devices": 1,
-             "cuts in a start": 0}
+             "cuts in a start": 0, "started": {}}
     screens = set()
     step = 0
     try:
@@ -345,6 +345,7 @@ def walk(presses, seed):
                 continue
             if app.session is not None and app.session is not had:
                 tally["games"] += 1     # a game started (not resumed after a cut)
+                tally["started"][app.name] = tally["started"].get(app.name, 0) + 1
             try:
                 held(app, data)
             except AssertionError as e:

@@ -1,5 +1,7 @@
-"""Turn an Eight-Minute Empire transcript into the button presses a person
-would make: for each action line, read the rows the device shows, move to
+"""Eight-Minute Empire on a computer (host_sim/games.py: what this module
+gives; no board gets it): random actions, the scripted session, and the key
+planner, which turns a transcript into the button presses a person would
+make: for each action line, read the rows the device shows, move to
 the row that does it and press OK, through the number fields as a person
 would.  Tests play whole games through the buttons with it."""
 import sys
@@ -10,6 +12,8 @@ from firmware.games.eightmin.screens import Home, TurnMenu
 from firmware.games.eightmin.setup import Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+from firmware.games.eightmin import engine
+from host_sim.games import Choices
 
 
 def setup(app, line, keys):
@@ -103,3 +107,87 @@ def action(app, line, keys):
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
     return keyplan.play(app, lines, sys.modules[__name__])
+
+
+# ---------------------------------------------------------------- random actions
+
+NAMES = ("red", "blue", "green", "yellow", "purple")
+
+
+def random_setup(rnd):
+    """A setup line, chosen with rnd (a random.Random)."""
+    data = Choices(rnd.randrange)
+    n = data.num(2, 5)
+    words = ["eightmin", "players=" + ",".join(NAMES[:n])]
+    age = data.one(("none", "ages", "youngest"))
+    if age == "ages":
+        ages = list(NAMES[:n])
+        ages.reverse()
+        words.append("ages=" + ",".join(ages))
+    elif age == "youngest":
+        words.append("youngest=" + data.one(NAMES[:n]))
+    for v in ("dice", "goods-tokens", "full"):
+        if data.flag():
+            words.append(v)
+    words.append("seed=%d" % data.num(0, 1000))
+    return " ".join(words)
+
+
+def _likely(data, s):
+    """An action that the rules likely allow now (the choices pick the words)."""
+    ps = s["seating"]
+    ph = s["phase"]
+    if ph == "bid":
+        waiting = [c for c in ps if s["p"][c]["bid"] is None] or ps
+        c = data.one(waiting)
+        return "bid %s %d" % (c, data.num(0, min(3, s["p"][c]["coins"])))
+    if ph == "tie":
+        return "youngest " + data.one(s["tie"])
+    if ph == "play":
+        c = engine.current(s)
+        return "take %s %d" % (c, data.one((1, 1, 2, 3, 4, 6)))
+    if s["result"] is not None and s["g"] < s["games"]:
+        return "next-game"
+    c = data.one(ps)
+    what = data.one(("regions", "goods", "tokens", "armies"))
+    if what == "regions":
+        return "regions %s %s" % (c, " ".join(str(data.num(0, 2)) for _ in range(s["continents"])))
+    if what == "armies":
+        return "armies %s %d" % (c, data.num(0, 14))
+    kinds = s["kinds"] + (["wild"] if what == "goods" else [])
+    got = []
+    for k in kinds:
+        if data.flag():
+            got.append("%s=%d" % (k, data.num(0, 2 if what == "tokens" else 5)))
+    return " ".join([what, c] + got)
+
+
+def _action(data, s):
+    if data.num(0, 3):
+        return _likely(data, s)
+    ps = s["seating"]
+    c = data.one(ps + ["nobody"])
+    kinds = s["kinds"] + ["wild", "gold"]
+    k = data.num(0, 6)
+    if k == 0:
+        return "bid %s %d" % (c, data.num(0, 16))
+    if k == 1:
+        return "youngest " + c
+    if k == 2:
+        return "regions %s %s" % (c, " ".join(str(data.num(0, 3)) for _ in range(data.num(3, 5))))
+    if k == 3:
+        verb = data.one(("goods", "tokens"))
+        return "%s %s %s" % (verb, c, " ".join("%s=%d" % (data.one(kinds), data.num(0, 12))
+                                              for _ in range(data.num(0, 3))))
+    if k == 4:
+        return "armies %s %d" % (c, data.num(0, 16))
+    if k == 5:
+        return data.one(("next-game", "adjust %s coins %s%d" % (c, data.one("+-"), data.num(0, 5))))
+    return data.one(("take %s %d" % (c, data.num(0, 7)), "", "bid", "fly away", "take"))
+
+
+def candidates(s, pick):
+    return [_action(Choices(pick), s)]     # mostly what a player would enter now
+
+
+SCENARIO = "eightmin_three"     # the scripted session: tests/scenarios/eightmin_three.txt

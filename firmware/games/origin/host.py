@@ -1,5 +1,7 @@
-"""Turn an Origin transcript into the button presses a person would make,
-by reading the rows the device shows (see host_sim/keyplan/inca.py for Inca).
+"""Origin on a computer (host_sim/games.py: what this module gives; no
+board gets it): random actions, the scripted session, and the key planner,
+which turns a transcript into the button presses a person would make, by
+reading the rows the device shows.
 
 Score lines are entered on the player's sheet: each entry the line names
 is set (value lists rebuilt, numbers stepped, Treasure toggled), then Save.
@@ -14,6 +16,7 @@ from firmware.games.origin.words import name
 from firmware.ui.widgets import Numbers
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+from host_sim.games import Choices
 
 
 def setup(app, line, keys):
@@ -119,3 +122,43 @@ def action(app, line, keys):
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
     return keyplan.play(app, lines, sys.modules[__name__])
+
+
+# ---------------------------------------------------------------- random actions
+
+NAMES = ("red", "blue", "green", "yellow", "purple")
+
+
+def random_setup(rnd):
+    """A setup line, chosen with rnd (a random.Random)."""
+    data = Choices(rnd.randrange)
+    return "origin players=" + ",".join(NAMES[:data.num(2, 4)])
+
+
+def _action(data, s):
+    k = data.num(0, 6)
+    if k <= 2:
+        return "next"
+    if k == 3:
+        return "trigger " + " ".join(data.one(s["supplies"] + ["sand"]) for _ in range(data.num(0, 2)))
+    if k <= 5:
+        c = data.one(s["seating"] + ["nobody"])
+        entries = []
+        for _ in range(data.num(0, 4)):
+            key = data.one(("goals", "hand", "hunt", "straits", "tiles", "trophies", "treasure", "luck"))
+            if key in ("goals", "hunt", "straits", "tiles"):
+                val = ",".join(str(data.num(0, 9)) for _ in range(data.num(0, 6)))
+            elif key == "treasure":
+                val = data.one(("yes", "no", "maybe"))
+            else:
+                val = str(data.num(0, 50))
+            entries.append(key + "=" + val)
+        return " ".join(["score", c] + entries)
+    return data.one(("jump", "next 1", ""))
+
+
+def candidates(s, pick):
+    return [_action(Choices(pick), s)]     # mostly what a player would enter now
+
+
+SCENARIO = "origin_four"     # the scripted session: tests/scenarios/origin_four.txt

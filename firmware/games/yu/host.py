@@ -1,15 +1,19 @@
-"""Turn a Legacy of Yu transcript into the button presses a person would
-make: for each action line, look at the rows the device shows, move to the
-one that enters it (through the settler, barbarian, loss and number
-pickers) and press OK.  Tests play whole campaigns this way and compare the
+"""Legacy of Yu on a computer (host_sim/games.py: what this module gives; no
+board gets it): random actions, the scripted session, and the key planner,
+which turns a transcript into the button presses a person would make:
+for each action line, look at the rows the device shows, move to the one
+that enters it (through the settler, barbarian, loss and number pickers)
+and press OK.  Tests play whole campaigns this way and compare the
 result with the replay of the transcript."""
 import sys
 
 from firmware.core.text import t
-from firmware.ui.widgets import Menu, Message, Numbers
+from firmware.ui.widgets import Menu
 from firmware.games.yu.screens import Home, PhaseMenu, Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers
+from firmware.games.yu import engine
+from host_sim.games import Choices
 
 
 def _top(app):
@@ -109,3 +113,50 @@ def action(app, line, keys):
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
     return keyplan.play(app, lines, sys.modules[__name__])
+
+
+# ---------------------------------------------------------------- random actions
+
+def random_setup(rnd):
+    """A setup line, chosen with rnd (a random.Random)."""
+    data = Choices(rnd.randrange)
+    return data.one(("yu", "yu wins=%d losses=%d" % (data.num(0, 6), data.num(0, 6))))
+
+
+VERBS = ("game-start", "next", "round", "canal", "attack", "barbarians", "active",
+            "draw", "destroy", "take", "reshuffle", "flood", "loss", "bogus")
+
+
+def _action(data, s):
+    g = s["g"]
+    if data.num(0, 3):
+        # mostly what a player would do now
+        if g is None:
+            return "game-start"
+        if g["pending"] is not None:
+            return "reshuffle %d" % data.num(0, 12)
+        if engine.phase(s) == "actions" and g["barge"] == "ready" and data.num(0, 2):
+            return "canal"
+        if engine.phase(s) == "harvest" and data.num(0, 1):
+            return "active %d" % data.num(0, 12)
+        return "next"
+    verb = data.one(VERBS)
+    if verb in ("barbarians",):
+        return "barbarians %s%d" % (data.one(("", "+", "-")), data.num(0, 8))
+    if verb in ("active", "draw", "reshuffle"):
+        return "%s %d" % (verb, data.num(0, 12))
+    if verb in ("destroy", "take"):
+        return verb + ("" if data.flag() else " %d" % data.num(0, 4))
+    if verb == "loss":
+        return "loss " + data.one(("flood", "barbarians", "damage", "fire"))
+    return verb
+
+
+def candidates(s, pick):
+    return [_action(Choices(pick), s)]     # mostly what a player would enter now
+
+
+SCENARIO = "yu_campaign"     # the scripted session: tests/scenarios/yu_campaign.txt
+
+
+SCRIPT_ENDS = False    # a campaign's scenario ends with a game, not the campaign
