@@ -3,7 +3,8 @@
 # display, buttons and LEDs; the app is built on them.  Imported by
 # firmware/main.py at each start and forgotten once the app runs (with the
 # profile and, on a board, the family's setup module): none of it is needed
-# again until the next start, and its code would take about 4 KB of the heap.
+# again until the next start, and its code would stay in the heap (its size:
+# BENCHMARKS.md, *Measured apart*).
 #
 # board.json: {"board": "pico_oled"}; an optional "seed" deals every new game
 # from that seed on (tests, demos) instead of a random one; "probe": true
@@ -17,9 +18,9 @@ FAMILIES = {"machine": "firmware.hal.board", "circuitpython": "firmware.hal.cp_b
 # The built-in modules the firmware imports that a file may extend
 # (MicroPython's "extensible" modules).  MicroPython looks on sys.path for
 # a file of that name at every import of one, since the built-in module is
-# not kept in sys.modules: on a Pico's littlefs each such import costs about
-# 4 ms of the chip's clock (six lookups), about 100 ms of a boot, and more
-# in functions that import one when called.  Their "u" names reach the
+# not kept in sys.modules: on a Pico's littlefs each such import costs six
+# file lookups, at every import in a boot and in functions that import one
+# when called (the time: BENCHMARKS.md, *Measured apart*).  Their "u" names reach the
 # built-in at once; keep_builtins() keeps each in sys.modules under its
 # own name, so that every import of it is a dictionary lookup.
 BUILTINS = ("json", "os", "io", "binascii", "time", "machine", "array", "select", "hashlib")

@@ -19,7 +19,7 @@ Keys in a script are intents (up down ok back home undo end) or, on a
 two-button board, presses: a, A (a held), b, B (b held), e (A and B
 together), E (A and B held together).
 A held press that goes on through N steps is KEY*N: its long press, then a
-repeat every 150 ms (up*5: UP held until the cursor has moved 5 rows up, on
+repeat every 150 ms, REPEAT_MS (up*5: UP held until the cursor has moved 5 rows up, on
 any list; down*5 on the Sun Event card list or a number field, where a held
 DOWN does not end the turn; on two buttons a*5 on any list, b*3 on a number
 field).  In the terminal a count before the key holds it: 5j, 3k (two

@@ -2,7 +2,8 @@
 rest only the characters that language's words use (its table and every
 game's), the edition tables and the firmware's own strings.  A board reads
 its font file whole into RAM (the text is drawn from those bytes, in native
-code); the whole small font is 3.7 KB, its English part 1.2 KB.
+code), so its part is what RAM holds (the sizes: BENCHMARKS.md,
+*Measured apart*).
 
     python tools/fontsubset.py FONT.fnt OUTDIR     writes OUTDIR/FONT.LANG.fnt
                                                    for every language

@@ -13,9 +13,9 @@
 #   - the glyph's bytes are copied out of the table into a preallocated
 #     one-glyph FrameBuffer's buffer by an io.BytesIO over the file's bytes
 #     (seek + readinto: a copy in C; the BytesIO refers to the bytes, it
-#     does not copy them).  On a Pico this is about 10 us a character where
+#     does not copy them).  On a Pico this is several times quicker than
 #     a blit of the glyph out of a FrameBuffer over the table (pixel by
-#     pixel) took about 90 us;
+#     pixel; BENCHMARKS.md, *Measured apart*);
 #   - a blit puts the glyph on the screen through a 2-entry palette
 #     (0 -> key, 1 -> colour) with that key, so the background stays
 #     transparent and the colour can be anything the format holds,
@@ -24,16 +24,13 @@
 #     entry, then the target keeps the bits its format has (4 on GS4_HMSB,
 #     where colour and key, c and c ^ 1, are two different indices).
 #
-# RAM per font: the whole file (small.fnt 3700 bytes, large.fnt 5578 bytes;
-# on a board, where flash.sh cut it down to one language's characters
-# (tools/fontsubset.py; Font.use), English: 1216 and 1816 bytes;
-# nothing when the file is in a ROM file system, used in place: then the
-# glyph is blitted out of the table, which cannot be read by a BytesIO
-# without a copy) plus a few hundred bytes of objects (two FrameBuffers, a
-# BytesIO, the
-# one-glyph buffer of height*ceil(advance/8) bytes, the 4-byte palette).
-# Measured with gc.mem_alloc() on the 64-bit unix port: 4352 and 6208 bytes;
-# a 32-bit board, with its smaller heap blocks, needs a little less.
+# RAM per font: the whole file (on a board, where flash.sh cut it down to
+# one language's characters, that part: tools/fontsubset.py, Font.use; the
+# sizes: BENCHMARKS.md, *Measured apart*; nothing when the file is in a ROM
+# file system, used in place: then the glyph is blitted out of the table,
+# which cannot be read by a BytesIO without a copy) plus a few hundred
+# bytes of objects (two FrameBuffers, a BytesIO, the one-glyph buffer of
+# height*ceil(advance/8) bytes, the 4-byte palette).
 # Drawing allocates nothing per character (tests/mpy/test_font.py measures
 # it); the only heap use is MicroPython interning a character the first
 # time any string iteration meets it, once per distinct character.

@@ -8,8 +8,8 @@
 # masks it tries; Adafruit's miniQR tries no mask at all (the caller names
 # one: the standard's choice of mask is not made), stops at version 9 (the
 # links of three or four players need 11 to 14), and picks a version that
-# its own header bytes do not fit.  Here the matrix is two bit planes of
-# under 1 KB each (a heap cut up by a long game has no block of a byte a
+# its own header bytes do not fit.  Here the matrix is two bit planes, a
+# bit a module (a heap cut up by a long game has no block of a byte a
 # module), and the loops over its modules (the data's zigzag, the eight
 # masks' penalties, Reed-Solomon) run in native code where the board has
 # it (firmware/core/qrnative.py; else firmware/core/qrcalc.py).

@@ -1,7 +1,8 @@
 # The loops of a QR code's making (firmware/core/qr.py) in native code:
 # the same functions as firmware/core/qrcalc.py, line for line, for Viper,
-# MicroPython's emitter of machine code.  In Python a code of 61 modules
-# took a Pico about 2 s, most of it trying the eight masks; here tens of ms.
+# MicroPython's emitter of machine code.  In Python a code took a Pico
+# seconds, most of it trying the eight masks (the time here: BENCHMARKS.md,
+# *The end of a game's QR code*).
 # flash.sh compiles this file for the board's architecture (the profile's
 # ARCH), as firmware/hal/glyphs.py; qr.py falls back to qrcalc.py where it
 # cannot be imported (CPython, a .mpy of another architecture, a port with

@@ -4,8 +4,8 @@
 # snapshot, what the players are to be told of actions lost, a replay from
 # the state a journal begun again goes on from, and the game's own edition
 # table found again by its checksum.  Apart from resume so that a clean
-# boot loads none of it (on the virtual Pico, 3 kB of bytecode and 20-30 ms
-# of the boot into a saved game).
+# boot loads none of it (its bytecode and its share of a boot:
+# BENCHMARKS.md, *Measured apart*).
 import json
 
 from firmware.core import osfs, store
@@ -40,8 +40,8 @@ def folders_aside(j, names, odd):
 def _newest(snapshots, quiet):
     """(n, name, snapshot) of the intact snapshot that holds the most
     records (base.json too), or None: each read and let go of in turn, then
-    the one that holds the most read again (each is some 10 kB of a boot's
-    heap: two at once were a recovery's peak)."""
+    the one that holds the most read again (two in a boot's heap at once
+    were a recovery's peak)."""
     best = None
     for which in (SNAP, SNAP_TMP, SNAP_OLD, BASE):
         for c in snapshots(which, quiet=quiet):

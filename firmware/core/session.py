@@ -13,14 +13,16 @@
 # Both copies live in buffers made once per game and written over in place
 # (Kept): an action allocates no block the size of the state's text.  The
 # heap of MicroPython does not compact, and after a few hundred actions a
-# block of 3 kB is exactly what a fragmented heap can no longer find.
+# block the size of a state's text is exactly what a fragmented heap can no
+# longer find.
 #
 # What a game's state holds that never changes once the game is set up (the
 # game module's FIXED keys: Inca Empire's era track, costs, deck...) is left
 # out of the kept text and put back, the same objects, into every state the
-# copies give: an Inca Empire state's text is 3.0 kB, its changing part 1.7
-# kB, so each buffer is that much smaller and each action writes that much
-# less.  A snapshot holds the fixed part once, beside the copies.
+# copies give: for Inca Empire nearly half the state's text (BENCHMARKS.md,
+# *Measured apart*), so each buffer is that much smaller and each action
+# writes that much less.  A snapshot holds the fixed part once, beside the
+# copies.
 
 import io
 import json
@@ -67,13 +69,14 @@ else:
 
 # Two buffers made at power-on for the first game's kept copies (Session,
 # resume.restore), before the set-up screens and their code cut the heap into
-# pieces: on a 32-bit heap a buffer of 1.6 kB was the block the first game
-# most often failed to find at its start (or its resume).  The first also
-# measures the state's text (json writes into it at full speed), and they
-# serve where that text fits them without wasting a third of them (a text
-# of 1.0 to 1.6 kB: an Inca Empire game of four, 1.3 kB at its start and up
-# to 1.6 late in the game, when a resume needs them); otherwise they are
-# let go of.  Made only by the boot.
+# pieces: on a 32-bit heap a buffer for the state's text was the block
+# the first game most often failed to find at its start (or its resume).
+# The first also measures the state's text (json writes into it at full
+# speed), and they serve where that text fits them without wasting a third
+# of them (from two thirds of RESERVE to all of it: an Inca Empire game of
+# four from its start to late in the game, when a resume needs them; its
+# sizes: BENCHMARKS.md, *Measured apart*); otherwise they are let go of.
+# Made only by the boot.
 RESERVE = 2048
 _reserve = None
 

@@ -4,18 +4,18 @@
 #
 # A table is read where it lies, in its file, which stays open: RAM holds
 # only an index and a buffer the size of the table's longest line.  A dict
-# of its str objects would cost about 150 bytes an entry on the 64-bit unix
-# port (26 KB for the English table of 176 entries); the file's bytes in
-# RAM, 4 KB for that table.  The index is an open-addressing hash table of
+# of its str objects would cost many times the file's size, and the file's
+# bytes in RAM the file's size.  The index is an open-addressing hash table of
 # key offsets in the file (hash(key) picks the slot), 2 bytes a slot, with
 # each key's length beside it (its last 8 bits; keys are ASCII), so that a
 # lookup reads the file only at a key that is likely the one asked for
-# (about 30 us on a Pico: a seek and a read of one line); a lookup
+# (a seek and a read of one line); a lookup
 # allocates only the str it returns.  The official rp2 build hashes a str
 # to 8 bits, so there a key's first slot is one of 256, and the length is
 # what tells most of the keys sharing it apart.  (A hash of the table's own
-# costs a Pico 90 to 350 us a word, a loop over the key in Python; a
-# CRC-32 is a long int there, a block of heap a lookup.)
+# would be a loop over the key in Python, several times a lookup's time
+# (BENCHMARKS.md, *Measured apart*); a CRC-32 is a long int there, a block
+# of heap a lookup.)
 #
 # The files are JSON written one pair a line, `"key": "value",`, keys in
 # ASCII, no backslash escapes (tests/test_lang.py holds every table to it);
@@ -36,8 +36,8 @@ except TypeError:           # CPython needs bytes
 def _lines(f):
     """The lines of the file f from where it is, each with its newline (the
     last one maybe without).  Read in pieces of 512 bytes into one buffer
-    (a littlefs file's readline reads a byte at a time, about 140 us a line
-    on a Pico; and a new piece of 513 bytes for each read, and a line cut by
+    (a littlefs file's readline reads a byte at a time; and a new piece
+    of 513 bytes for each read, and a line cut by
     the end of a piece joined to the next, were blocks a heap cut up by a
     resume could not find)."""
     buf = bytearray(512)
@@ -79,8 +79,8 @@ class Table:
         self.f = f
         # two passes over the file: the first checks its lines and counts
         # the keys, the second puts each in its slot; a list of the keys
-        # kept between them would cost about 50 bytes a key at the moment
-        # a game is chosen, one of a board's heaviest
+        # kept between them would cost a str a key at the moment a game is
+        # chosen, one of a board's heaviest
         n = 0
         keys = 0
         longest = 0

@@ -45,7 +45,8 @@ def forget(name):
     pkg = _entry(name)[2]
     if pkg not in sys.modules:
         # none of its modules can be there without the package: walking the
-        # import table (60 names) took 10 ms of a Pico's clock a game
+        # import table took a Pico's clock a game for nothing (BENCHMARKS.md,
+        # *Measured apart*)
         return
     from firmware.core.modules import forget as drop
     prefix = pkg + "."

@@ -3,8 +3,8 @@
 # band by band into one small frame (GS4_HMSB, `rows` rows) and sends each
 # band whose pixels changed.  The 240x135 panel's whole frame is 16,200
 # bytes of heap; a band of 16 rows is 1,920, and the scene of a screen
-# (about 50 steps: its rectangles, lines and texts) about 3 kB.  For the
-# boards whose heap is the tightest (the TTGO T-Display's 112 KB).
+# a few dozen steps (its rectangles, lines and texts).  For the boards
+# whose heap is the tightest (the TTGO T-Display's ESP32).
 #
 # The pixels are those of the whole-frame Canvas exactly: every step is
 # drawn in the order the screens drew it, clipped to the band.  A step that
@@ -110,7 +110,7 @@ class BandCanvas(Canvas):
 
     def bits(self, x, y, plane, n, stride, px, c):
         # one step for the whole plane (a QR code: a rectangle a run of its
-        # dark modules would be a thousand steps, 70 kB of scene)
+        # dark modules would be a thousand steps)
         self.scene.append((x, y, x + n * px, y + n * px, _BITS, c, (plane, n, stride, px)))
         self._rows(y, n * px)
 
@@ -167,8 +167,8 @@ class BandCanvas(Canvas):
         """Of the rows drawn on since the last show, each band drawn and,
         of its lines, those whose pixels changed sent."""
         # it starts as Canvas.show does, written again here: the two
-        # sharing helpers made pico_display's worst action on the virtual
-        # Pico 249 ms of its 250 (220 so)
+        # sharing helpers put pico_display's worst action on the virtual
+        # Pico at the edge of its budget (BENCHMARKS.md, *Measured apart*)
         d = self.display
         lo = max(0, self.lo)
         hi = min(self.height, self.hi)

@@ -46,7 +46,7 @@ class Canvas:
             self.gs4 = True
         else:
             # a display with a frame of its own in this layout (the SSD1306
-            # driver is a FrameBuffer) is drawn on directly: no second 1 kB
+            # driver is a FrameBuffer) is drawn on directly: no second frame
             size = width * ((height + 7) // 8)
             own = getattr(display, "buffer", None)
             self.buf = own if own is not None and len(own) == size else bytearray(size)

@@ -4,9 +4,9 @@
 #
 # framebuf has no text of our fonts, so firmware.core.font blits each glyph
 # (on a colour frame through a palette, pixel by pixel behind C function
-# pointers), with the Python loop around it: 2.3 ms for a row of 25
-# characters on a Pico, 27 of the 43 ms a list of Sun Event cards takes to
-# draw in colour.  Here one call draws the whole text, UTF-8 decoded and
+# pointers), with the Python loop around it: most of the time a list of
+# Sun Event cards takes to draw in colour (BENCHMARKS.md, *Measured
+# apart*).  Here one call draws the whole text, UTF-8 decoded and
 # glyphs looked up as the font file lays them out (firmware.core.font).
 #
 # Viper, MicroPython's emitter of machine code: flash.sh compiles this file

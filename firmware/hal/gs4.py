@@ -5,10 +5,10 @@
 # The ST7789 driver sends the frame (GS4_HMSB: 4-bit palette indices, two
 # pixels a byte, the left one in the high nibble) as RGB565 bands.
 # framebuf's palette blit does the conversion in C, but pixel by pixel
-# through its get and set functions: 38 ms of a Pico's clock for a whole
-# 240x135 frame, more than the SPI bus takes to send it (17 ms at 31.25
-# MHz).  Here a table of 256 words gives the two colours of any frame byte
-# at once, in the panel's byte order: 6.6 ms for the same frame.
+# through its get and set functions: on a Pico longer than the SPI bus
+# takes to send the frame.  Here a table of 256 words gives the two colours
+# of any frame byte at once, in the panel's byte order (the times of both:
+# BENCHMARKS.md, *Measured apart*).
 #
 # Viper is MicroPython's own emitter of machine code: flash.sh compiles
 # this file for the board's architecture (the profile's ARCH: armv6m for
@@ -21,7 +21,7 @@ import micropython
 
 @micropython.viper
 def table(colours: ptr16, lut: ptr32):
-    """Fill lut (1 KB: 256 words) from colours (16 RGB565 values, each
+    """Fill lut (256 words) from colours (16 RGB565 values, each
     already byte-swapped, so that it lies in memory high byte first as the
     panel wants it): word b is the two pixels of frame byte b."""
     b = 0

@@ -5,7 +5,7 @@
 # first, then the frame in the Canvas's MONO_VLSB layout (`buffer`: the
 # Canvas draws on it).  The driver's write_data would send the prefix and
 # the frame as two pieces, which machine.I2C.writevto joins in a new block
-# of the frame's size plus one on every draw: a block of about 1 kB that a
+# of the frame's size plus one on every draw: a block that a
 # heap cut up by a long game does not always have.  show_rows(buf, lo, hi)
 # sends only the pages that hold the rows drawn on (a cursor move: two or
 # three of the eight), the prefix put in the byte before the first of them
@@ -33,7 +33,8 @@ class SSD1306Display:
     def show_rows(self, buf, lo, hi):
         """Send only the pages (8 rows each) holding rows lo..hi-1: the
         driver's own window commands, then those pages in one transfer (at
-        400 kHz the whole frame is 23 ms on the bus)."""
+        400 kHz, 9 clocks a byte, the whole frame is most of a press's
+        time on the bus)."""
         dev = self.dev
         w = dev.width
         p0 = lo >> 3

@@ -2,7 +2,7 @@
 # frame of its own.  The Canvas already holds the whole screen as a
 # GS4_HMSB framebuf (4 bits per pixel, 16,200 bytes), each pixel an index
 # into a palette of at most 16 RGB565 colours; show(buf, palette) sends it
-# in horizontal bands through one RGB565 band buffer of a few kB.
+# in horizontal bands through one RGB565 band buffer (band_rows rows).
 #
 # Why our own driver: micropython-lib has none for the ST7789, the common
 # C driver needs a custom firmware build, and the pure-Python ones either
@@ -73,8 +73,8 @@ class ST7789:
         access control byte (rotation, colour order); offset: where the
         visible area starts in the controller's 240x320 memory; band_rows:
         the rows made and sent at a time (4: a band of 1,920 bytes of heap
-        on a 240-pixel panel; a whole frame took 28.8 ms on a Pico in bands
-        of 15 rows, 7,200 bytes, and 29.6 ms in bands of 5); delay: a
+        on a 240-pixel panel, for a frame sent hardly slower than in bands
+        of 15 rows, 7,200 bytes: BENCHMARKS.md, *Measured apart*); delay: a
         function sleeping ms milliseconds (time.sleep_ms by default)."""
         sleep_ms = delay or _sleep_ms
         self.spi = spi

@@ -43,8 +43,9 @@ _SAFE = b"-._~:,"
 class Out:
     """The link's bytes, written into one buffer of room bytes made once
     (it grows if a play needs more): on a heap that a whole game has cut up,
-    the link's pieces in a list and then joined took a block of 1 KB more
-    than the board found at the end of the scripted game."""
+    the link's pieces in a list and then joined took a block more than
+    the board found at the end of the scripted game (BENCHMARKS.md,
+    *Measured apart*)."""
 
     def __init__(self, room=640):
         self.buf = bytearray(room)

@@ -13,7 +13,8 @@ FOUR_BUTTONS = {
 
 # Two buttons (short and long press), each meaning the same on every
 # screen: A moves down the list (lists wrap round, so there is no need for
-# "up"), and held on it goes on down, a row every 150 ms, as one press (on
+# "up"), and held on it goes on down, a row every REPEAT_MS
+# (firmware/hal/buttons.py), as one press (on
 # a number field: up, and round); B chooses; a held B undoes (on a number
 # field: steps down and on).  A and B pressed together go back one screen;
 # held together, they end the turn or phase.

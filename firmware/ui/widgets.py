@@ -27,13 +27,13 @@ def row(label, right="", target=None, why=None, colour=None):
 class Rows:
     """The rows of a long list, each made when it is read (drawn, or picked)
     rather than all when the list opens.  The Sun Event card list has 21
-    rows, each checked against the rules: made at once they took 120-145 ms
-    of a Pico's clock to open and 3-4 KB of its heap, for the five to eight
-    the screen shows.  make(i) gives row i.  The rows made last are kept
-    (up to KEEP: more than a screen shows; the one farthest from the row
-    asked for goes first), so that a cursor move, which draws two rows
-    again, makes none, and a scroll (a held DOWN, row after row) makes the
-    row that comes into view only."""
+    rows, each checked against the rules: made at once they cost the
+    opening's time and heap for all 21, where the screen shows five to
+    eight (BENCHMARKS.md, *Measured apart*).  make(i) gives row i.  The
+    rows made last are kept (up to KEEP: more than a screen shows; the one
+    farthest from the row asked for goes first), so that a cursor move,
+    which draws two rows again, makes none, and a scroll (a held DOWN, row
+    after row) makes the row that comes into view only."""
     KEEP = 12
 
     def __init__(self, n, make):

@@ -20,8 +20,8 @@ class PhaseMenu(Screen):
         v = app.view()
         rows = []
         # one function a phase: a function's bytecode is one block of the
-        # heap on a board, and one of 1 kB was what a cut-up heap could not
-        # find when the menu was loaded
+        # heap on a board, and the whole menu's was what a cut-up heap
+        # could not find when the menu was loaded
         ph = v["phase"]
         self.title, default = (_over if v["over"] else _PHASE.get(ph, _other))(app, v, rows)
         rows.extend(common_rows(app))
