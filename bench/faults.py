@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PRESSES = 100000     # per runtime, as in ./test
+PRESSES = 100000     # per runtime (./test walks fewer: tests/mpy/test_walker.py PRESSES)
 
 
 def _run(cmd, env=None):
