@@ -27,8 +27,7 @@ import subprocess
 
 import pytest
 
-from bench import run, scripts
-from host_sim import games
+from bench import need32, run, scripts
 from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,15 +56,15 @@ FLASH_CEILING = 272 * 1024
 
 # The heap each scripted game needs on a 32-bit heap (tools/micropython32,
 # a Pico's 16-byte blocks and 4-byte pointers): the smallest heap (KB) from
-# which the game completes in every larger one, as measured (BENCHMARKS.md,
-# README's table of boards).  The game must complete in that heap and
-# NOISE KB more: the figures move by 1-3 KB either way with the order of
-# the firmware's allocations, and a single heap size can fail between two
-# that complete (the heap cut up at the end's QR code: Inca on pico_display
-# completes in 141-144 KB, fails in 145, completes from 146), so each
-# figure is one from which it and NOISE KB more complete.  And it must fail SLACK KB under it: a change
-# that makes a game need that much less lowers its figure here, so that
-# the budget stays where the firmware is and a later growth is seen.
+# which the game completes in each of the next 8 KB too, 1 KB apart, as
+# measured (`python -m bench.need32`).  The smallest heap in which it
+# completes is no steady figure: a single heap size can fail between two
+# that complete (the heap cut up at the end's QR code), and any change to
+# the order of the firmware's allocations moves those by a few KB.  So the
+# test asks that the game complete NOISE KB over the figure (or 2 KB more),
+# and fail SLACK KB under it: a change that makes a game need that much less
+# lowers its figure here, so that the budget stays where the firmware is
+# and a later growth is seen.
 NEED32 = {("inca", "pico_oled"): 130, ("inca", "pico_display"): 146,
           ("eightmin", "pico_oled"): 126, ("eightmin", "pico_display"): 138,
           ("origin", "pico_oled"): 113, ("origin", "pico_display"): 126,
@@ -137,29 +136,21 @@ def keys32(staged, tmp_path_factory):
 
 def game32(staged, keys32, g, board, kb):
     """Whether game g's script completes on the board in a 32-bit heap of kb KB."""
-    folder = staged[board][0]
     keys, presses = keys32[g, board]
-    shutil.rmtree(os.path.join(folder, "data"), ignore_errors=True)
-    # the same words in sys.argv and sys.path on every machine (they are in
-    # the heap): the keys under a fixed name in the staged folder, and the
-    # game run as bench/run.py runs it
-    shutil.copy(keys, os.path.join(folder, "game.keys"))
-    r = subprocess.run([micropython32(), "-X", "heapsize=%d" % (kb * 1024)] + run.DEVICE_GAME +
-                       [board, "data", "game.keys"], cwd=folder, capture_output=True, text=True, timeout=300,
-                       env=run.DEVICE_ENV)
-    out = run.parse(r.stdout)
-    done = r.returncode == 0 and out.get("presses", [0])[0] == presses
-    if getattr(games.host(g), "SCRIPT_ENDS", True):    # a campaign's script ends with a game under way
-        done = done and "over" in out
-    return done, (r.stdout + r.stderr)[-1500:]
+    return need32.completes(staged[board][0], board, keys, presses, g, kb, port=micropython32())
 
 
 @pytest.mark.parametrize("g,board", sorted(NEED32), ids=["%s-%s" % k for k in sorted(NEED32)])
 def test_each_game_needs_the_32_bit_heap_it_is_known_to_need(staged, keys32, g, board):
     need = NEED32[g, board]
-    for kb in (need, need + NOISE):
+    # NOISE KB over the figure, or else 2 KB more (a single heap size can
+    # fail between two that complete)
+    for kb in (need + NOISE, need + NOISE + 2):
         done, out = game32(staged, keys32, g, board, kb)
-        assert done, "%s on %s no longer completes in %d KB of a 32-bit heap:\n%s" % (g, board, kb, out)
+        if done:
+            break
+    assert done, "%s on %s no longer completes in %d or %d KB of a 32-bit heap:\n%s" % (
+        g, board, need + NOISE, need + NOISE + 2, out)
     done, out = game32(staged, keys32, g, board, need - SLACK)
     assert not done, ("%s on %s completes in %d KB: it needs %d KB less than NEED32 says; measure it again "
                       "(./benchmark) and lower the figure" % (g, board, need - SLACK, SLACK))
