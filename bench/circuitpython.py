@@ -10,7 +10,7 @@ counts) to the last byte of its frame on the SSD1306's I2C, on the chip's
 clock; gc.mem_alloc() and gc.mem_free() after a collection; bytes erased
 and programmed.  The run stops at the end of the script, at N presses, or
 at a crash (which it reports: the heap ran out, most likely).  Times are
-lower bounds of a board's, as on MicroPython (bench/vpico.py).
+lower bounds of a board's, as on MicroPython (bench/chip.py).
 """
 import argparse
 import json
@@ -71,7 +71,7 @@ def game(keys, work, seed=scripts.SEED):
 
 
 def kinds(keys, seed=scripts.SEED):
-    """Each press's kind as bench/vpico.py counts them, on the simulator:
+    """Each press's kind as bench/chip.py counts them, on the simulator:
     "action" (a record added to the journal), "cursor" (up/down that moved
     a list's cursor on the same screen), else "other"."""
     with tempfile.TemporaryDirectory() as work:
@@ -121,7 +121,7 @@ def summary(rows):
 
 
 def section(res, micropython=None):
-    """The BENCHMARKS.md section of these figures; micropython: bench/vpico.py's
+    """The BENCHMARKS.md section of these figures; micropython: bench/chip.py's
     results for pico_oled, shown beside them."""
     L = []
     add = L.append

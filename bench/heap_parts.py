@@ -1,4 +1,4 @@
-# Where the heap goes at its peak, on the board (bench/vpico.py "parts").
+# Where the heap goes at its peak, on the board (bench/chip.py "parts").
 # Run by main.py on the virtual Pico (heap_parts.run(the heap in use
 # before it was loaded)), beside the firmware as flash.sh stages it and the
 # scripted game's presses in keys.txt (one letter an intent,

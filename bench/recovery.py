@@ -18,7 +18,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 from bench import scripts  # noqa: E402
-from bench.vpico import BOARDS, RESUME_ACTIONS  # noqa: E402
+from bench.chip import BOARDS, RESUME_ACTIONS  # noqa: E402
 from host_sim import vpico  # noqa: E402
 
 KINDS = ("none (the clean boot)", "the last record torn", "a bit flipped in the last record",

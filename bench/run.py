@@ -322,9 +322,9 @@ def main(argv=None):
         report += "\n" + "\n".join(presses.section(presses.measure())) + "\n"
         report += "\n" + "\n".join(mutations.section(mutations.measure())) + "\n"
         if not args.no_vpico:
-            from bench import vpico
-            on_vpico = vpico.measure(os.path.join(work, "vpico"))
-            report += "\n".join(vpico.section(on_vpico)) + "\n"
+            from bench import chip
+            on_vpico = chip.measure(os.path.join(work, "vpico"))
+            report += "\n".join(chip.section(on_vpico)) + "\n"
             if not args.no_circuitpython:
                 from bench import circuitpython
                 res = circuitpython.measure(os.path.join(work, "circuitpython"))

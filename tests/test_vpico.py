@@ -628,7 +628,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
     given the same times, so that an OK within TURN_PAUSE_MS of the press
     that passed the turn is left alone (and one is, among these)."""
     from bench import scripts
-    from bench.vpico import RESUME_ACTIONS, RESUME_MS
+    from bench.chip import RESUME_ACTIONS, RESUME_MS
     board = "pico_display"
     lines = scripts.transcript(undo_every=3)
     saved = RESUME_ACTIONS + 1
@@ -705,7 +705,7 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
     plays the next presses, its history opened at the end, as the simulator
     does.  In 40 KB the same boot runs out: told as a crash."""
     from bench import scripts
-    from bench.vpico import RESUME_ACTIONS
+    from bench.chip import RESUME_ACTIONS
     lines = scripts.transcript(undo_every=3)
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":
@@ -794,7 +794,7 @@ def test_a_damaged_save_recovers_in_the_heap_a_clean_boot_is_given(board, tmp_pa
     files, nothing kept aside for want of room.  (Every kind on both
     boards, with the least heap each needs: bench/recovery.py.)"""
     from bench import scripts
-    from bench.vpico import RESUME_ACTIONS
+    from bench.chip import RESUME_ACTIONS
     lines = scripts.transcript(undo_every=3)
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":

@@ -3,7 +3,7 @@ RP2040 (vpico/), on two firmwares: ours (dist/: the UF2 of `flash.sh --uf2`,
 the code in the ROM partition, dropped on an erased flash) and the official
 RPI_PICO build (the files as flash.sh stages them on its littlefs).
 
-    .venv/bin/python -m bench.vpico [--boards pico_oled,pico_display]
+    .venv/bin/python -m bench.chip [--boards pico_oled,pico_display]
         [--firmwares ours,official] [--kinds time,probe,...] [--presses N]
 
 Per board and firmware (KINDS):
@@ -616,7 +616,7 @@ def section(res):
     add("## On the virtual Pico")
     add("")
     add("MicroPython v1.28.0 on an emulated RP2040 (rp2040js 1.4.1, vpico/), on two firmwares: %s;" % FIRMWARES["ours"])
-    add("and %s (bench/vpico.py). The benchmark's scripted game (above) and the other games'" % FIRMWARES["official"])
+    add("and %s (bench/chip.py). The benchmark's scripted game (above) and the other games'" % FIRMWARES["official"])
     add("scripted sessions are pressed on the board's buttons. Times are the chip's own clock, from a button's")
     add("release (a long press: the moment it counts) to the last byte of the resulting frame on the display's")
     add("bus; the bus is modelled at its rate (the SSD1306's I2C at the 400 kHz the firmware sets, 9 clocks a")
