@@ -235,10 +235,25 @@ def open_picker(app, over=False):
             rows.append(row(NAMES[i], "\u2713" if app.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
     first = len(rows)
     for name, title, _ in GAMES:
-        rows.append(row(t(title), "", _pick(name)))
+        rows.append(row(title_of(app, name, title), "", _pick(name)))
     picker = Menu(t("g.title"), rows, first, hint="h.pick")
     picker.picker = True    # leaving it goes back to the game being played
     app.push(picker)
+
+
+def title_of(app, name, key):
+    """A game's title in the players' language: from the language's table,
+    else from the game's own words (a game added as its folder alone)."""
+    got = text.get(key)
+    if got is None:
+        from firmware.games import registry
+        try:
+            tb = text.read(app.code + registry.words(name, app.settings["lang"]))
+        except OSError:
+            return key
+        got = tb.get(key, key)
+        tb.close()
+    return got
 
 
 def _language(lang):

@@ -44,7 +44,8 @@ def _view(session):
 def test_the_new_game_is_played_through_the_screens_and_replayed_from_its_journal(coin, board, tmp_path):
     lines = games.script("coin")
     app, _ = device.build(board, str(tmp_path))
-    assert LINE[1] in [r[0] for r in app.stack[-1].rows], "the picker does not list the game"
+    # its title from its own words: the language tables outside its folder do not name it
+    assert "Coin toss" in [r[0] for r in app.stack[-1].rows], "the picker does not list the game by its title"
     keys = keyplan.play(app, lines)
     app.render()
     v = app.view()
@@ -71,6 +72,12 @@ def _write(tmp_path, lines):
     p = tmp_path / "refused.txt"
     p.write_text("\n".join(lines) + "\n")
     return p
+
+
+def test_the_picker_names_the_new_game_in_each_language_from_its_own_words(coin):
+    for lang, title in (("en", "Coin toss"), ("ru", "Монетка"), ("es", "Cara o cruz")):
+        app, _ = device.build("pico_oled", lang=lang)
+        assert title in [r[0] for r in app.stack[-1].rows], lang
 
 
 def test_the_walker_plays_the_new_game(coin):
