@@ -93,7 +93,7 @@ def boot(app):
         if kept:
             app.push(Message(t("m.saved_game"), [t(why), kept], _aside().seen_kept))
         elif broken is not None:
-            app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
+            app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), broken), "m.saved_game")
     else:
         app._home_screen()
         j = app.journal
@@ -285,7 +285,7 @@ def _pick(name):
             return
         except EditionError as e:
             app.resume_playing()
-            app.note(t("m.edition_damaged") % (t("g." + name), e))
+            app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), e))
             return
         app.push(app.ui.setup(app))
     return go
