@@ -71,7 +71,8 @@ def parts(app):
 
     def screens():
         app.stack = []
-        app.drawn = app._view = app.notice = app.took = None
+        app.changed()   # the view
+        app.drawn = app.notice = app.took = None
         if getattr(cv, "scene", None) is not None:
             cv.scene = []       # a screen drawn in bands: what it drew (firmware/hal/bands.py)
 

@@ -98,10 +98,7 @@ class PlayCode(Screen):
         # the finished game's view (several kB, on the screens under this
         # one and in the app) is made again when the standings are shown:
         # at the end of a long game the encoder needs the room
-        for s in app.stack:
-            if getattr(s, "view", None) is not None:
-                s.view = None
-        app._view = None
+        app.drop_views()
         gc.collect()
         from firmware.core import qr
         self.code = qr.encode(data, qr.L, 1, top)
