@@ -8,7 +8,7 @@
 import gc
 
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import call, call_once, forget, loading
+from firmware.core.modules import forget, loading, use, use_once
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
@@ -25,6 +25,13 @@ except ImportError:  # CPython (the simulator), CircuitPython: the buttons' cloc
 TURN_PAUSE_MS = 400
 
 class App:
+    """The device's loop and what every screen asks of it, in three parts
+    (docs/code.md lists each part's members): the screens (stack, push,
+    pop, home, show_home, note, tell...), the game being played (name,
+    game, ui, session, journal, edition; view, check, act, end...) and the
+    board (lay, cv, px, has_up, dir, settings).  Other modules use only
+    these public members; the underscored ones are the app's own."""
+
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
                  lang=None, probe=None):
         """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
@@ -47,7 +54,9 @@ class App:
         self.stack = []
         self.dirty = True
         self.drawn = None     # the screen the frame shows
-        self._view = None
+        # the view of the game being played, as view() made it; None: made
+        # again when it is next needed (changed)
+        self.kept_view = None
         self.settings = {"brightness": 3, "lang": "en"}
         self.name = None   # the game being played or set up: "inca", ...
         self.game = None   # its rules engine
@@ -80,7 +89,7 @@ class App:
         """Load settings, resume a saved game if there is one and show its
         home screen, else the game picker (firmware/chooser.py)."""
         try:
-            call("firmware.chooser", "boot", self)
+            use("firmware.chooser", "boot")(self)
         finally:
             self.done_choosing()
 
@@ -90,15 +99,15 @@ class App:
 
     def choose(self, name):
         """Make `name` the game played or set up (firmware/chooser.py)."""
-        call("firmware.chooser", "choose", self, name)
+        use("firmware.chooser", "choose")(self, name)
 
     def open_picker(self, over=False):
         """The game picker (over the game played: New game)."""
-        call("firmware.chooser", "open_picker", self, over)
+        use("firmware.chooser", "open_picker")(self, over)
 
     def confirm_new_game(self):
         """New game's question: end the game played?"""
-        call("firmware.chooser", "confirm_new_game", self)
+        use("firmware.chooser", "confirm_new_game")(self)
 
     def done_choosing(self):
         """A game is played, with no New game being set up and no game
@@ -124,10 +133,10 @@ class App:
         """The language's words, and the game's own in front of them."""
         lang = self.load_language()
         if self.name:
-            text.add(self.code + call_once("firmware.games.registry", "words", self.name, lang))
+            text.add(self.code + use_once("firmware.games.registry", "words")(self.name, lang))
         if self.settings.get("names") or text.over is not None:
             # the names given to the seats, in this game's words (firmware/ui/names.py)
-            call_once("firmware.ui.names", "apply", self)
+            use_once("firmware.ui.names", "apply")(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -198,17 +207,17 @@ class App:
 
     def open_settings(self):
         """The Settings screen (its code leaves the heap with it)."""
-        call_once("firmware.settings", "open_settings", self)
+        use_once("firmware.settings", "open_settings")(self)
 
     # ------------------------------------------------------------ the game
 
     def view(self):
         """The view of the game being played (while New game sets up another
         game, still the one played)."""
-        if self._view is None:
+        if self.kept_view is None:
             game = self.game if self.playing is None else self.playing[1]
-            self._view = game.view(self.session.state)
-        return self._view
+            self.kept_view = game.view(self.session.state)
+        return self.kept_view
 
     def check(self, action):
         """Why the action is not allowed now, in the players' language, or None."""
@@ -217,11 +226,11 @@ class App:
 
     def start_game(self, setup):
         """Start the game chosen, from its setup line (firmware/chooser.py)."""
-        call("firmware.chooser", "start_game", self, setup)
+        use("firmware.chooser", "start_game")(self, setup)
 
     def save_edition(self):
         """Keep the edited edition table, for new games (firmware/chooser.py)."""
-        call("firmware.chooser", "save_edition", self)
+        use("firmware.chooser", "save_edition")(self)
 
     def act(self, action):
         """Apply one action line (or undo/redo) through the journal.
@@ -245,9 +254,11 @@ class App:
             return False
         self.changed()
         self.acts += 1
-        # the screens' copies of the old view go before the new one is made
-        # (the top screen's refresh, below, takes the new one)
-        self.drop_views()
+        for scr in self.stack:
+            # a screen's copy of the old view goes before the new one is
+            # made (its refresh, below, takes the new one)
+            if getattr(scr, "view", None) is not None:
+                scr.view = None
         s = self.session.state
         now = self.view().get("turn")
         if now is not None and now != turn:
@@ -375,16 +386,8 @@ class App:
 
     def changed(self):
         """The game changed: its view is made again, and the screen drawn."""
-        self._view = None
+        self.kept_view = None
         self.dirty = True
-
-    def drop_views(self):
-        """The views of the game (the app's and its screens') are let go
-        of, and made again when they are next needed."""
-        for s in self.stack:
-            if getattr(s, "view", None) is not None:
-                s.view = None
-        self._view = None
 
     # ------------------------------------------------------------ input and output
 
@@ -549,10 +552,10 @@ class App:
                     # no room for it: the game let go of first, so that the
                     # code that keeps it aside and tells finds room
                     # (firmware/chooser.py)
-                    self.session = self.journal = self._view = self.notice = self.clock = None
+                    self.session = self.journal = self.kept_view = self.notice = self.clock = None
                     self.stack = []
                     gc.collect()
-                    call_once("firmware.aside", "recovery_failed", self, j.repair_failed)
+                    use_once("firmware.aside", "recovery_failed")(self, j.repair_failed)
                     j = None
                     self.render()
             if self.clock is not None and self.clock.due():

@@ -8,7 +8,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.gamefiles import KEPT
-from firmware.core.modules import call_once, forget
+from firmware.core.modules import forget, use_once
 from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
@@ -20,7 +20,7 @@ def boot(app):
     session.reserve()   # before anything cuts the heap up: the first game's kept copies
     session = None
     around, odd = _around(app)
-    call_once("firmware.settings", "load", app)
+    use_once("firmware.settings", "load")(app)
     app.load_language()
     if app.px:
         app.px.brightness = app.settings["brightness"]

@@ -106,9 +106,8 @@ def _let_go(app):
         for j in (app.journal, app.playing[4] if app.playing else None):
             if j is not None:
                 j.close()   # the journal file it keeps open: the app that starts again reads it
-        app.session = app.journal = app.playing = app.edition = app.notice = None
+        app.session = app.journal = app.playing = app.kept_view = app.edition = app.notice = None
         app.stack = []
-        app.changed()   # its view too
     import gc
     gc.collect()
 

@@ -59,8 +59,8 @@ def open_settings(app, cur=0):
 
 def open_names(app):
     """Players' names for the seats (firmware/ui/names.py)."""
-    from firmware.core.modules import call_once
-    call_once("firmware.ui.names", "open_names", app, save)     # kept by its screens while they are open
+    from firmware.core.modules import use_once
+    use_once("firmware.ui.names", "open_names")(app, save)     # kept by its screens while they are open
 
 
 def save(app):

@@ -92,7 +92,7 @@
 from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import call_once, forget
+from firmware.core.modules import forget, use_once
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
@@ -114,7 +114,7 @@ def _saving(name, *args):
     args[0].close()     # the journal file: these rename, cut or read it
     gc.collect()
     try:
-        return call_once("firmware.core.saving", name, *args)
+        return use_once("firmware.core.saving", name)(*args)
     finally:
         forget("firmware.core.store")
         forget("firmware.core.jsonout")
@@ -347,7 +347,7 @@ class Journal:
         (firmware.core.resume, imported for this and forgotten again.)"""
         self.close()
         try:
-            return call_once("firmware.core.resume", "resume", self)
+            return use_once("firmware.core.resume", "resume")(self)
         finally:
             forget("firmware.core.recover")
             forget("firmware.core.restoring")

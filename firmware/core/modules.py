@@ -22,19 +22,24 @@ def forget(name):
             delattr(pkg, name[i + 1:])
 
 
-def call(name, fn, *args):
-    """fn(*args) of the module `name` (dotted), imported if it is not yet;
-    it stays until forget(name)."""
-    return getattr(__import__(name, None, None, (fn,)), fn)(*args)
+# use and use_once give the function (or class) and the caller calls it
+# with its own arguments, not through them: a call with *args puts its
+# arguments in a block of the heap that is freed when it returns, a hole
+# among what the call made.
+
+def use(name, fn):
+    """The function `fn` of the module `name` (dotted), imported if it is
+    not yet; the module stays until forget(name)."""
+    return getattr(__import__(name, None, None, (fn,)), fn)
 
 
-def call_once(name, fn, *args):
-    """fn(*args) of the module `name`, imported for this call and forgotten
-    before it is made: its code leaves the heap once the call returns (and
-    once nothing the call made refers to it)."""
+def use_once(name, fn):
+    """The function `fn` of the module `name`, imported for this use and
+    forgotten: its code leaves the heap once nothing refers to the function
+    (or to what the call made with it)."""
     m = __import__(name, None, None, (fn,))
     forget(name)
-    return getattr(m, fn)(*args)
+    return getattr(m, fn)
 
 
 # While a game is chosen and set up (the boot, New game), the heap is

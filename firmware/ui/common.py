@@ -151,5 +151,5 @@ def lines(app, out, text, target=None, why=None, indent=""):
 
 def open_code(app):
     """The QR code of the finished game's play, for BG Stats."""
-    from firmware.core.modules import call_once
-    app.push(call_once("firmware.ui.playcode", "PlayCode"))   # its code kept by the screen while it is shown
+    from firmware.core.modules import use_once
+    app.push(use_once("firmware.ui.playcode", "PlayCode")())   # its code kept by the screen while it is shown

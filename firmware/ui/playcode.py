@@ -98,7 +98,10 @@ class PlayCode(Screen):
         # the finished game's view (several kB, on the screens under this
         # one and in the app) is made again when the standings are shown:
         # at the end of a long game the encoder needs the room
-        app.drop_views()
+        for s in app.stack:
+            if getattr(s, "view", None) is not None:
+                s.view = None
+        app.kept_view = None
         gc.collect()
         from firmware.core import qr
         self.code = qr.encode(data, qr.L, 1, top)

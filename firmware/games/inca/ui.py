@@ -25,8 +25,8 @@ def menu(app):
 
 
 def history(app):
-    from firmware.core.modules import call_once
-    return call_once("firmware.games.inca.pickers", "history", app)   # its code kept by the screen while it is open
+    from firmware.core.modules import use_once
+    return use_once("firmware.games.inca.pickers", "history")(app)   # its code kept by the screen while it is open
 
 
 def notable(events):
