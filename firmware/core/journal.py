@@ -110,14 +110,20 @@ def _saving(name, *args):
     # presses was, not after it (a snapshot's collection is made once the
     # action's frame is shown; without it a new game's start needed a
     # bigger heap)
+    # (Imported here, and forgotten after the writes, not with
+    # modules.use_once, which forgets a module before the call: with that,
+    # the next action of tests/test_vpico.py's whole game found no room for
+    # the journal file's cache in the heap our firmware has on a Pico.)
     import gc
     args[0].close()     # the journal file: these rename, cut or read it
     gc.collect()
+    from firmware.core import saving
     try:
-        return use_once("firmware.core.saving", name)(*args)
+        return getattr(saving, name)(*args)
     finally:
-        forget("firmware.core.store")
-        forget("firmware.core.jsonout")
+        saving = None
+        for m in ("saving", "store", "jsonout"):
+            forget("firmware.core." + m)
 
 
 def _text(action):
