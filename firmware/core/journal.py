@@ -145,8 +145,8 @@ class Journal:
     firmware/core/saving.py (the whole-file writes: a new game, a snapshot,
     the edition table, a repair) and firmware/core/resume.py with recover.py
     and restoring.py (the boot's resume).  Those parts are functions of the
-    journal, loaded for one call and forgotten after (firmware/core/modules.py);
-    they read and set the fields and methods below, and nothing else of it."""
+    journal, loaded for one call and forgotten after (_saving, resume); they
+    read and set the fields and methods below, and nothing else of it."""
 
     def __init__(self, path, game, edition, fs=None):
         # ---- what the app sets and reads
