@@ -71,7 +71,7 @@ def parts(app):
 
     def screens():
         app.stack = []
-        app.drawn = app._view = app.notice = app.took = None
+        app.drawn = app.kept_view = app.notice = app.took = None
         if getattr(cv, "scene", None) is not None:
             cv.scene = []       # a screen drawn in bands: what it drew (firmware/hal/bands.py)
 

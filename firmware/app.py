@@ -8,7 +8,7 @@
 import gc
 
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import forget, loading
+from firmware.core.modules import forget, loading, use, use_once
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
@@ -25,6 +25,13 @@ except ImportError:  # CPython (the simulator), CircuitPython: the buttons' cloc
 TURN_PAUSE_MS = 400
 
 class App:
+    """The device's loop and what every screen asks of it, in three parts
+    (docs/code.md lists each part's members): the screens (stack, push,
+    pop, home, show_home, note, tell...), the game being played (name,
+    game, ui, session, journal, edition; view, check, act, end...) and the
+    board (lay, cv, px, has_up, dir, settings).  Other modules use only
+    these public members; the underscored ones are the app's own."""
+
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
                  lang=None, probe=None):
         """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
@@ -47,7 +54,9 @@ class App:
         self.stack = []
         self.dirty = True
         self.drawn = None     # the screen the frame shows
-        self._view = None
+        # the view of the game being played, as view() made it; None: made
+        # again when it is next needed (changed)
+        self.kept_view = None
         self.settings = {"brightness": 3, "lang": "en"}
         self.name = None   # the game being played or set up: "inca", ...
         self.game = None   # its rules engine
@@ -80,31 +89,30 @@ class App:
         """Load settings, resume a saved game if there is one and show its
         home screen, else the game picker (firmware/chooser.py)."""
         try:
-            self._chooser().boot(self)
+            use("firmware.chooser", "boot")(self)
         finally:
-            self._done_choosing()
+            self.done_choosing()
+
+    # The code that boots the device and sets up a game (firmware/chooser.py)
+    # is loaded when one of these needs it, and forgotten once a game is
+    # played (done_choosing).
 
     def choose(self, name):
         """Make `name` the game played or set up (firmware/chooser.py)."""
-        self._chooser().choose(self, name)
+        use("firmware.chooser", "choose")(self, name)
 
     def open_picker(self, over=False):
-        self._chooser().open_picker(self, over)
+        """The game picker (over the game played: New game)."""
+        use("firmware.chooser", "open_picker")(self, over)
 
     def confirm_new_game(self):
-        self._chooser().confirm_new_game(self)
+        """New game's question: end the game played?"""
+        use("firmware.chooser", "confirm_new_game")(self)
 
-    def _chooser(self):
-        # the code that boots the device and sets up a game: imported when
-        # needed and forgotten once a game is played (its code is 2.7 KB of a
-        # 32-bit heap; a game on the virtual Pico needs 1.1 KB less with it
-        # apart, these wrappers counted)
-        from firmware import chooser
-        return chooser
-
-    def _done_choosing(self):
-        # a game is played, with no New game being set up and no game
-        # picker on the screens (its rows would keep the module's code)
+    def done_choosing(self):
+        """A game is played, with no New game being set up and no game
+        picker on the screens (its rows would keep the module's code): the
+        code that chose it leaves the heap."""
         if self.session is not None and self.playing is None:
             for s in self.stack:
                 if getattr(s, "picker", False):
@@ -121,18 +129,14 @@ class App:
         text.load("%s/lang/%s.json" % (self.assets, lang))
         return lang
 
-    def _load_words(self):
+    def load_words(self):
         """The language's words, and the game's own in front of them."""
         lang = self.load_language()
         if self.name:
-            from firmware.games import registry
-            forget("firmware.games.registry")
-            text.add(self.code + registry.words(self.name, lang))
+            text.add(self.code + use_once("firmware.games.registry", "words")(self.name, lang))
         if self.settings.get("names") or text.over is not None:
             # the names given to the seats, in this game's words (firmware/ui/names.py)
-            from firmware.ui import names
-            forget("firmware.ui.names")
-            names.apply(self)
+            use_once("firmware.ui.names", "apply")(self)
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -141,7 +145,8 @@ class App:
         if use is not None:
             use(lang)
 
-    def _home_screen(self):
+    def show_home(self):
+        """The game's home screen, made anew, alone on the screens."""
         self.stack = []
         self.push(self.ui.home(self))
 
@@ -160,14 +165,14 @@ class App:
             if getattr(gone, "picker", False):
                 self.resume_playing()
             self.stack[-1].refresh(self)
-            self._done_choosing()      # New game answered No
+            self.done_choosing()      # New game answered No
         self.dirty = True
 
     def home(self):
         del self.stack[1:]
         self.resume_playing()
         self.stack[0].refresh(self)
-        self._done_choosing()
+        self.done_choosing()
         self.dirty = True
 
     def resume_playing(self):
@@ -178,8 +183,8 @@ class App:
             return
         self.name, self.game, self.ui, self.edition, self.journal = self.playing
         self.playing = None
-        self._load_words()
-        self._changed()
+        self.load_words()
+        self.changed()
 
     def open_menu(self):
         self.push(self.ui.menu(self))
@@ -201,20 +206,18 @@ class App:
         return t(hint)
 
     def open_settings(self):
-        # the screen's code is imported for it, and leaves the heap with it
-        from firmware import settings
-        forget("firmware.settings")
-        settings.open_settings(self)
+        """The Settings screen (its code leaves the heap with it)."""
+        use_once("firmware.settings", "open_settings")(self)
 
     # ------------------------------------------------------------ the game
 
     def view(self):
         """The view of the game being played (while New game sets up another
         game, still the one played)."""
-        if self._view is None:
+        if self.kept_view is None:
             game = self.game if self.playing is None else self.playing[1]
-            self._view = game.view(self.session.state)
-        return self._view
+            self.kept_view = game.view(self.session.state)
+        return self.kept_view
 
     def check(self, action):
         """Why the action is not allowed now, in the players' language, or None."""
@@ -223,11 +226,11 @@ class App:
 
     def start_game(self, setup):
         """Start the game chosen, from its setup line (firmware/chooser.py)."""
-        self._chooser().start_game(self, setup)
+        use("firmware.chooser", "start_game")(self, setup)
 
     def save_edition(self):
         """Keep the edited edition table, for new games (firmware/chooser.py)."""
-        self._chooser().save_edition(self)
+        use("firmware.chooser", "save_edition")(self)
 
     def act(self, action):
         """Apply one action line (or undo/redo) through the journal.
@@ -247,9 +250,9 @@ class App:
             self.note(text.reason(e))
             return False
         except OSError as e:
-            self.note(self._storage(e))
+            self.note(self.storage_error(e))
             return False
-        self._changed()
+        self.changed()
         self.acts += 1
         for scr in self.stack:
             # a screen's copy of the old view goes before the new one is
@@ -264,7 +267,7 @@ class App:
         # way it was done (OK on End turn, a held DOWN), so that a second
         # OK opens the next player's menu and does nothing in it
         if now != turn or where != self._where():
-            self._home_screen()
+            self.show_home()
         else:
             # the screen on top is made again from the game as it is now;
             # one under it when it is uncovered (pop, home)
@@ -349,7 +352,7 @@ class App:
         self.home()
         self.act(line)
 
-    def _storage(self, e):
+    def storage_error(self, e):
         """What a failed write means, in the players' language (the system's
         own message is English): a full flash in words, else its number."""
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
@@ -381,8 +384,9 @@ class App:
         v = self.view()
         return (v.get("era"), v.get("round"), v.get("step"), v.get("phase"), v.get("game_no"), v.get("over"))
 
-    def _changed(self):
-        self._view = None
+    def changed(self):
+        """The game changed: its view is made again, and the screen drawn."""
+        self.kept_view = None
         self.dirty = True
 
     # ------------------------------------------------------------ input and output
@@ -548,24 +552,21 @@ class App:
                     # no room for it: the game let go of first, so that the
                     # code that keeps it aside and tells finds room
                     # (firmware/chooser.py)
-                    self.session = self.journal = self._view = self.notice = self.clock = None
+                    self.session = self.journal = self.kept_view = self.notice = self.clock = None
                     self.stack = []
                     gc.collect()
-                    from firmware import aside
-                    aside.recovery_failed(self, j.repair_failed)
-                    aside = None
-                    forget("firmware.aside")
+                    use_once("firmware.aside", "recovery_failed")(self, j.repair_failed)
                     j = None
                     self.render()
             if self.clock is not None and self.clock.due():
                 self.clock.save()       # the time played so far (firmware/core/playclock.py)
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
-                # (21 ms on a Pico with a long game in it), run while the
+                # (long, with a long game in the heap), run while the
                 # players look at the frame, once half the room the last
                 # one left is taken: the next presses find room.  Not after
                 # every press: the allocations after a collection search
-                # the heap from its start (a cursor move took 2.6 ms more)
+                # the heap from its start (a cursor move takes longer)
                 gc.collect()
                 room = gc.mem_free() >> 1
             await buttons.wait()

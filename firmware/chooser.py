@@ -3,13 +3,12 @@
 # picks another game (its engine, screens, words and edition table) and
 # starts it (App.start_game, App.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
-# played (App._done_choosing): play never needs it (its code is 2.7 KB of
-# a 32-bit heap).
+# played (App.done_choosing): play never needs its code.
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.gamefiles import KEPT
-from firmware.core.modules import forget
+from firmware.core.modules import forget, use_once
 from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
@@ -21,10 +20,7 @@ def boot(app):
     session.reserve()   # before anything cuts the heap up: the first game's kept copies
     session = None
     around, odd = _around(app)
-    from firmware import settings
-    settings.load(app)
-    settings = None
-    forget("firmware.settings")
+    use_once("firmware.settings", "load")(app)
     app.load_language()
     if app.px:
         app.px.brightness = app.settings["brightness"]
@@ -95,7 +91,7 @@ def boot(app):
         elif broken is not None:
             app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), broken), "m.saved_game")
     else:
-        app._home_screen()
+        app.show_home()
         j = app.journal
         lines = []
         told = j.told if j is not None else None
@@ -177,7 +173,7 @@ def choose(app, name):
     app.name = name
     app.game = game
     app.ui = screens
-    app._load_words()
+    app.load_words()
     where = "%s/%s" % (app.assets, registry.edition(name))
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
@@ -259,7 +255,6 @@ def title_of(app, name, key):
 def _language(lang):
     def go(app):
         from firmware import settings
-        from firmware.core.modules import forget
         forget("firmware.settings")
         e = settings.use_language(app, lang)
         cur = app.stack[-1].cur
@@ -312,8 +307,7 @@ def played_edition(app):
     and temple sites).  The rules took what they need into the state
     when the game was set up, the journal's folder holds the table the
     game was started with, and New game reads the table again: the
-    whole of Inca Empire's is 9 KB of a 32-bit board's heap, the parts
-    kept 1.6 KB."""
+    parts kept are a small share of Inca Empire's whole table."""
     from firmware.games import registry
     ed = app.edition
     if ed is not None:
@@ -343,14 +337,14 @@ def start_game(app, setup):
         app.note(text.reason(e))
         return
     except OSError as e:
-        app.note(app._storage(e))
+        app.note(app.storage_error(e))
         return
     app.playing = None     # the game played before has ended
     from firmware.core.modules import loading
     loading(False)
     played_edition(app)
-    app._changed()
-    app._home_screen()
+    app.changed()
+    app.show_home()
     # the setup wizard's code (where a game has it apart) until New game,
     # and every other game's modules: the game they served has ended
     forget("firmware.games.%s.setup" % app.name)
@@ -358,7 +352,7 @@ def start_game(app, setup):
     for name in NAMES:
         if name != app.name:
             registry.forget(name)
-    app._done_choosing()
+    app.done_choosing()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own
     lines = app.ui.notable(app.session.state["ev"])
@@ -379,7 +373,7 @@ def save_edition(app):
                 # the table is no file's now: a game started with it is
                 # named by the checksum of its own copy (Journal.tables)
                 app.journal.tables = (None,) + tuple(app.journal.tables[1:])
-            app.note(app._storage(e))
+            app.note(app.storage_error(e))
             return
         app.edition_saved = True
         if app.journal is not None:

@@ -106,7 +106,7 @@ def _let_go(app):
         for j in (app.journal, app.playing[4] if app.playing else None):
             if j is not None:
                 j.close()   # the journal file it keeps open: the app that starts again reads it
-        app.session = app.journal = app.playing = app._view = app.edition = app.notice = None
+        app.session = app.journal = app.playing = app.kept_view = app.edition = app.notice = None
         app.stack = []
     import gc
     gc.collect()

@@ -59,10 +59,8 @@ def open_settings(app, cur=0):
 
 def open_names(app):
     """Players' names for the seats (firmware/ui/names.py)."""
-    from firmware.core.modules import forget
-    from firmware.ui import names
-    forget("firmware.ui.names")      # kept by its screens while they are open
-    names.open_names(app, save)
+    from firmware.core.modules import use_once
+    use_once("firmware.ui.names", "open_names")(app, save)     # kept by its screens while they are open
 
 
 def save(app):
@@ -80,7 +78,7 @@ def save(app):
 def told(app, e):
     """Over the settings, once they show the change: that it was not saved."""
     if e is not None:
-        app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))
+        app.push(Message(t("m.settings"), [app.storage_error(e), t("m.until_off")]))
 
 
 def cycle_brightness(app):
@@ -109,9 +107,9 @@ def use_language(app, lang):
     that language: told), or None."""
     app.settings["lang"] = lang
     # kept first: a table that finds no room in a heap a long game has cut
-    # up (an 8 kB block, on a colour Pico) raises MemoryError, and the
+    # up (a big block, on a colour Pico) raises MemoryError, and the
     # device starts again, on a whole heap, in the language chosen; a
     # write refused is told once the settings are shown again, in it
     e = save(app)
-    app._load_words()
+    app.load_words()
     return e

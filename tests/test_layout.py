@@ -151,3 +151,62 @@ def test_the_hardware_layer_imports_no_screen_and_the_host_no_benchmark():
                 p = os.path.join(dp, n)
                 bad = [d for d in imports(p) if d == "bench" or d.startswith("bench.")]
                 assert not bad, "%s imports %s" % (os.path.relpath(p, ROOT), bad)
+
+
+def underscored_reaches(source):
+    """(line, text) of every underscored attribute read or set on anything
+    but self (app._view, j._end, store._head) that the source does not
+    define itself (a function, class or global of its own, or an attribute
+    it sets on self)."""
+    tree = ast.parse(source)
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            own.add(node.attr)
+    out = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr[:1] == "_" and node.attr[:2] != "__"
+                and not (isinstance(node.value, ast.Name) and node.value.id == "self") and node.attr not in own):
+            out.append((node.lineno, ast.unparse(node)))
+    return out
+
+
+def test_a_module_uses_another_through_its_public_names_only():
+    # the App, the journal and the store each have a public face (docs/code.md):
+    # no other module calls or sets their underscored members
+    assert underscored_reaches("app._view = None\nx = j._end\nstore._head(b)\n") == [
+        (1, "app._view"), (2, "j._end"), (3, "store._head")]
+    assert underscored_reaches("class A:\n    def f(self, o):\n        self._n = o._n\n") == []
+    for m, path in sorted(MODULES.items()):
+        with open(path) as f:
+            bad = underscored_reaches(f.read())
+        assert not bad, "%s reaches into another module's underscored names: %s" % (m, bad)
+
+
+def test_what_the_firmware_asks_of_the_app_is_the_apps():
+    # every app.X the screens, the chooser and the settings use is a
+    # method of App or an attribute it sets (its public face, docs/code.md)
+    with open(MODULES["firmware.app"]) as f:
+        tree = ast.parse(f.read())
+    app = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App"][0]
+    face = set(n.name for n in app.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    for node in ast.walk(app):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
+                and isinstance(node.ctx, ast.Store):
+            face.add(node.attr)
+    assert {"push", "pop", "home", "show_home", "session", "journal", "stack", "view", "act"} <= face, face
+    used = {}
+    for m, path in MODULES.items():
+        if m == "firmware.app":
+            continue
+        with open(path) as f:
+            for node in ast.walk(ast.parse(f.read())):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "app":
+                    used.setdefault(node.attr, set()).add(m)
+    assert len(used) > 30, sorted(used)
+    unknown = dict((k, sorted(v)) for k, v in used.items() if k not in face)
+    assert not unknown, "not members of App: %s" % unknown

@@ -92,7 +92,7 @@
 from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import collect, forget
+from firmware.core.modules import collect, forget, use_once
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
@@ -104,12 +104,16 @@ SNAPSHOT_EVERY = 2 * DEPTH
 
 def _saving(name, *args):
     # the whole-file writes (firmware/core/saving.py, with store.py and the
-    # JSON writer): imported for one and forgotten after; appending a
-    # record needs none of their code.  The heap is collected first, so
-    # that their code goes where the garbage of the game's last presses
-    # was, not after it (10 to 20 ms of a Pico: a snapshot's once the
-    # action's frame is shown; without it at a new game's start, the
-    # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
+    # JSON writer it imports): loaded for one and forgotten after;
+    # appending a record needs none of their code.  The heap is collected
+    # first, so that their code goes where the garbage of the game's last
+    # presses was, not after it (a snapshot's collection is made once the
+    # action's frame is shown; without it a new game's start needed a
+    # bigger heap)
+    # (Imported here, and forgotten after the writes, not with
+    # modules.use_once, which forgets a module before the call: with that,
+    # the next action of tests/test_vpico.py's whole game found no room for
+    # the journal file's cache in the heap our firmware has on a Pico.)
     args[0].close()     # the journal file: these rename, cut or read it
     collect()
     from firmware.core import saving
@@ -132,52 +136,75 @@ class Journal:
     """A game kept in the journal directory `path`.
 
     game is a game module (new, apply, view) or a function from the setup
-    line's words to one.  fs is the file-system layer (osfs.FS)."""
+    line's words to one.  fs is the file-system layer (osfs.FS).
+
+    The journal is one object whose code comes in three parts, so that
+    only what a game's every action needs stays in the heap: this class
+    (start, apply, idle, repair, seen, resume, close: what the app calls),
+    firmware/core/saving.py (the whole-file writes: a new game, a snapshot,
+    the edition table, a repair) and firmware/core/resume.py with recover.py
+    and restoring.py (the boot's resume).  Those parts are functions of the
+    journal, loaded for one call and forgotten after (_saving, resume); they
+    read and set the fields and methods below, and nothing else of it."""
 
     def __init__(self, path, game, edition, fs=None):
+        # ---- what the app sets and reads
         self.dir = path
         self.game = game
-        self.edition = edition
+        self.edition = edition  # the game's edition table (resume: the game's own, or the part of it played)
         self.fs = fs or osfs.FS
-        self.session = None
+        self.session = None     # the game (firmware/core/session.py), once started or resumed
         self.records = 0       # records in the journal, setup line included
-        self.notes = []        # what resume found and did, one line each
-        self.lost = 0          # confirmed actions resume could not read back (not a torn last one); -1: not known
-        self.kept = None       # where the journal is kept (damaged-N.txt) before they are cut away
+        self.notes = []        # what resume found and did, one line each (note)
         self.told = None       # what the players are to be told of actions lost: {"lost": N, "kept": [names]}
-        self._told_due = False     # write it to flash (TOLD) before the repair cuts anything away
-        self.told_on_flash = False  # TOLD is on flash: taken away once the players have seen it (seen)
-        self._keep_first = False   # keep the journal aside (as kept) before the next cut
-        self._rebase = False   # begin the journal again from the session (resume took it from a snapshot)
         self.repair_failed = None  # the MemoryError of a repair that found no room (the app tells)
-        self.source = None     # the snapshot file resume started from
-        self._end = 0          # bytes of good records in journal.txt
-        self._crc = 0          # CRC of the last good record
-        self._dirty = False    # a failed append may have left a torn record
-        self._snap_n = 1       # records covered by the last snapshot (or the setup)
-        self._snap_base_n = 0  # the Session's base_n in it
-        self._rotate = False   # snap.json holds a good snapshot to keep
         # True: apply() leaves a snapshot that falls due to idle() (the
         # device's loop calls it once the action's frame is drawn), and
         # start() the game's edition table
         self.defer = False
-        self.edition_due = None   # the edition table to write into the game's folder (idle)
         # the keys of the edition table its screens read while the game is
         # played: resume keeps only those (None: all)
         self.played = None  # type: tuple | None
-        self.partial = False    # resume kept only those of the game's own table
-        self._edition_tried = -1  # records when that write last failed (tried again after an action)
         # the files the tables on the device come from: the one `edition`
         # was read from as it is (None: not from a file, or not as it is),
         # and the bundled one; a game whose own table is damaged finds it
         # again among them by its checksum (saving.ident)
         self.tables = ()  # type: tuple
-        self.ident = None       # the checksum of the game's own table, where known
         self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
+        # ---- the state of the files, shared with saving.py and resume.py
+        self.lost = 0          # confirmed actions resume could not read back (not a torn last one); -1: not known
+        self.kept = None       # where the journal is kept (damaged-N.txt) before they are cut away
+        self.told_due = False     # write told to flash (TOLD) before the repair cuts anything away
+        self.told_on_flash = False  # TOLD is on flash: taken away once the players have seen it (seen)
+        self.keep_first = False   # keep the journal aside (as kept) before the next cut
+        # begin the journal again from the session (resume took it from a
+        # snapshot): the file it is begun from, or False
+        self.rebase = False
+        self.source = None     # the snapshot file resume started from
+        self.end = 0          # bytes of good records in journal.txt
+        self.crc = 0          # CRC of the last good record
+        self.cut_due = False   # journal.txt may hold bytes after end (a torn record): cut it back first
+        self.snap_n = 1       # records covered by the last snapshot (or the setup)
+        self.snap_base_n = 0  # the Session's base_n in it
+        self.rotate = False   # snap.json holds a good snapshot to keep (as snap.old) when the next comes
+        self.edition_due = None   # the edition table to write into the game's folder (idle)
+        self.partial = False    # resume kept only those of the game's own table
+        self.edition_tried = -1  # records when that write last failed (tried again after an action)
+        self.ident = None       # the checksum of the game's own table, where known
+        # (lost_at: where resume found the damage told, "cut POS SIZE" or
+        # "base N": a note of the same damage is told once; set by resume)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)
 
-    def _p(self, name):
+    def path(self, name):
+        """The path of the game's file `name` (gamefiles: JOURNAL, SNAP...)."""
         return self.dir + "/" + name
+
+    def engine(self, words):
+        """The rules engine of a game set up with these words."""
+        g = self.game
+        if hasattr(g, "apply") and hasattr(g, "new"):
+            return g
+        return g(words)
 
     def close(self):
         """Close the journal file kept open for appending (the whole-file
@@ -190,12 +217,6 @@ class Journal:
                 f.close()
             except OSError:
                 pass
-
-    def _module(self, words):
-        g = self.game
-        if hasattr(g, "apply") and hasattr(g, "new"):
-            return g
-        return g(words)
 
     # ---------------------------------------------------------- writing
 
@@ -216,10 +237,6 @@ class Journal:
         records that were confirmed are cut away; returns the file's name."""
         return _saving("keep", self)
 
-    def _cut(self, end):
-        """Keep only the first `end` bytes of the journal."""
-        _saving("cut", self, end)
-
     def apply(self, action):
         """Apply one confirmed action (or undo, redo) and journal it.
         Returns the kind of change, as Session.apply.  A refused action
@@ -228,7 +245,7 @@ class Journal:
         s = self.session
         if s is None:
             raise NoGame("no game: start or resume one first")
-        if self._dirty or self._told_due:
+        if self.cut_due or self.told_due:
             # what resume found to repair, if the first idle could not (or
             # a failed append's torn record): done first; if it cannot be,
             # this action is not saved (OSError) and the game stays as it was
@@ -238,7 +255,7 @@ class Journal:
         text = _text(action)
         redo = s.redo_stack
         kind = s.apply(text, False)
-        data, crc = record(text, self._crc)
+        data, crc = record(text, self.crc)
         try:
             # the file stays open from one action to the next: on a board,
             # opening it takes a block of 1.1 kB (the file's cache) that a
@@ -249,17 +266,17 @@ class Journal:
             # per action is the same)
             f = self._f
             if f is None:
-                f = self._f = self.fs.open(self._p(JOURNAL), "ab")
+                f = self._f = self.fs.open(self.path(JOURNAL), "ab")
             f.write(data)
             f.flush()
         except OSError:
             self.close()
-            self._dirty = True
+            self.cut_due = True
             s.take_back(kind, redo)
             raise
         self.records += 1
-        self._end += len(data)
-        self._crc = crc
+        self.end += len(data)
+        self.crc = crc
         s.settle()
         if not self.defer:
             self.idle()
@@ -275,32 +292,32 @@ class Journal:
         s = self.session
         if s is None:
             return False
-        if self._dirty or self._told_due:
+        if self.cut_due or self.told_due:
             # what resume found to repair: after the boot's first frame,
             # its code out of the heap (MemoryError: the app tells)
             try:
                 self.repair()
             except OSError as e:
                 # the next action repairs it first, or is not saved
-                self._note("could not repair the journal yet (%s)" % (e,))
+                self.note("could not repair the journal yet (%s)" % (e,))
                 return False
             except MemoryError as e:
                 self.repair_failed = e
                 return False
-        if self.edition_due is not None and self._edition_tried != self.records:
+        if self.edition_due is not None and self.edition_tried != self.records:
             try:
                 _saving("write_edition", self)
             except MemoryError as e:     # no room for its code: tried again after an action
-                self._note("could not write the game's edition table (%s)" % (e,))
-                self._edition_tried = self.records
-        if s.base_n == self._snap_base_n and self.records - self._snap_n < SNAPSHOT_EVERY:
+                self.note("could not write the game's edition table (%s)" % (e,))
+                self.edition_tried = self.records
+        if s.base_n == self.snap_base_n and self.records - self.snap_n < SNAPSHOT_EVERY:
             return False
         try:
             self.snapshot()
         except (OSError, MemoryError) as e:
             # The actions are safe in the journal; only resume gets slower
             # (no room in the heap for its code: tried again at the next)
-            self._note("could not write a snapshot (%s)" % (e,))
+            self.note("could not write a snapshot (%s)" % (e,))
             return False
         return True
 
@@ -314,15 +331,16 @@ class Journal:
         """The players have seen what they were told of actions lost: its
         note leaves the flash (if it cannot yet, the next action tries)."""
         self.told = None
-        if self.told_on_flash and not self._told_due:
+        if self.told_on_flash and not self.told_due:
             try:
-                self.fs.remove(self._p(TOLD))
+                self.fs.remove(self.path(TOLD))
                 self.told_on_flash = False
             except OSError:
                 pass
 
-    def _note(self, msg):
-        if msg not in self.notes:   # once, however often it happens
+    def note(self, msg):
+        """Add msg to notes, once however often it happens."""
+        if msg not in self.notes:
             self.notes.append(msg)
 
     # ---------------------------------------------------------- resuming
@@ -332,11 +350,9 @@ class Journal:
         notes lists what was found damaged, ignored or dropped.  Raises
         NoGame when nothing can be recovered (the files are left alone).
         (firmware.core.resume, imported for this and forgotten again.)"""
-        from firmware.core import resume
         self.close()
         try:
-            return resume.resume(self)
+            return use_once("firmware.core.resume", "resume")(self)
         finally:
-            forget("firmware.core.resume")
             forget("firmware.core.recover")
             forget("firmware.core.restoring")

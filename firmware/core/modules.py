@@ -22,16 +22,36 @@ def forget(name):
             delattr(pkg, name[i + 1:])
 
 
+# use and use_once give the function (or class) and the caller calls it
+# with its own arguments, not through them: a call with *args puts its
+# arguments in a block of the heap that is freed when it returns, a hole
+# among what the call made.
+
+def use(name, fn):
+    """The function `fn` of the module `name` (dotted), imported if it is
+    not yet; the module stays until forget(name)."""
+    return getattr(__import__(name, None, None, (fn,)), fn)
+
+
+def use_once(name, fn):
+    """The function `fn` of the module `name`, imported for this use and
+    forgotten: its code leaves the heap once nothing refers to the function
+    (or to what the call made with it)."""
+    m = __import__(name, None, None, (fn,))
+    forget(name)
+    return getattr(m, fn)
+
+
 # While a game is chosen and set up (the boot, New game), the heap is
 # collected every LOADING_GC bytes allocated (gc.threshold), not only when
-# it runs out: a module loaded from littlefs leaves garbage (the file's 1 kB
+# it runs out: a module loaded from littlefs leaves garbage (the file's
 # cache, the loader's buffers) among what it keeps, and collected only when
 # the heap ran out it left holes all over the heap, in which what came after
-# found no block (on the virtual Pico the game picker needed a heap of 118
-# KB, with these collections 90 KB).  They cost the boot into a 300-action
-# game about 70 ms.  While a game is played they are off: a collection takes
-# a Pico 20 ms with a long game in the heap, which a press would wait for
-# (the app collects once a frame is shown instead: App.run).
+# found no block (on the virtual Pico the game picker needed a much bigger
+# heap without them: BENCHMARKS.md).  They cost the boot a little time.
+# While a game is played they are off: a collection with a long game in the
+# heap is long, and a press would wait for it (the app collects once a frame
+# is shown instead: App.run).
 LOADING_GC = 65536
 
 

@@ -11,7 +11,7 @@ import json
 from firmware.core import osfs, store
 from firmware.core.actions import as_tokens
 from firmware.core.gamefiles import BASE, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, NoGame, TableGone
-from firmware.core.restoring import _hex, _repair, check_snapshot, keep_as, restore, told
+from firmware.core.restoring import hex8, repair_at_once, check_snapshot, keep_as, restore, told
 from firmware.core.saving import head, ident
 
 def folders_aside(j, names, odd):
@@ -26,7 +26,7 @@ def folders_aside(j, names, odd):
             n += 1
         kept = "damaged-%d" % n
         try:
-            j.fs.rename(j._p(name), j._p(kept))
+            j.fs.rename(j.path(name), j.path(kept))
         except OSError as e:
             j.notes.append("%s is a folder, and could not be moved aside (%s)" % (name, e))
             continue
@@ -66,37 +66,37 @@ def rebase(j, snapshots, quiet, notes, why):
     n, name, cand = best
     best = None
     try:
-        session = restore(j._module(as_tokens(cand["setup"])), cand)
+        session = restore(j.engine(as_tokens(cand["setup"])), cand)
     except MemoryError:
         raise
     except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
         raise NoGame("snapshot %s cannot be restored (%s)" % (name, e))
     fs = j.fs
     if j.ident is None:
-        j.ident = _hex(cand.get("ed"))
+        j.ident = hex8(cand.get("ed"))
     if j.table_bad is not None:
         own_table(j, notes)
     names = fs.listdir(j.dir)
     if JOURNAL in names:
         keep_as(j, names)
     j.lost = -1
-    j._at = "base %d" % n
+    j.lost_at = "base %d" % n
     j.session = session
     j.records = n
     # the journal is begun again (Journal.repair): its setup line, and a
     # record naming the snapshot it goes on from, renamed base.json (not
     # rotated away by the snapshots to come: a replay from the journal
     # starts from it)
-    j._rebase = name
-    j._dirty = True
-    j._rotate = SNAP in names and name != SNAP
-    j._snap_n = n
-    j._snap_base_n = session.base_n
+    j.rebase = name
+    j.cut_due = True
+    j.rotate = SNAP in names and name != SNAP
+    j.snap_n = n
+    j.snap_base_n = session.base_n
     j.source = name
     notes.append("the journal does not hold snapshot %s's records: resumed from it (%d records)%s"
                  % (name, n, "; the journal as it was is to be kept in %s" % j.kept if j.kept else ""))
     told(j, names)
-    _repair(j)
+    repair_at_once(j)
     return session
 
 
@@ -105,7 +105,7 @@ def from_base(j, words, mark, notes):
     the state its base record names (its records and file checksum); else
     why not (the game is not replayed from its first turn instead)."""
     n, want = mark
-    path = j._p(BASE)
+    path = j.path(BASE)
     ok, cand = store.read_json(path, j.fs)
     why = cand if not ok else check_snapshot(cand)
     if why is None and (head(path, j.fs) != want or cand["n"] != n
@@ -114,13 +114,13 @@ def from_base(j, words, mark, notes):
     if why is not None:
         return "the journal goes on from %s, which cannot be used (%s)" % (BASE, why or "missing")
     try:
-        session = restore(j._module(words), cand)
+        session = restore(j.engine(words), cand)
     except MemoryError:
         raise
     except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
         return "the journal goes on from %s, which cannot be restored (%s)" % (BASE, e)
     if j.ident is None:
-        j.ident = _hex(cand.get("ed"))
+        j.ident = hex8(cand.get("ed"))
     notes.append("replayed the journal from the state it goes on from (%s, %d records)" % (BASE, n))
     return session
 
@@ -131,7 +131,7 @@ def load_table(path, fs=None):
     drop_notes).  ValueError says why it cannot be read."""
     f = (fs or osfs.FS).open(path, "rb")
     try:
-        plain = store._head(f.read(10)) is None
+        plain = store.head_crc(f.read(10)) is None
     finally:
         f.close()
     if not plain:
@@ -145,7 +145,7 @@ def load_table(path, fs=None):
             got = json.load(f)
         except (TypeError, OSError):
             f.seek(0)
-            got = store._loads(f.read())     # a stand-in for a file (tests)
+            got = store.loads(f.read())     # a stand-in for a file (tests)
     finally:
         f.close()
     store.drop_notes(got)
@@ -198,7 +198,7 @@ def found(j):
 def take(j, ed, where):
     j.notes.append("%s: found it again (%s) by its checksum, to be written back" % (j.table_bad, where))
     j.edition = j.edition_due = ed
-    j._edition_tried = -1
+    j.edition_tried = -1
     j.partial = False
     j.table_bad = None
     return ed

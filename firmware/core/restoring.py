@@ -9,7 +9,8 @@ from firmware.core.gamefiles import TOLD, VERSION
 from firmware.core.session import Session
 
 
-def _hex(v):
+def hex8(v):
+    """The number an 8-hex-digit string says (a CRC), or None."""
     if type(v) is not str or len(v) != 8:
         return None
     try:
@@ -23,7 +24,8 @@ def _is_int(v, lo):
     return type(v) is int and v >= lo
 
 
-def _strs(v):
+def str_list(v):
+    """Whether v is a list of strings."""
     if type(v) is not list:
         return False
     for x in v:
@@ -37,11 +39,11 @@ def check_snapshot(s):
     if type(s) is not dict or s.get("v") != VERSION:
         return "not a snapshot of this version"
     if not (_is_int(s.get("n"), 1) and _is_int(s.get("end"), 11)
-            and _is_int(s.get("base_n"), 0) and _hex(s.get("crc")) is not None
+            and _is_int(s.get("base_n"), 0) and hex8(s.get("crc")) is not None
             and type(s.get("setup")) is str and type(s.get("base")) is dict
-            and _strs(s.get("tail")) and _strs(s.get("redo"))
+            and str_list(s.get("tail")) and str_list(s.get("redo"))
             and type(s.get("state", {})) is dict and type(s.get("prev", {})) is dict
-            and type(s.get("fixed", {})) is dict and _hex(s.get("ed", "00000000")) is not None):
+            and type(s.get("fixed", {})) is dict and hex8(s.get("ed", "00000000")) is not None):
         return "fields missing or of the wrong type"
     return None
 
@@ -52,7 +54,7 @@ def keep_as(j, names):
     n = 1
     while "damaged-%d.txt" % n in names:
         n += 1
-    j._keep_first = True
+    j.keep_first = True
     j.kept = "damaged-%d.txt" % n
 
 
@@ -66,28 +68,28 @@ def told(j, names):
     under the same name."""
     told = None
     if j.lost:
-        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j._at}
-        j._told_due = True
+        told = {"lost": j.lost, "kept": [j.kept] if j.kept else [], "at": j.lost_at}
+        j.told_due = True
     if TOLD in names:
         j.told_on_flash = True      # taken away once the players have seen this boot's
-        ok, old = store.read_json(j._p(TOLD), j.fs)
-        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not _strs(old.get("kept")):
+        ok, old = store.read_json(j.path(TOLD), j.fs)
+        if not ok or type(old) is not dict or type(old.get("lost")) is not int or not str_list(old.get("kept")):
             j.notes.append("the note of actions lost %s is damaged (%s); not used" % (TOLD, old))
         else:
             j.notes.append("the players have not seen the note of actions lost in %s yet" % TOLD)
             if told is None:
                 told = old
-            elif old.get("at") == j._at:
+            elif old.get("at") == j.lost_at:
                 told = old
                 if j.kept and old["kept"]:
                     j.kept = old["kept"][-1]
             else:
                 lost = -1 if old["lost"] < 0 or j.lost < 0 else old["lost"] + j.lost
-                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j._at}
+                told = {"lost": lost, "kept": old["kept"] + told["kept"], "at": j.lost_at}
     j.told = told
 
 
-def _repair(j):
+def repair_at_once(j):
     """Off the device (no defer: the host, its tools, the tests) the
     repair is done at once; the device does it at its first idle, once the
     boot's first frame is drawn and its code has left the heap."""

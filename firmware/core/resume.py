@@ -10,7 +10,7 @@ from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, N
                                      TABLE_MARK, TOLD, NoGame, TableGone)
 from firmware.core.modules import collect, forget
 from firmware.core.session import DEPTH, Session, give_back
-from firmware.core.restoring import _hex, _repair, _strs, check_snapshot, keep_as, restore, told  # noqa: F401
+from firmware.core.restoring import hex8, repair_at_once, str_list, check_snapshot, keep_as, restore, told  # noqa: F401
 
 
 _ENOTDIR = 20   # errno: not a folder
@@ -94,9 +94,9 @@ def resume(j):
     j.lost = 0
     j.kept = None
     j.told = None
-    j._told_due = j.told_on_flash = False
-    j._keep_first = j._rebase = j._dirty = False
-    j._at = None
+    j.told_due = j.told_on_flash = False
+    j.keep_first = j.rebase = j.cut_due = False
+    j.lost_at = None
     odd = [n for n in odd if n in KNOWN]
     if odd:
         # a folder where one of the game's files goes
@@ -114,7 +114,7 @@ def resume(j):
     # the lists the screens read
     j.table_bad = "the game has no edition table %s" % EDITION
     if EDITION in names:
-        ok, ed = store.read_json(j._p(EDITION), fs)
+        ok, ed = store.read_json(j.path(EDITION), fs)
         why = (ed or "missing") if not ok else _shape(ed, j)
         if why:
             j.table_bad = "the game's edition table %s is damaged (%s)" % (EDITION, why)
@@ -134,7 +134,7 @@ def resume(j):
         for name in which:
             if name not in names:
                 continue
-            ok, snap = store.read_json(j._p(name), fs)
+            ok, snap = store.read_json(j.path(name), fs)
             problem = check_snapshot(snap) if ok else snap
             if problem and quiet:
                 continue
@@ -169,9 +169,9 @@ def _go_on(j, names, notes, snapshots, seen):
     the journal gives (resume then begins the journal again from it)."""
     fs = j.fs
     try:
-        f = fs.open(j._p(JOURNAL), "rb")
+        f = fs.open(j.path(JOURNAL), "rb")
     except OSError as e:
-        raise NoGame("cannot read the journal %s (%s)" % (j._p(JOURNAL), e))
+        raise NoGame("cannot read the journal %s (%s)" % (j.path(JOURNAL), e))
     gone = [None]   # TableGone, where a replay from the setup line found no table
     try:
         # snap.old is read only when neither newer file can be used
@@ -201,7 +201,7 @@ def _go_on(j, names, notes, snapshots, seen):
         raise gone[0]
     if session is None:
         raise NoGame("the journal %s has no good setup line (%s)%s"
-                     % (j._p(JOURNAL), dropped or "it is empty",
+                     % (j.path(JOURNAL), dropped or "it is empty",
                         "".join("; " + x for x in notes)))
     if dropped is not None:
         lost = size - pos
@@ -216,37 +216,37 @@ def _go_on(j, names, notes, snapshots, seen):
             # it was is kept aside before they are cut away (j.lost: _scan
             # counted them)
             keep_as(j, names)
-            j._at = "cut %d %d" % (pos, size)
+            j.lost_at = "cut %d %d" % (pos, size)
     j.session = session
     j.records = count
-    j._end = pos
-    j._crc = prev
+    j.end = pos
+    j.crc = prev
     # the bad records must go before anything is appended after them (else
     # the next replay stops there again): the journal repairs them at its
     # first idle, once the boot's code has left the heap (Journal.repair),
     # and before it appends anything
-    j._dirty = dropped is not None
+    j.cut_due = dropped is not None
     if snap is None:
-        j._snap_n = 1
-        j._snap_base_n = 0
-        j._rotate = False
+        j.snap_n = 1
+        j.snap_base_n = 0
+        j.rotate = False
     else:
-        j._snap_n = snap["n"]
-        j._snap_base_n = snap["base_n"]
-        j._rotate = j.source == SNAP
+        j.snap_n = snap["n"]
+        j.snap_base_n = snap["base_n"]
+        j.rotate = j.source == SNAP
     _own_table(j, notes)
     if j.source == SNAP_TMP:
         # The power went between writing a snapshot and renaming it in.
         try:
-            fs.rename(j._p(SNAP_TMP), j._p(SNAP))
+            fs.rename(j.path(SNAP_TMP), j.path(SNAP))
             notes.append("finished moving the newest snapshot into place")
             j.source = SNAP
-            j._rotate = True
+            j.rotate = True
         except OSError as e:
             notes.append("could not move the newest snapshot into place (%s)" % (e,))
     if j.lost or TOLD in names:
         told(j, names)
-    _repair(j)
+    repair_at_once(j)
     return session
 
 
@@ -322,14 +322,14 @@ def _pick(j, f, load, size, notes):
                          "resumed from the snapshot" % (name, at - end))
             cand["end"] = end = at
         try:
-            session = restore(j._module(as_tokens(cand["setup"])), cand)
+            session = restore(j.engine(as_tokens(cand["setup"])), cand)
         except MemoryError:
             raise
         except Exception as e:  # noqa: BLE001 - a bad snapshot must not stop the boot
             notes.append("snapshot %s cannot be restored (%s); not used" % (name, e))
             continue
         j.source = name
-        j.ident = _hex(cand.get("ed"))
+        j.ident = hex8(cand.get("ed"))
         return session, cand
     return None, None
 
@@ -351,7 +351,7 @@ def _scan(j, f, newer, older, notes, gone):
     if snap is None:
         pos, prev, count = 0, 0, 0
     else:
-        pos, prev, count = snap["end"], _hex(snap["crc"]), snap["n"]
+        pos, prev, count = snap["end"], hex8(snap["crc"]), snap["n"]
     f.seek(pos)
     dropped = None
     raw = f.readline()
@@ -520,7 +520,7 @@ def _from_setup(j, words):
     cannot set the game up from (resume checked only the parts the screens
     read) is the game's table damaged: found again by its checksum, or
     TableGone."""
-    game = j._module(words)
+    game = j.engine(words)
     try:
         return Session(game, _replay_table(j), words)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
@@ -536,7 +536,7 @@ def _replay_table(j):
     its own (read again where resume kept only the parts the screens read),
     or the one on the device with its checksum (recover.replay_table)."""
     if j.table_bad is None and j.partial:
-        ok, ed = store.read_json(j._p(EDITION), j.fs)
+        ok, ed = store.read_json(j.path(EDITION), j.fs)
         if ok:
             return ed
         j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)

@@ -34,7 +34,7 @@ def start(j, words, edition_later=None):
     leaves the game played whole or the new game, which the next boot
     finds and finishes (settle).  Only then are the old game's files
     removed (what is left of them goes at the next boot or start)."""
-    session = Session(j._module(words), j.edition, words)
+    session = Session(j.engine(words), j.edition, words)
     fs = j.fs
     new, old = j.dir + NEW, j.dir + OLD
     settle(j.dir, fs)       # what an earlier start left (the boot does this first)
@@ -77,21 +77,21 @@ def start(j, words, edition_later=None):
     _remove(old, fs)
     if later:
         j.edition_due = j.edition
-        j._edition_tried = -1
+        j.edition_tried = -1
     j.session = session
     j.records = 1
     j.notes = []
     j.lost = 0
     j.kept = j.told = None
-    j._told_due = j.told_on_flash = j._rebase = False
+    j.told_due = j.told_on_flash = j.rebase = False
     j.source = None
-    j._end = len(data)
-    j._crc = crc
-    j._dirty = False
-    j._keep_first = False
-    j._snap_n = 1
-    j._snap_base_n = 0
-    j._rotate = False
+    j.end = len(data)
+    j.crc = crc
+    j.cut_due = False
+    j.keep_first = False
+    j.snap_n = 1
+    j.snap_base_n = 0
+    j.rotate = False
     j.ident = ident
     return session
 
@@ -109,7 +109,7 @@ def ident(path, fs=None):
         return None
     try:
         first = f.read(10)
-        want = store._head(first)
+        want = store.head_crc(first)
         crc = 0 if want is not None else osfs.crc32(first)
         while True:
             piece = f.read(128)
@@ -133,7 +133,7 @@ def head(path, fs=None):
     except OSError:
         return None
     try:
-        return store._head(f.read(10))
+        return store.head_crc(f.read(10))
     except OSError:
         return None
     finally:
@@ -157,13 +157,13 @@ def write_edition(j):
     it due); a failed write is noted once and tried again at the first
     idle after the next action saved."""
     try:
-        store.save_json(j._p(EDITION), j.edition_due, j.fs)
+        store.save_json(j.path(EDITION), j.edition_due, j.fs)
     except (OSError, MemoryError) as e:
         # the game goes on: a resume without it takes the same table
         # (start()); tried again once an action was saved, not at every
         # idle (150 ms of a Pico's clock a try)
-        j._note("could not write the game's edition table (%s)" % (e,))
-        j._edition_tried = j.records
+        j.note("could not write the game's edition table (%s)" % (e,))
+        j.edition_tried = j.records
         return
     j.edition_due = None
 
@@ -174,7 +174,7 @@ def snapshot(j):
     # the checkpoint's JSON text is copied as it is kept; so is the
     # state before the last action where there is one (resume replays
     # that action): only the small fields go through jsonout
-    snap = {"v": VERSION, "n": j.records, "end": j._end, "crc": "%08x" % j._crc,
+    snap = {"v": VERSION, "n": j.records, "end": j.end, "crc": "%08x" % j.crc,
             "setup": s.setup, "base": s.base, "base_n": s.base_n,
             "tail": s.tail, "redo": s.redo_stack}
     if s.has_prev and s.tail:
@@ -186,14 +186,14 @@ def snapshot(j):
     if j.ident is not None:
         snap["ed"] = "%08x" % j.ident   # the game's edition table, by its checksum
     fs = j.fs
-    store.write_json(j._p(SNAP_TMP), snap, fs)
-    if j._rotate:
-        j._rotate = False
-        fs.rename(j._p(SNAP), j._p(SNAP_OLD))
-    fs.rename(j._p(SNAP_TMP), j._p(SNAP))
-    j._rotate = True
-    j._snap_n = j.records
-    j._snap_base_n = s.base_n
+    store.write_json(j.path(SNAP_TMP), snap, fs)
+    if j.rotate:
+        j.rotate = False
+        fs.rename(j.path(SNAP), j.path(SNAP_OLD))
+    fs.rename(j.path(SNAP_TMP), j.path(SNAP))
+    j.rotate = True
+    j.snap_n = j.records
+    j.snap_base_n = s.base_n
 
 def repair(j):
     """Journal.repair: what resume found, done in this order, each step
@@ -203,24 +203,24 @@ def repair(j):
     records cut away, or the journal begun again from the session (resumed
     from a snapshot it did not hold) and a snapshot written over it."""
     fs = j.fs
-    if j._told_due:
-        store.save_json(j._p(TOLD), j.told, fs)
-        j._told_due = False
+    if j.told_due:
+        store.save_json(j.path(TOLD), j.told, fs)
+        j.told_due = False
         j.told_on_flash = True
-    if j._rebase:
+    if j.rebase:
         rebase(j)
         return
-    if j._keep_first:
+    if j.keep_first:
         j.kept = keep(j, j.kept)
-        j._keep_first = False
-        j._note("kept the journal as it was in %s" % j.kept)
-    if j._dirty:
-        cut(j, j._end)
+        j.keep_first = False
+        j.note("kept the journal as it was in %s" % j.kept)
+    if j.cut_due:
+        cut(j, j.end)
 
 
 def rebase(j):
     """The journal begun again from the snapshot resume took the game from
-    (j._rebase, its file): the journal as it was renamed aside (kept: it is
+    (j.rebase, its file): the journal as it was renamed aside (kept: it is
     replaced whole, so no copy is needed), the snapshot renamed base.json,
     then a journal of the setup line and a record naming base.json renamed
     in.  A power cut between any two of them leaves no journal, or the
@@ -228,33 +228,33 @@ def rebase(j):
     way."""
     fs = j.fs
     names = fs.listdir(j.dir)
-    if j._keep_first:
+    if j.keep_first:
         if JOURNAL in names:
-            fs.rename(j._p(JOURNAL), j._p(j.kept))
-            j._note("kept the journal as it was in %s" % j.kept)
-        j._keep_first = False
-    if j._rebase != BASE:
-        fs.rename(j._p(j._rebase), j._p(BASE))
-        j._rebase = BASE
-    crc = head(j._p(BASE), fs)
+            fs.rename(j.path(JOURNAL), j.path(j.kept))
+            j.note("kept the journal as it was in %s" % j.kept)
+        j.keep_first = False
+    if j.rebase != BASE:
+        fs.rename(j.path(j.rebase), j.path(BASE))
+        j.rebase = BASE
+    crc = head(j.path(BASE), fs)
     if crc is None:
         raise OSError(5, "cannot read " + BASE)
     data, first = record(setup_text(j.session.setup, j.ident), 0)
     more, last = record(base_text(j.records, crc), first)
-    store.write(j._p(JOURNAL_TMP), data + more, fs)
-    fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
-    j._end = len(data) + len(more)
-    j._crc = last
-    j._rebase = False
-    j._dirty = False
+    store.write(j.path(JOURNAL_TMP), data + more, fs)
+    fs.rename(j.path(JOURNAL_TMP), j.path(JOURNAL))
+    j.end = len(data) + len(more)
+    j.crc = last
+    j.rebase = False
+    j.cut_due = False
 
 
 def cut(j, end):
     """Keep only the first `end` bytes of the journal: copy them to
     journal.tmp and rename it over (there is no truncate on MicroPython)."""
     copy(j, end, JOURNAL_TMP)
-    j.fs.rename(j._p(JOURNAL_TMP), j._p(JOURNAL))
-    j._dirty = False
+    j.fs.rename(j.path(JOURNAL_TMP), j.path(JOURNAL))
+    j.cut_due = False
 
 def keep(j, name=None):
     """Copy the whole journal to name, or damaged-N.txt (N the first
@@ -273,9 +273,9 @@ def keep(j, name=None):
 def copy(j, end, name):
     """Copy the first `end` bytes of the journal (all if None) to name."""
     fs = j.fs
-    src = fs.open(j._p(JOURNAL), "rb")
+    src = fs.open(j.path(JOURNAL), "rb")
     try:
-        dst = fs.open(j._p(name), "wb")
+        dst = fs.open(j.path(name), "wb")
         try:
             left = end
             while left is None or left > 0:

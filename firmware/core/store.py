@@ -45,7 +45,7 @@ def encode(obj):
     return ("#%08x\n" % crc32(body)).encode() + body
 
 
-def _head(line):
+def head_crc(line):
     """The checksum of a file's first line "#CCCCCCCC\n", or None if it is
     not one (8 lowercase hex digits: int() would also read "+b5b7e64")."""
     if len(line) != 10 or line[0] != 35 or line[9] != 10:
@@ -59,16 +59,17 @@ def _head(line):
 def decode(data):
     """The object in the bytes of a checksummed JSON file.  Raises
     ValueError with the reason if the bytes are damaged."""
-    want = _head(data[:10])
+    want = head_crc(data[:10])
     if want is None:
         return _decode_old(data)
     body = memoryview(data)[10:]   # no copy: a snapshot is several kB
     if crc32(body) != want:
         raise ValueError("checksum mismatch")
-    return _loads(body)
+    return loads(body)
 
 
-def _loads(body):
+def loads(body):
+    """The object in the JSON bytes body; ValueError if they are not JSON."""
     try:
         try:
             return json.loads(body)           # MicroPython reads the bytes in place
@@ -90,7 +91,7 @@ def _decode_old(data):
     body = memoryview(data)[:n]
     if ("%08x" % crc32(body)).encode() != data[-9:-1]:
         raise ValueError("checksum mismatch")
-    return _loads(body)
+    return loads(body)
 
 
 def _pieces(obj, chunk, out):
@@ -203,7 +204,7 @@ def read_json(path, fs=None):
         return False, "cannot read it (%s)" % (e,)
     try:
         head = f.read(10)
-        want = _head(head)
+        want = head_crc(head)
         if want is None:
             return True, _decode_old(head + f.read())
         crc = 0
@@ -220,7 +221,7 @@ def read_json(path, fs=None):
         except (TypeError, OSError):
             # a stand-in for a file, which is no stream (tests): its bytes
             f.seek(10)
-            return True, _loads(f.read())
+            return True, loads(f.read())
         except (ValueError, UnicodeError):
             return False, "not valid JSON"
     except ValueError as e:

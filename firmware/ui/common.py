@@ -151,7 +151,5 @@ def lines(app, out, text, target=None, why=None, indent=""):
 
 def open_code(app):
     """The QR code of the finished game's play, for BG Stats."""
-    from firmware.core.modules import forget
-    from firmware.ui.playcode import PlayCode
-    forget("firmware.ui.playcode")   # kept by the screen while it is shown
-    app.push(PlayCode())
+    from firmware.core.modules import use_once
+    app.push(use_once("firmware.ui.playcode", "PlayCode")())   # its code kept by the screen while it is shown

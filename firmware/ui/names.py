@@ -147,4 +147,4 @@ class Letters(Screen):
             # the storage refused it: told over the seats (it holds until
             # the device is switched off)
             from firmware.ui.widgets import Message
-            app.push(Message(t("m.settings"), [app._storage(e), t("m.until_off")]))
+            app.push(Message(t("m.settings"), [app.storage_error(e), t("m.until_off")]))

@@ -101,7 +101,7 @@ class PlayCode(Screen):
         for s in app.stack:
             if getattr(s, "view", None) is not None:
                 s.view = None
-        app._view = None
+        app.kept_view = None
         gc.collect()
         from firmware.core import qr
         self.code = qr.encode(data, qr.L, 1, top)

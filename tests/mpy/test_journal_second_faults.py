@@ -181,7 +181,7 @@ def test_an_action_taken_back_is_checked_by_the_rules_in_a_replay():
     lines = demo_lines()[:30]
     j, _ = play(fs, lines)
     data = fs.files["g/journal.txt"]
-    crc = j._crc
+    crc = j.crc
     extra = b""
     for text in ("city nobody", "undo", "next"):
         rec, crc = record(text, crc)

@@ -212,3 +212,17 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
     finally:
         rmtree(data)
+
+
+def test_code_loaded_for_one_use_leaves_and_code_loaded_for_a_while_stays():
+    from firmware.core.modules import use, use_once
+    name = "firmware.core.gamefiles"
+    forget(name)
+    assert use_once(name, "record")("next", 0) == use_once(name, "record")("next", 0)
+    data, crc = use_once(name, "record")("next", 0)
+    assert data.startswith(b"next #") and data.endswith(b"\n") and crc != 0
+    assert (name in sys.modules) != ON_BOARD    # forgotten once used (on a board)
+    assert use(name, "record")("undo", crc)[0].startswith(b"undo #")
+    assert name in sys.modules                  # kept until forgotten
+    forget(name)
+    assert (name in sys.modules) != ON_BOARD

@@ -246,7 +246,7 @@ def edition_of(app, j, name):
     """The edition table the journal's game was started with: the copy in
     its folder, or (if that is damaged, as resume does) the table for new
     games, the players' edited one or the bundled one."""
-    ok, ed = store.read_json(j._p(EDITION), j.fs)
+    ok, ed = store.read_json(j.path(EDITION), j.fs)
     if ok:
         return ed
     from firmware import chooser
@@ -263,12 +263,12 @@ def replay(app, recs):
     j = journal_of(app)
     mark = resume.base_of(recs[1]) if len(recs) > 1 else None
     if mark is not None:
-        ok, snap = store.read_json(j._p(BASE), j.fs)
-        assert ok and snap["n"] == mark[0] and saving.head(j._p(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
-        s = resume.restore(j._module(recs[0].split()), snap)
+        ok, snap = store.read_json(j.path(BASE), j.fs)
+        assert ok and snap["n"] == mark[0] and saving.head(j.path(BASE), j.fs) == mark[1], "no base for %r" % recs[1]
+        s = resume.restore(j.engine(recs[0].split()), snap)
         recs = recs[1:]
     else:
-        s = Session(j._module(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
+        s = Session(j.engine(recs[0].split()), edition_of(app, j, recs[0].split()[0]), recs[0])
     for r in recs[1:]:
         s.apply(r)
     return jsonout.dumps(s.view())
@@ -283,7 +283,7 @@ def held(app, data):
         size = os.stat(data + "/game/" + JOURNAL)[6]
     except OSError:
         size = -1
-    end = journal_of(app)._end
+    end = journal_of(app).end
     assert size == end, "the journal holds %d bytes, the device %d" % (size, end)
 
 

@@ -2,7 +2,7 @@
 # Event cards, greyed with the reason when the rules do not allow it; and
 # the pickers it opens (Sun card, conquest, temple site, connected counts,
 # corrections, history).
-from firmware.core.modules import forget
+from firmware.core.modules import use_once
 from firmware.core.text import t, f, fn
 from firmware.games.inca import words as w
 from firmware.ui.widgets import Screen, row
@@ -173,11 +173,9 @@ def _open(name, arg=None, where="pickers"):
     (or sun.py), imported when the row is chosen and forgotten at once (on
     a board its code leaves the heap with the screen it opened)."""
     def open_(app):
-        mod = "firmware.games.inca." + where
-        pickers = __import__(mod, None, None, (name,))
-        forget(mod)
+        fn = use_once("firmware.games.inca." + where, name)
         if arg is None:
-            getattr(pickers, name)(app)
+            fn(app)
         else:
-            getattr(pickers, name)(app, *arg)
+            fn(app, *arg)
     return open_

@@ -25,10 +25,8 @@ def menu(app):
 
 
 def history(app):
-    from firmware.core.modules import forget
-    from firmware.games.inca.pickers import history as h
-    forget("firmware.games.inca.pickers")   # kept by the screen while it is open
-    return h(app)
+    from firmware.core.modules import use_once
+    return use_once("firmware.games.inca.pickers", "history")(app)   # its code kept by the screen while it is open
 
 
 def notable(events):
