@@ -24,14 +24,7 @@ CONSTANTS = {
 # Measured figures still quoted in these files' comments, to move to
 # BENCHMARKS.md (*Measured apart*); an entry goes once its figure has.
 TO_MOVE = {
-    "firmware/app.py": ["2.7 KB", "1.1 KB", "21 ms", "2.6 ms"],
-    "firmware/chooser.py": ["2.7 KB", "9 KB", "1.6 KB"],
-    "firmware/settings.py": ["8 kB"],
     "firmware/core/journal.py": ["1 kB", "6.0 kB", "17.3 kB", "20 ms", "4 KB", "1.1 kB", "3 ms", "150 ms"],
-    "firmware/core/modules.py": ["1 kB", "118 KB", "90 KB", "70 ms", "20 ms"],
-    "firmware/core/resume.py": ["30 ms", "2 ms", "1.1 kB"],
-    "firmware/core/saving.py": ["150 ms", "90 ms", "150 ms"],
-    "firmware/core/store.py": ["395 ms", "5 kB", "1.4 KB"],
 }
 
 

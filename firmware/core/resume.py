@@ -268,8 +268,8 @@ def taken_back(session, action, check=True):
     """A replayed action that the next record undoes: the session ends as
     apply(action) then undo() leave it (the state as it was, the action
     alone on the redo stack), without either.  Both would keep the state,
-    apply the action and read the state back: some 30 ms of a Pico's clock
-    a pair, which a resume pays for every undo since the last snapshot.
+    apply the action and read the state back, which a resume would pay for
+    every undo since the last snapshot (BENCHMARKS.md, *Measured apart*).
     In a replay that did not start from a snapshot the rules check the
     action without applying it.  An undo or redo, and an action that moves
     the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
@@ -284,8 +284,8 @@ def taken_back(session, action, check=True):
     # that is not the one it was taken on stops here, as an action that
     # stays would.  After a snapshot that matches the journal (the chained
     # checksum of the record it ends at) the state is the one it was taken
-    # on, and a boot's time is not spent on it (1-2 ms of a Pico's clock a
-    # pair, twenty pairs in the benchmark's saved game)
+    # on, and a boot's time is not spent on it (BENCHMARKS.md, *Measured
+    # apart*)
     refusal = getattr(session.game, "refusal", None) if check else None
     e = refusal(session.state, join(t)) if refusal is not None else None
     if e is not None:
@@ -420,8 +420,8 @@ def _scan(j, f, newer, older, notes, gone):
         raw = nxt
     if dropped is not None:
         # the records dropped, counted while the file is open (opening it
-        # again would need a block of 1.1 kB that the game just replayed
-        # may have left no room for)
+        # again would need a block for the file's cache that the game just
+        # replayed may have left no room for)
         j.lost = 1
         line = f.readline() if nxt is None else nxt    # (the one after it may be read already)
         while line:

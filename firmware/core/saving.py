@@ -41,8 +41,8 @@ def start(j, words, edition_later=None):
     store.makedirs(parent(j.dir), fs)
     # The edition table goes with the game (edits made later are for new
     # games).  On the device (defer) it is written once the game's first
-    # frame is drawn (idle): 150 ms of a Pico's clock that Start game would
-    # wait for.  A power cut before then leaves the game without it, and
+    # frame is drawn (idle): a write that Start game would otherwise wait
+    # for (BENCHMARKS.md, *Measured apart*).  A power cut before then leaves the game without it, and
     # resume finds the table it was started with by its checksum (the
     # setup line's record names it), and writes it.
     later = j.defer if edition_later is None else edition_later
@@ -144,7 +144,8 @@ def table_ident(j, written=None):
     """The checksum of the game's table (j.edition): that of the file it
     was read from as it is (a few ms of a Pico's clock), by which a resume
     finds it again; where there is none (an edit the storage did not take),
-    of its JSON text as written (given), or as it would be (90 ms)."""
+    of its JSON text as written (given), or as it would be (slower: the
+    table made into text; BENCHMARKS.md, *Measured apart*)."""
     src = j.tables[0] if j.tables else None
     crc = ident(src, j.fs) if src else None
     if crc is None:
@@ -161,7 +162,7 @@ def write_edition(j):
     except (OSError, MemoryError) as e:
         # the game goes on: a resume without it takes the same table
         # (start()); tried again once an action was saved, not at every
-        # idle (150 ms of a Pico's clock a try)
+        # idle (a try takes as long as the write above)
         j.note("could not write the game's edition table (%s)" % (e,))
         j.edition_tried = j.records
         return

@@ -97,9 +97,9 @@ def _decode_old(data):
 def _pieces(obj, chunk, out):
     """The JSON text of obj, as bytes of about `chunk` characters, to
     out(bytes): the pieces jsonout gives are gathered until about `chunk`
-    characters wait, then joined (a checksum and a copy per piece, the
-    edition table's 700 of them, took 395 ms of a Pico's clock; a join per
-    chunk a small part of that).  The blocks it needs are about `chunk`
+    characters wait, then joined (a checksum and a copy per piece, of the
+    edition table's hundreds of them, took far longer: BENCHMARKS.md,
+    *Measured apart*).  The blocks it needs are about `chunk`
     bytes: in a heap cut up by a long game a bigger one may not be there."""
     parts = []
     st = [0]   # characters waiting in parts
@@ -194,8 +194,8 @@ def read_json(path, fs=None):
     """(True, obj) for a good file; (False, None) if there is no file;
     (False, reason) if it is damaged or cannot be read.  The file is
     checked in pieces of 128 bytes and the JSON parsed straight from it:
-    no block the size of the file is needed (a snapshot is about 5 kB,
-    which a heap cut up by a game's code may not have at the boot)."""
+    no block the size of the file is needed (a snapshot's size, which a
+    heap cut up by a game's code may not have at the boot)."""
     try:
         f = (fs or osfs.FS).open(path, "rb")
     except OSError as e:
@@ -235,8 +235,8 @@ def read_json(path, fs=None):
 def drop_notes(v):
     """Drop what an edition table says for its readers ("about", "sure":
     how sure a value the rule texts do not print is) from its tables: the
-    device shows neither, and they are 1.4 KB of a Pico's heap at Start
-    game, its heaviest moment."""
+    device shows neither, and they would take heap at Start game, its
+    heaviest moment (BENCHMARKS.md, *Measured apart*)."""
     if isinstance(v, dict):
         v.pop("about", None)
         v.pop("sure", None)
