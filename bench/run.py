@@ -331,10 +331,32 @@ def main(argv=None):
                 report += "\n" + "\n".join(circuitpython.section(res, on_vpico.get("pico_oled"))) + "\n"
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    report += kept_sections(args.out, report)
     with open(args.out, "w") as f:
         f.write(report)
     print(report)
     print("wrote %s" % args.out)
+
+
+def sections(text):
+    """{heading: section} of a Markdown text's "## " sections, in order."""
+    out = {}
+    for part in ("\n" + text).split("\n## ")[1:]:
+        out[part.split("\n", 1)[0]] = "## " + part.rstrip("\n") + "\n"
+    return out
+
+
+def kept_sections(path, report):
+    """The sections of the file at path that this run does not write (those
+    measured by hand or by another script: *Measured apart*, the QR code's),
+    kept as they were, to go after the report."""
+    try:
+        with open(path) as f:
+            old = sections(f.read())
+    except OSError:
+        return ""
+    new = sections(report)
+    return "".join("\n" + body for head, body in old.items() if head not in new)
 
 
 def measure(work):
