@@ -7,7 +7,7 @@ stages them (compiled by CircuitPython's own mpy-cross) in CircuitPython's
 FAT drive, made by mtools:
 
 - the image and its mpy-cross are the ones the build script makes;
-- the opening: the first 40 presses of the scripted Inca game, every frame
+- the opening: the first 30 presses of the scripted Inca game, every frame
   on the panel the simulator's for the same presses and seed;
 - power cuts at flash operations of those presses: the board boots into
   the game at a prefix, or without it, or formats its drive (FAT: what
@@ -29,7 +29,7 @@ from test_micropython import ROOT
 pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.ready()))
 BOARD = "pico_oled_cp"
 SEED = 77
-OPENING = 40
+OPENING = 30
 FIRMWARE = os.path.join(ROOT, "vpico", "firmware")
 
 
