@@ -202,6 +202,16 @@ def _dismiss(app, keys):
 
 
 
+def undo_line(app, line, keys):
+    """An undo line is the undo press (then whatever it says dismissed):
+    True when line is one and was pressed."""
+    if line.split()[:1] != ["undo"]:
+        return False
+    _press(app, "undo", keys)
+    _dismiss(app, keys)
+    return True
+
+
 def leave_code(app, keys):
     """The end of a game's QR code (firmware/ui/playcode.py) is shown with
     no press: one press (BACK; on two buttons A held) goes to the standings

@@ -11,7 +11,7 @@ from firmware.games.inca.menu import PhaseMenu
 from firmware.games.inca.sun import CardList
 from firmware.games.inca.setup import Setup
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top, undo_line
 
 
 def called(r, key):
@@ -62,11 +62,9 @@ def setup(app, line, keys):
 
 def action(app, line, keys):
     """Press the buttons that enter one action line."""
-    w = line.split()
-    if w[0] == "undo":
-        _press(app, "undo", keys)
-        _dismiss(app, keys)
+    if undo_line(app, line, keys):
         return
+    w = line.split()
     _dismiss(app, keys)
     top = _top(app)
     if isinstance(top, CardList):

@@ -11,7 +11,7 @@ from firmware.core.text import t
 from firmware.ui.widgets import Menu
 from firmware.games.yu.screens import Home, PhaseMenu, Setup
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers
+from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, undo_line
 from firmware.games.yu import engine
 from host_sim.games import Choices
 
@@ -71,11 +71,9 @@ def _to_menu(app, keys):
 
 def action(app, line, keys):
     """Press the buttons that enter one action line."""
-    w = line.split()
-    if w[0] == "undo":
-        _press(app, "undo", keys)
-        _dismiss(app, keys)
+    if undo_line(app, line, keys):
         return
+    w = line.split()
     _dismiss(app, keys)
     before = len(keys)
     scr = _top(app)
