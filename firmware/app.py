@@ -558,7 +558,13 @@ class App:
                     j = None
                     self.render()
             if self.clock is not None and self.clock.due():
-                self.clock.save()       # the time played so far (firmware/core/playclock.py)
+                # the time played so far (firmware/core/playclock.py), in
+                # the journal's file block, lent for it (Journal.reopen)
+                if j is not None:
+                    j.close()
+                self.clock.save()
+                if j is not None:
+                    j.reopen()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (21 ms on a Pico with a long game in it), run while the

@@ -95,8 +95,12 @@ def boot(app):
         elif broken is not None:
             app.note(t("m.edition_damaged") % (t("g." + name), broken), "m.saved_game")
     else:
-        app._home_screen()
         j = app.journal
+        if j is not None:
+            # its file for the actions to come, before the home screen
+            # cuts the heap up (Journal.reopen)
+            j.reopen()
+        app._home_screen()
         lines = []
         told = j.told if j is not None else None
         if told:

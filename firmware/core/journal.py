@@ -110,16 +110,27 @@ def _saving(name, *args):
     # was, not after it (10 to 20 ms of a Pico: a snapshot's once the
     # action's frame is shown; without it at a new game's start, the
     # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
+    #
+    # The journal's file is closed for them (they rename, cut or read it)
+    # once their code is in, with nothing allocated between that and the
+    # file they open: a board's littlefs file takes one block of 1.1 kB
+    # (its cache), and a heap cut up by a long game may have none free
+    # but the one the journal's file lets go of (collected then, as the
+    # heap runs out).  The journal's file is opened again as soon as they
+    # are done, into the block theirs let go of, before a screen's
+    # allocations cut that up: a game holds one such block throughout.
     import gc
-    args[0].close()     # the journal file: these rename, cut or read it
+    j = args[0]
     gc.collect()
     from firmware.core import saving
+    j.close()
     try:
         return getattr(saving, name)(*args)
     finally:
         saving = None
         for m in ("saving", "store", "jsonout"):
             forget("firmware.core." + m)
+        j.reopen()
 
 
 def _text(action):
@@ -190,6 +201,18 @@ class Journal:
             try:
                 f.close()
             except OSError:
+                pass
+
+    def reopen(self):
+        """Open the journal file for appending again, now (see _saving): a
+        game played holds its block from the boot or the game's start on.
+        Not while a repair is due (it may begin the file again), nor
+        without a game; a file that cannot be opened now is opened by the
+        next action."""
+        if self._f is None and self.session is not None and not (self._dirty or self._told_due):
+            try:
+                self._f = self.fs.open(self._p(JOURNAL), "ab")
+            except (OSError, MemoryError):
                 pass
 
     def _module(self, words):
