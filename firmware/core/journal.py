@@ -112,8 +112,8 @@ def _saving(name, *args):
     # scripted game needed a heap 4 KB bigger on the 32-bit unix port)
     #
     # The journal's file is closed for them (they rename, cut or read it)
-    # once their code is in, with nothing allocated between that and the
-    # file they open: a board's littlefs file takes one block of 1.1 kB
+    # once their code is in (its objects not in the block the file lets
+    # go of): a board's littlefs file takes one block of 1.1 kB
     # (its cache), and a heap cut up by a long game may have none free
     # but the one the journal's file lets go of (collected then, as the
     # heap runs out).  The journal's file is opened again as soon as they
