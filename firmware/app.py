@@ -560,10 +560,9 @@ class App:
             if self.clock is not None and self.clock.due():
                 # the time played so far (firmware/core/playclock.py), in
                 # the journal's file block, lent for it (Journal.reopen)
-                if j is not None:
-                    j.close()
+                held = j is not None and j.close()
                 self.clock.save()
-                if j is not None:
+                if held:
                     j.reopen()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out

@@ -119,18 +119,22 @@ def _saving(name, *args):
     # heap runs out).  The journal's file is opened again as soon as they
     # are done, into the block theirs let go of, before a screen's
     # allocations cut that up: a game holds one such block throughout.
+    # (Not at a game's end, where the journal lets go of its file for the
+    # end's own: it is opened again only where it was open, and for a new
+    # game.)
     import gc
     j = args[0]
     gc.collect()
     from firmware.core import saving
-    j.close()
+    held = j.close() or name == "start"
     try:
         return getattr(saving, name)(*args)
     finally:
         saving = None
         for m in ("saving", "store", "jsonout"):
             forget("firmware.core." + m)
-        j.reopen()
+        if held:
+            j.reopen()
 
 
 def _text(action):
@@ -194,7 +198,7 @@ class Journal:
     def close(self):
         """Close the journal file kept open for appending (the whole-file
         writes, a resume and a game that ends close it first: they rename,
-        cut or read it)."""
+        cut or read it); True if it was open."""
         f = self._f
         self._f = None
         if f is not None:
@@ -202,6 +206,7 @@ class Journal:
                 f.close()
             except OSError:
                 pass
+            return True
 
     def reopen(self):
         """Open the journal file for appending again, now (see _saving): a
