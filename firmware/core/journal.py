@@ -191,6 +191,7 @@ class Journal:
         self.ident = None       # the checksum of the game's own table, where known
         self.other_table = False  # resume: the screens read the table for new games, not the game's (told)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)
+        self._appending = False  # False: _f is open for reading only, holding its block (reopen)
 
     def _p(self, name):
         return self.dir + "/" + name
@@ -201,6 +202,7 @@ class Journal:
         cut or read it); True if it was open."""
         f = self._f
         self._f = None
+        self._appending = False
         if f is not None:
             try:
                 f.close()
@@ -209,14 +211,17 @@ class Journal:
             return True
 
     def reopen(self):
-        """Open the journal file for appending again, now (see _saving): a
-        game played holds its block from the boot or the game's start on.
-        Not while a repair is due (it may begin the file again), nor
+        """Open the journal file again, now (see _saving): a game played
+        holds its block from the boot or the game's start on.  For reading:
+        a file opened for writing is written to flash when it is closed
+        (its time stamp), written to or not, and it may be closed before an
+        action (New game); the next action swaps it for the file it appends
+        to.  Not while a repair is due (it may begin the file again), nor
         without a game; a file that cannot be opened now is opened by the
         next action."""
         if self._f is None and self.session is not None and not (self._dirty or self._told_due):
             try:
-                self._f = self.fs.open(self._p(JOURNAL), "ab")
+                self._f = self.fs.open(self._p(JOURNAL), "rb")
             except (OSError, MemoryError):
                 pass
 
@@ -277,8 +282,12 @@ class Journal:
             # block anew after each sync, open or not: the flash written
             # per action is the same)
             f = self._f
-            if f is None:
+            if not self._appending:
+                # (the file held for reading lets go of its block first:
+                # the heap is collected for it if it has no other)
+                self.close()
                 f = self._f = self.fs.open(self._p(JOURNAL), "ab")
+                self._appending = True
             f.write(data)
             f.flush()
         except OSError:

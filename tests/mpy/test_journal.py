@@ -577,7 +577,9 @@ def test_the_journal_file_stays_open_and_is_closed_only_while_a_whole_file_is_wr
     # heap cut up by a long game may not have: it stays open from one append
     # to the next, is closed while a snapshot or a new game renames or
     # replaces it, and is opened again at once after (into the block the
-    # other file let go of), so the next action opens nothing
+    # other file let go of), for reading: a file opened for writing is
+    # written to flash when closed, written to or not; the next action
+    # swaps it for the file it appends to
     fs = MemFs()
     opened = []
     real_open = fs.open
@@ -586,18 +588,25 @@ def test_the_journal_file_stays_open_and_is_closed_only_while_a_whole_file_is_wr
     def counting(path, mode):
         if path.endswith("/" + JOURNAL):
             opened.append(mode)
-        elif "w" in mode and held is not None and j[0] is not None:
+        elif "w" in mode and j[0] is not None:
             held.append(j[0]._f is not None)
         return real_open(path, mode)
     fs.open = counting
     j = [None]
     lines = demo_lines()[:30]
     j[0], _ = play(fs, lines)
-    assert opened.count("ab") == 1 and j[0]._f is not None
+    # the new game's start: opened again (for reading) after it; the first action appends
+    assert opened == ["wb", "rb", "ab"] and j[0]._f is not None
     j[0].snapshot()
-    assert held == [False] and j[0]._f is not None and opened.count("ab") == 2
+    assert held == [False] and j[0]._f is not None and opened == ["wb", "rb", "ab", "rb"]
+    log = len(fs.log)
+    j[0].close()        # held for reading: closing it writes nothing
+    j[0].reopen()
+    assert len(fs.log) == log and opened[-1] == "rb"
     j[0].apply(demo_lines()[30])
-    assert opened.count("ab") == 2      # the action opened nothing
+    assert opened[-1] == "ab" and len(opened) == 6
+    j[0].apply(demo_lines()[31])
+    assert len(opened) == 6      # the next action opened nothing
     same(resume(fs).session, j[0].session)
     j[0].start(lines[0])           # a new game in the folder: the file is closed first, then opened again
     assert held == [False, False] and j[0]._f is not None and j[0].records == 1
