@@ -66,8 +66,8 @@ FLASH_CEILING = 272 * 1024
 # that makes a game need that much less lowers its figure here, so that
 # the budget stays where the firmware is and a later growth is seen.
 NEED32 = {("inca", "pico_oled"): 133, ("inca", "pico_display"): 146,
-          ("eightmin", "pico_oled"): 126, ("eightmin", "pico_display"): 134,
-          ("origin", "pico_oled"): 113, ("origin", "pico_display"): 126,
+          ("eightmin", "pico_oled"): 126, ("eightmin", "pico_display"): 135,
+          ("origin", "pico_oled"): 116, ("origin", "pico_display"): 126,
           ("yu", "pico_oled"): 113, ("yu", "pico_display"): 121}
 NOISE = 4
 SLACK = 8
