@@ -281,13 +281,14 @@ class Journal:
             # record survives a power cut (littlefs writes the file's last
             # block anew after each sync, open or not: the flash written
             # per action is the same)
-            f = self._f
             if not self._appending:
-                # (the file held for reading lets go of its block first:
-                # the heap is collected for it if it has no other)
+                # (the file held for reading lets go of its block first,
+                # with nothing here referring to it: the heap is collected
+                # for the new one if it has no other)
                 self.close()
-                f = self._f = self.fs.open(self._p(JOURNAL), "ab")
+                self._f = self.fs.open(self._p(JOURNAL), "ab")
                 self._appending = True
+            f = self._f
             f.write(data)
             f.flush()
         except OSError:
