@@ -559,7 +559,12 @@ class App:
                     j = None
                     self.render()
             if self.clock is not None and self.clock.due():
-                self.clock.save()       # the time played so far (firmware/core/playclock.py)
+                # the time played so far (firmware/core/playclock.py), in
+                # the journal's file block, lent for it (Journal.reopen)
+                held = j is not None and j.close()
+                self.clock.save()
+                if held:
+                    j.reopen()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (long, with a long game in the heap), run while the

@@ -91,8 +91,12 @@ def boot(app):
         elif broken is not None:
             app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), broken), "m.saved_game")
     else:
-        app.show_home()
         j = app.journal
+        if j is not None:
+            # its file for the actions to come, before the home screen
+            # cuts the heap up (Journal.reopen)
+            j.reopen()
+        app.show_home()
         lines = []
         told = j.told if j is not None else None
         if told:

@@ -682,13 +682,9 @@ def test_fast_presses_are_each_taken_once(tmp_path):
 # ------------------------------------------------------------ a limited heap
 
 # The heap each board is given on our firmware (the UF2: the code in the ROM
-# partition): the budgets are 96 KB on pico_oled and 110 KB on pico_display;
-# the boot into the 300-action saved game on pico_oled needs 100 KB since
-# the recovery's checks went into the boot (in 96 KB a file's 1148-byte
-# block is not found), so the test holds it there until that is won back
-# (BENCHMARKS.md); the boot's time in that heap: the budget, 1.0 s of the
-# chip's clock.
-HEAP_CEILING = {"pico_oled": 100 * 1024, "pico_display": 110 * 1024}
+# partition): the budgets, 96 KB on pico_oled and 110 KB on pico_display;
+# the boot's time in that heap: the budget, 1.0 s of the chip's clock.
+HEAP_CEILING = {"pico_oled": 96 * 1024, "pico_display": 110 * 1024}
 BOOT_CEILING_MS = {"pico_oled": 1000, "pico_display": 1000}
 # The heap a clean boot into the same saved game is held to on the official
 # firmware (the code loaded from .mpy files into the heap): a damaged save

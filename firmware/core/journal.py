@@ -109,20 +109,34 @@ def _saving(name, *args):
     # first, so that their code goes where the garbage of the game's last
     # presses was, not after it (a snapshot's collection is made once the
     # action's frame is shown; without it a new game's start needed a
-    # bigger heap)
-    # (Imported here, and forgotten after the writes, not with
-    # modules.use_once, which forgets a module before the call: with that,
-    # the next action of tests/test_vpico.py's whole game found no room for
-    # the journal file's cache in the heap our firmware has on a Pico.)
-    args[0].close()     # the journal file: these rename, cut or read it
+    # bigger heap).  Imported here, and forgotten after the writes, not
+    # with modules.use_once, which forgets a module before the call: with
+    # that, the next action of tests/test_vpico.py's whole game found no
+    # room for the journal file's cache in the heap our firmware has on a
+    # Pico.
+    #
+    # The journal's file is closed for them (they rename, cut or read it)
+    # once their code is in (its objects not in the block the file lets
+    # go of): a board's littlefs file takes one block (its cache), and a
+    # heap cut up by a long game may have none free but the one the
+    # journal's file lets go of (collected then, as the heap runs out).
+    # The journal's file is opened again as soon as they are done, into
+    # the block theirs let go of, before a screen's allocations cut that
+    # up: a game holds one such block throughout.  (Not at a game's end,
+    # where the journal lets go of its file for the end's own: it is
+    # opened again only where it was open, and for a new game.)
+    j = args[0]
     collect()
     from firmware.core import saving
+    held = j.close() or name == "start"
     try:
         return getattr(saving, name)(*args)
     finally:
         saving = None
         for m in ("saving", "store", "jsonout"):
             forget("firmware.core." + m)
+        if held:
+            j.reopen()
 
 
 def _text(action):
@@ -194,6 +208,7 @@ class Journal:
         # (lost_at: where resume found the damage told, "cut POS SIZE" or
         # "base N": a note of the same damage is told once; set by resume)
         self._f = None         # journal.txt, open for appending (the records of a game's actions)
+        self._appending = False  # False: _f is open for reading only, holding its block (reopen)
 
     def path(self, name):
         """The path of the game's file `name` (gamefiles: JOURNAL, SNAP...)."""
@@ -209,13 +224,30 @@ class Journal:
     def close(self):
         """Close the journal file kept open for appending (the whole-file
         writes, a resume and a game that ends close it first: they rename,
-        cut or read it)."""
+        cut or read it); True if it was open."""
         f = self._f
         self._f = None
+        self._appending = False
         if f is not None:
             try:
                 f.close()
             except OSError:
+                pass
+            return True
+
+    def reopen(self):
+        """Open the journal file again, now (see _saving): a game played
+        holds its block from the boot or the game's start on.  For reading:
+        a file opened for writing is written to flash when it is closed
+        (its time stamp), written to or not, and it may be closed before an
+        action (New game); the next action swaps it for the file it appends
+        to.  Not while a repair is due (it may begin the file again), nor
+        without a game; a file that cannot be opened now is opened by the
+        next action."""
+        if self._f is None and self.session is not None and not (self.cut_due or self.told_due):
+            try:
+                self._f = self.fs.open(self.path(JOURNAL), "rb")
+            except (OSError, MemoryError):
                 pass
 
     # ---------------------------------------------------------- writing
@@ -264,9 +296,14 @@ class Journal:
             # record survives a power cut (littlefs writes the file's last
             # block anew after each sync, open or not: the flash written
             # per action is the same)
+            if not self._appending:
+                # (the file held for reading lets go of its block first,
+                # with nothing here referring to it: the heap is collected
+                # for the new one if it has no other)
+                self.close()
+                self._f = self.fs.open(self.path(JOURNAL), "ab")
+                self._appending = True
             f = self._f
-            if f is None:
-                f = self._f = self.fs.open(self.path(JOURNAL), "ab")
             f.write(data)
             f.flush()
         except OSError:

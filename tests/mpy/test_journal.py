@@ -572,32 +572,59 @@ def test_a_repair_that_cannot_be_written_is_retried_before_the_next_action():
     assert r.notes == [] and same(r.session, Reference(lines).at(80))
 
 
-def test_the_journal_file_is_opened_once_for_the_actions_and_closed_for_whole_file_writes():
-    # on a board opening it takes a 1.1 kB block (the file's cache) and
-    # time, every action: it stays open from one append to the next, and
-    # is closed before a snapshot, a cut or a new game, which rename or
-    # replace it
+def test_the_journal_file_stays_open_and_is_closed_only_while_a_whole_file_is_written():
+    # on a board opening it takes a 1.1 kB block (the file's cache) that a
+    # heap cut up by a long game may not have: it stays open from one append
+    # to the next, is closed while a snapshot or a new game renames or
+    # replaces it, and is opened again at once after (into the block the
+    # other file let go of), for reading: a file opened for writing is
+    # written to flash when closed, written to or not; the next action
+    # swaps it for the file it appends to
     fs = MemFs()
     opened = []
     real_open = fs.open
+    held = []       # whether the journal's file was open as another file was opened for writing
 
     def counting(path, mode):
         if path.endswith("/" + JOURNAL):
             opened.append(mode)
+        elif "w" in mode and j[0] is not None:
+            held.append(j[0]._f is not None)
         return real_open(path, mode)
     fs.open = counting
+    j = [None]
     lines = demo_lines()[:30]
-    j, _ = play(fs, lines)
-    assert opened.count("ab") == 1 and j._f is not None
-    j.snapshot()
-    assert j._f is None
-    j.apply(demo_lines()[30])
-    assert opened.count("ab") == 2
-    same(resume(fs).session, j.session)
-    j.start(lines[0])           # a new game in the folder: the file is closed first
-    assert j._f is None and j.records == 1
-    j.close()                   # nothing open: nothing happens
+    j[0], _ = play(fs, lines)
+    # the new game's start: opened again (for reading) after it; the first action appends
+    assert opened == ["wb", "rb", "ab"] and j[0]._f is not None
+    j[0].snapshot()
+    assert held == [False] and j[0]._f is not None and opened == ["wb", "rb", "ab", "rb"]
+    log = len(fs.log)
+    j[0].close()        # held for reading: closing it writes nothing
+    j[0].reopen()
+    assert len(fs.log) == log and opened[-1] == "rb"
+    j[0].apply(demo_lines()[30])
+    assert opened[-1] == "ab" and len(opened) == 6
+    j[0].apply(demo_lines()[31])
+    assert len(opened) == 6      # the next action opened nothing
+    same(resume(fs).session, j[0].session)
+    j[0].start(lines[0])           # a new game in the folder: the file is closed first, then opened again
+    assert held == [False, False] and j[0]._f is not None and j[0].records == 1
+    j[0].close()
+    assert j[0]._f is None
+    j[0].close()                   # nothing open: nothing happens
     assert resume(fs).records == 1
+    # a repair due (a torn record; the device makes it once the boot's
+    # frame is drawn): the file is not opened again until it is made
+    fs.files["g/journal.txt"] += b"next #0"
+    r = Journal("g", inca, edition(), fs)
+    r.defer = True
+    r.resume()
+    assert r.cut_due and r._f is None
+    r.reopen()
+    assert r._f is None
+    r.apply(demo_lines()[1])        # the repair first, then the file stays open
+    assert r._f is not None and not r.cut_due and resume(fs).records == 2
 
 
 def test_each_record_is_in_the_file_while_the_journal_holds_it_open():
