@@ -65,10 +65,10 @@ FLASH_CEILING = 272 * 1024
 # and fail SLACK KB under it: a change that makes a game need that much less
 # lowers its figure here, so that the budget stays where the firmware is
 # and a later growth is seen.
-NEED32 = {("inca", "pico_oled"): 130, ("inca", "pico_display"): 146,
-          ("eightmin", "pico_oled"): 126, ("eightmin", "pico_display"): 138,
-          ("origin", "pico_oled"): 113, ("origin", "pico_display"): 126,
-          ("yu", "pico_oled"): 113, ("yu", "pico_display"): 120}
+NEED32 = {("inca", "pico_oled"): 133, ("inca", "pico_display"): 141,
+          ("eightmin", "pico_oled"): 130, ("eightmin", "pico_display"): 141,
+          ("origin", "pico_oled"): 117, ("origin", "pico_display"): 127,
+          ("yu", "pico_oled"): 113, ("yu", "pico_display"): 121}
 NOISE = 4
 SLACK = 8
 
