@@ -21,13 +21,6 @@ CONSTANTS = {
     "firmware/hal/st7789.py": ["120 ms"],          # the ST7789 datasheet's wait after SWRESET
 }
 
-# Measured figures still quoted in these files' comments, to move to
-# BENCHMARKS.md (*Measured apart*); an entry goes once its figure has.
-TO_MOVE = {
-    "firmware/core/journal.py": ["1 kB", "6.0 kB", "17.3 kB", "20 ms", "4 KB", "1.1 kB", "3 ms", "150 ms"],
-}
-
-
 def prose(path):
     """[(line number, text)] of a Python file's comments and docstrings,
     the comment marks taken off."""
@@ -77,7 +70,7 @@ def test_the_scan_finds_a_figure_in_a_comment_and_a_docstring(tmp_path, monkeypa
 
 
 def test_firmware_comments_quote_no_measured_figure():
-    allowed = dict((p, Counter(f)) for p, f in list(CONSTANTS.items()) + list(TO_MOVE.items()))
+    allowed = dict((p, Counter(f)) for p, f in CONSTANTS.items())
     stray = []
     for path in firmware_files():
         found = figures(path)

@@ -23,7 +23,7 @@
 #                 written without it), the setup line, and the journal position it
 #                 covers (`n` records, ending at byte `end`, the last one
 #                 with CRC `crc`).  Written with firmware.core.store,
-#                 streamed in pieces of about 1 kB (the whole text is never
+#                 streamed in pieces (store.write_json: the whole text is never
 #                 in RAM): to snap.json.tmp, then renamed over.  `base` and
 #                 `prev` are copied from the JSON text the Session keeps
 #                 (as the runtime's json module wrote it), so a snapshot
@@ -42,14 +42,12 @@
 # snapshot carries the whole undo context, so undo after a resume reaches as
 # far back as before the cut (at least DEPTH=32 actions), and redo too.
 #
-# Flash writes for the whole demo game (assets/inca/demo.txt: 4 players with
-# Pizarro's Arrival, 202 records, 40 phases): the setup record, 65 bytes
-# (journal.tmp, renamed in); 201 appends of 15 to 48 bytes, 5,301 bytes; 5
-# snapshots of 5.6 to 6.0 kB, 29,425 bytes: 34,791 bytes in all, about 172
-# bytes per confirmed action, and one snapshot every 8 phases or so.  At the
-# end the directory holds 17.3 kB (journal 5,366, snap.json 5,950, snap.old
-# 6,033).  The journal is the same bytes on CPython and MicroPython; the
-# snapshots hold the same values, their keys in each runtime's own order.
+# Flash writes for the whole demo game (assets/inca/demo.txt): the setup
+# record (journal.tmp, renamed in), one short append an action, and a
+# snapshot every SNAPSHOT_EVERY records or checkpoint (BENCHMARKS.md,
+# *Measured apart*, has the bytes).  The journal is the same bytes on
+# CPython and MicroPython; the snapshots hold the same values, their keys in
+# each runtime's own order.
 # littlefs adds its own block copies and metadata on top of these bytes.
 #
 # At boot, resume() (its code is firmware/core/resume.py, imported for it
@@ -290,9 +288,8 @@ class Journal:
         data, crc = record(text, self.crc)
         try:
             # the file stays open from one action to the next: on a board,
-            # opening it takes a block of 1.1 kB (the file's cache) that a
-            # heap cut up by a long game may not have, and time (a Pico's
-            # action 2-3 ms); flush() is littlefs's sync, after which the
+            # opening it takes a block (the file and its cache) that a
+            # heap cut up by a long game may not have, and time; flush() is littlefs's sync, after which the
             # record survives a power cut (littlefs writes the file's last
             # block anew after each sync, open or not: the flash written
             # per action is the same)
@@ -324,8 +321,8 @@ class Journal:
         checkpoint has moved, and every SNAPSHOT_EVERY records.  The actions
         are safe in the journal already; a snapshot only shortens a resume,
         so the device writes it after the action's frame is drawn (defer):
-        on a Pico it takes 120-150 ms, which the press would otherwise wait
-        for.  Returns True if it wrote one."""
+        the press would otherwise wait for it.  Returns True if it wrote
+        one."""
         s = self.session
         if s is None:
             return False
