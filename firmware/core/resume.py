@@ -264,6 +264,15 @@ def _find(f, mark, size):
     return -1
 
 
+def given_back(session):
+    """An undo that the next record gives back (redo): the session as it
+    was, without either (both would replay the game since the checkpoint
+    where the state before the last action is not kept).  Refused where
+    there is nothing to undo."""
+    if not session.tail:
+        session.undo()  # raises IllegalAction, as the undo replayed would
+
+
 def taken_back(session, action, check=True):
     """A replayed action that the next record undoes: the session ends as
     apply(action) then undo() leave it (the state as it was, the action
@@ -275,6 +284,11 @@ def taken_back(session, action, check=True):
     the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
     with the rest of resume after the boot.)"""
     t = as_tokens(action)
+    if t == ["redo"] and session.redo_stack and len(session.tail) + 1 < 2 * DEPTH:
+        # a redo and the undo that takes it back again (players who look
+        # at the last action and back): the session as it was, with the
+        # action still on top of the redo stack
+        return
     if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
         session.apply(action)
         session.undo()
@@ -369,11 +383,13 @@ def _scan(j, f, newer, older, notes, gone):
         # cost resume most of its time
         nxt = f.readline()
         undone = None
-        if session is not None and nxt.startswith(b"undo #"):
-            # an action and its undo: replayed as a pair (taken_back)
+        if session is not None and (nxt.startswith(b"undo #") or
+                                    nxt.startswith(b"redo #") and raw.startswith(b"undo #")):
+            # an action and its undo, an undo and its redo: replayed as a
+            # pair (taken_back, given_back)
             undone = parse(nxt, crc)
             if type(undone) is str:
-                undone = None    # a bad undo record: dropped on the next turn
+                undone = None    # a bad record: dropped on the next turn
         try:
             if session is None:
                 # a replay from the setup line: the edition table's checksum
@@ -396,6 +412,8 @@ def _scan(j, f, newer, older, notes, gone):
                     raw = f.readline()
                     continue
                 session = _from_setup(j, words)
+            elif undone is not None and nxt.startswith(b"redo #"):
+                given_back(session)
             elif undone is not None:
                 taken_back(session, text, snap is None)
             else:

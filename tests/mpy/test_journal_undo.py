@@ -280,6 +280,106 @@ def test_a_resume_replays_an_action_and_its_undo_as_they_left_the_game():
     assert snapped, "no resume from a snapshot"
 
 
+def test_a_resume_passes_over_an_undo_given_back_and_a_redo_taken_back():
+    # Players who look at the last action and back leave undo, redo, undo,
+    # redo ... in the journal: a resume passes over each such pair without
+    # applying it (firmware.core.resume.given_back, taken_back).  The
+    # session must be the one the players left at every point of the
+    # pairs, from the snapshot and from the setup line, around the moment
+    # the checkpoint moves, and undo must then go back as far, view by view.
+    lines = demo_lines()
+    first = 2 * DEPTH - 3
+    fs = MemFs()
+    j = Journal("g", inca, edition(), fs)
+    j.start(lines[0])
+    for a in lines[1:first]:
+        j.apply(a)
+    for n, a in enumerate(lines[first:first + 6]):
+        j.apply(a)
+        kinds = ["undo", "redo"] * (1 + n % 3)
+        if n == 2:
+            kinds = ["undo"] + kinds + ["redo"]     # two back, and given back
+        for kind in kinds:
+            j.apply(kind)
+            bare = fs.copy()
+            for name in list(bare.files):
+                if "/snap" in name:
+                    del bare.files[name]
+            for r in (resume(fs), resume(bare)):
+                assert same(r.session, j.session), "resumed after %r and %s" % (a, kind)
+    live = j.session
+    r = resume(fs).session
+    while True:
+        a = _undo(live)
+        assert a == _undo(r)
+        if not a:
+            break
+        assert _view(live) == _view(r)
+
+
+def test_undo_and_redo_given_back_after_a_snapshot_apply_no_rule_in_a_resume():
+    # what makes them cheap: with the state before the last action not
+    # kept in a snapshot, each undo replayed alone would apply every action
+    # since the checkpoint, and each redo its action
+    lines = demo_lines()
+    rules = inca.apply
+    applied = [0]
+
+    def counted(state, action):
+        applied[0] += 1
+        return rules(state, action)
+
+    for first in ("undo", "redo"):
+        fs = MemFs()
+        j = Journal("g", inca, edition(), fs)
+        j.start(lines[0])
+        for a in lines[1:20]:
+            j.apply(a)
+        if first == "redo":
+            j.apply("undo")
+        j.snapshot()
+        inca.apply = counted
+        try:
+            applied[0] = 0
+            resume(fs)      # what restoring the snapshot applies (its last action, where it holds the state before)
+            restored = applied[0]
+            kinds = ("undo", "redo") if first == "undo" else ("redo", "undo")
+            for _ in range(10):
+                for kind in kinds:
+                    j.apply(kind)
+            applied[0] = 0
+            r = resume(fs)
+        finally:
+            inca.apply = rules
+        assert r.records - r.snap_n == 20 and r.source == "snap.json", (r.records, r.snap_n, r.source)
+        assert same(r.session, j.session)
+        assert applied[0] == restored, (first, applied[0], restored)
+
+
+def test_an_undo_given_back_where_there_was_nothing_to_undo_is_dropped():
+    lines = demo_lines()
+    fs = MemFs()
+    j = Journal("g", inca, edition(), fs)
+    j.start(lines[0])
+    j.apply(lines[1])
+    j.apply("undo")
+    # what a journal written by another program could hold: the undo has
+    # nothing to take back, and the redo after it nothing to give
+    text = fs.files["g/journal.txt"]
+    cut = len(text)
+    for kind in ("undo", "redo"):
+        body = (kind + "\n").encode()
+        prev = int(text[-9:-1], 16)
+        crc = store.crc32(body, prev)
+        text += kind.encode() + (" #%08x\n" % crc).encode()
+    fs.files["g/journal.txt"] = text
+    r = resume(fs)
+    assert r.records == 3, r.notes
+    assert r.end == cut
+    assert any("nothing to undo" in n for n in r.notes), r.notes
+    assert r.session.tail == [] and r.session.redo_stack == [lines[1]]
+
+
 def test_a_kept_value_that_outgrows_its_room_gets_one_larger_buffer():
     from firmware.core.session import Kept
     k = Kept({"a": [1] * 10})
