@@ -34,6 +34,11 @@ Per board and firmware (KINDS):
             the colour screen, every game (the T-Display's screen, whose
             ESP32 has about 112 KB of heap on the official firmware);
   parts     (ours) where the heap goes at its peak (bench/heap_parts.py);
+  cuts      (ours) the boot after a power cut anywhere in the long evening:
+            the journal of its first N records (N every CUT_EVERY from
+            CUT_FIRST), as the device journals it, booted in the budget heap:
+            the time to the home screen (it depends on the records the boot
+            replays after the snapshot), median, 90th percentile and worst;
   evening   (ours) a long evening: 3,000 journal records of Inca Empire
             (random legal play with undo and redo, scripts.evening) pressed
             fast to the game's end in the budget heap, then the power cut
@@ -67,6 +72,7 @@ RESUME_ACTIONS = 300
 EVENING = 3000                 # journal records of the long evening
 # its heaps (KB): the budget, and on pico_oled, where the budget is not held,
 # the heap tests/test_vpico.py gives the firmware there
+CUT_FIRST, CUT_EVERY = 101, 53     # where the long evening is cut (cuts)
 EVENING_KB = {"pico_oled": (96, 104), "pico_display": (110,)}
 # the budgets (ms) and, in brackets, the targets beyond them
 CURSOR = (40, 60, 20)          # median, worst; target median
@@ -322,6 +328,29 @@ def need(board, game_name, work, firmware, lo=48, hi=176, step=4):
     return {"kb": hi, "tried": tried}
 
 
+def cuts(board, work, heap_kb, records=EVENING):
+    """The boot after a cut at each of the long evening's points (cuts), in
+    a heap of heap_kb: {"boots": [[records, ns or the error]], "heap": heap_kb}."""
+    lines = scripts.evening(records)
+    out = []
+    for n in range(CUT_FIRST, len(lines) + 1, CUT_EVERY):
+        folder = os.path.join(work, "ours-%s-cut-%d" % (board, n))
+        data = saved_game(folder + "-data", lines[:n])
+        kw = board_setup(board, folder, "ours", heap=heap_kb * 1024, data=data)
+        with Pico(board, **kw) as p:
+            crash = _boot(p, heap_kb * 1024)
+            if crash:
+                got = crash
+            elif p.picture() != vpico.boot_picture(board, data, scripts.SEED):
+                got = "booted to another screen than the game's"
+            else:
+                got = p.frames()[-1][0]
+        out.append([n, got])
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(folder + "-data", ignore_errors=True)
+    return {"boots": out, "heap": heap_kb}
+
+
 def evening(board, work, heap_kb, records=EVENING):
     """The long evening on our firmware in a heap of heap_kb: {"records",
     "presses", "completed", "error", "ms" (the chip time it took), "boot"
@@ -459,6 +488,8 @@ def _task(args):
         return need(board, arg, work, firmware)
     if what == "evening":
         return evening(board, work, arg)
+    if what == "cuts":
+        return cuts(board, work, arg)
     keys, _ = scripts.keys(board)
     if arg:
         keys = keys[:arg]
@@ -466,7 +497,7 @@ def _task(args):
     return heap_summary(rows) if what == "probe" else summary(rows)
 
 
-KINDS = ("time", "probe", "boot", "bootlimit", "session", "need", "parts", "evening")
+KINDS = ("time", "probe", "boot", "bootlimit", "session", "need", "parts", "evening", "cuts")
 
 
 def tasks(boards, firmwares, kinds, work, presses=None):
@@ -475,7 +506,7 @@ def tasks(boards, firmwares, kinds, work, presses=None):
         for b in boards:
             heaps = HEAP_KB[fw][b]
             for what in kinds:
-                if what in ("parts", "evening") and fw != "ours":
+                if what in ("parts", "evening", "cuts") and fw != "ours":
                     continue
                 if what == "need":
                     # ours: the scripted game; the official firmware on the colour screen, every game
@@ -489,12 +520,14 @@ def tasks(boards, firmwares, kinds, work, presses=None):
                     out += [(what, b, fw, work, h) for h in heaps]
                 elif what == "evening":
                     out += [(what, b, fw, work, h) for h in EVENING_KB[b]]
+                elif what == "cuts":
+                    out.append((what, b, fw, work, heaps[0]))
                 elif what == "session":
                     out += [(what, b, fw, work, (g, h)) for g in scripts.GAMES for h in heaps]
                 else:
                     out.append((what, b, fw, work, presses))
     # the longest first, so that they run side by side
-    order = {"evening": 0, "time": 1, "probe": 2, "parts": 3, "need": 4}
+    order = {"evening": 0, "time": 1, "probe": 2, "parts": 3, "need": 4, "cuts": 5}
     return sorted(out, key=lambda t: order.get(t[0], 9))
 
 
@@ -722,6 +755,39 @@ def section(res):
                 "ends" if e["completed"] else "stops at press %s: %s" % (e.get("press"), e.get("error")),
                 "%.0f s" % (e["ms"] / 1000) if e.get("ms") else "-",
                 ms(boot) if isinstance(boot, (int, float)) else (boot or "-"), held(ok)))
+        add("")
+    from firmware.core.journal import SNAPSHOT_EVERY
+    cut = [(b, r["cuts"]) for b, r in ours.items() if r.get("cuts")]
+    if cut:
+        add("### The boot after a cut anywhere in a long evening")
+        add("")
+        add("Our firmware: the long evening's journal cut after its first N records (N = %d, %d, ... %d:"
+            % (CUT_FIRST, CUT_FIRST + CUT_EVERY, EVENING))
+        add("the records as the device journals them, its snapshots too), the board started in the budget heap:")
+        add("the time from power-on to the last byte of the game's home screen. A boot replays the records")
+        add("after the newest snapshot (at most %d): the time depends on how many, and on what they are (an"
+            % (SNAPSHOT_EVERY - 1))
+        add("undo taken back by a redo costs nothing; an undo whose state before was not kept replays the game")
+        add("from its undo checkpoint). Held: the boot within %d ms." % RESUME_MS["ours"][0])
+        add("")
+        add("| board | heap | cuts | booted | median | 90th percentile | worst (at) | over %d ms |"
+            % RESUME_MS["ours"][0])
+        add("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for b, c in cut:
+            if "failed" in c:
+                add("| %s | | | failed: %s | | | | |" % (b, c["failed"]))
+                continue
+            times = sorted((t, n) for n, t in c["boots"] if isinstance(t, (int, float)))
+            bad = [n for n, t in c["boots"] if not isinstance(t, (int, float))]
+            if not times:
+                add("| %s | %d KB | %d | none | | | | |" % (b, c["heap"], len(c["boots"])))
+                continue
+            over = sum(1 for t, _ in times if t > RESUME_MS["ours"][0] * MS)
+            add("| %s | %d KB | %d | %d%s | %s | %s | %s (%d records) | %d |" % (
+                b, c["heap"], len(c["boots"]), len(times),
+                "" if not bad else " (not: at %s)" % ", ".join(str(n) for n in bad),
+                ms(times[len(times) // 2][0]), ms(times[(len(times) * 9) // 10][0]),
+                ms(times[-1][0]), times[-1][1], over))
         add("")
     parted = [("%s, %s" % (b, fw), r["parts"]) for fw, boards in res.items() for b, r in boards.items()
               if r.get("parts") and not _failed(r["parts"])]

@@ -269,13 +269,51 @@ def _find(f, mark, size):
     return -1
 
 
-def given_back(session):
-    """An undo that the next record gives back (redo): the session as it
-    was, without either (both would replay the game since the checkpoint
-    where the state before the last action is not kept).  Refused where
-    there is nothing to undo."""
-    if not session.tail:
-        session.undo()  # raises IllegalAction, as the undo replayed would
+def _move(session, moved, redo):
+    """An undo or redo record read after moved (the net move of those read
+    before it and not yet made: -k, k undone; +k, k redone): the net move
+    with it.  The session is left as it was (_moved makes the move once
+    an action or the end follows: players who look at the last actions
+    and back leave runs of undo and redo that come to little or nothing),
+    unless the record is refused (the moves before it made, then raised
+    as the session refuses it).  (A redo never moves the undo checkpoint:
+    it gives back an action undone, and undo stops at the checkpoint.)"""
+    if redo:
+        if moved < 0:
+            return moved + 1
+        if moved >= len(session.redo_stack):
+            _moved(session, moved, False)
+            session.redo()      # refused: nothing to redo
+        return moved + 1
+    if moved > 0:
+        return moved - 1
+    if len(session.tail) + moved < 1:
+        _moved(session, moved, False)
+        session.undo()      # refused: nothing to undo, or past the checkpoint
+    return moved - 1
+
+
+def _moved(session, moved, last):
+    """Make the net move of undo and redo records read (_move): +k, k
+    redone (the state before the last one kept where it is the journal's
+    last record, for the first undo after the boot); -k, k undone, the
+    game replayed once from the undo checkpoint (as undo does where the
+    state before the last action was not kept) rather than once each."""
+    while moved > 0:
+        moved -= 1
+        session.redo(True, last and moved == 0)
+    if moved == -1:
+        session.undo()
+    elif moved < 0:
+        tail = session.tail
+        s = session.base.get()
+        for a in tail[:moved]:
+            session.game.apply(s, a)
+        while moved < 0:
+            session.redo_stack.append(tail.pop())
+            moved += 1
+        session.state = s
+        session.has_prev = False
 
 
 def taken_back(session, action, check=True):
@@ -289,11 +327,6 @@ def taken_back(session, action, check=True):
     the checkpoint, are applied and undone.  (Here, not in Session: this code leaves the heap
     with the rest of resume after the boot.)"""
     t = as_tokens(action)
-    if t == ["redo"] and session.redo_stack and len(session.tail) + 1 < 2 * DEPTH:
-        # a redo and the undo that takes it back again (players who look
-        # at the last action and back): the session as it was, with the
-        # action still on top of the redo stack
-        return
     if t == ["undo"] or t == ["redo"] or len(session.tail) + 1 >= 2 * DEPTH:
         session.apply(action)
         session.undo()
@@ -373,6 +406,7 @@ def _scan(j, f, newer, older, notes, gone):
         pos, prev, count = snap["end"], hex8(snap["crc"]), snap["n"]
     f.seek(pos)
     dropped = None
+    moved = 0   # the undo and redo records read and not yet made (_move)
     raw = f.readline()
     nxt = None
     while raw:
@@ -388,13 +422,12 @@ def _scan(j, f, newer, older, notes, gone):
         # cost resume most of its time
         nxt = f.readline()
         undone = None
-        if session is not None and (nxt.startswith(b"undo #") or
-                                    nxt.startswith(b"redo #") and raw.startswith(b"undo #")):
-            # an action and its undo, an undo and its redo: replayed as a
-            # pair (taken_back, given_back)
+        move = text == "undo" or text == "redo"
+        if session is not None and not move and nxt.startswith(b"undo #"):
+            # an action and its undo: replayed as a pair (taken_back)
             undone = parse(nxt, crc)
             if type(undone) is str:
-                undone = None    # a bad record: dropped on the next turn
+                undone = None    # a bad undo record: dropped on the next turn
         try:
             if session is None:
                 # a replay from the setup line: the edition table's checksum
@@ -417,14 +450,19 @@ def _scan(j, f, newer, older, notes, gone):
                     raw = f.readline()
                     continue
                 session = _from_setup(j, words)
-            elif undone is not None and nxt.startswith(b"redo #"):
-                given_back(session)
-            elif undone is not None:
-                taken_back(session, text, snap is None)
+            elif move:
+                moved = _move(session, moved, text == "redo")
             else:
-                session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
+                if moved:
+                    _moved(session, moved, False)
+                    moved = 0
+                if undone is not None:
+                    taken_back(session, text, snap is None)
+                else:
+                    session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
             dropped = "refused by the rules: %s" % e
+            moved = 0   # (the moves before a refused one are made before it is tried)
             break
         except TableGone as e:
             # no replay from the setup line: an intact snapshot may still
@@ -441,6 +479,8 @@ def _scan(j, f, newer, older, notes, gone):
             count += 1
             nxt = f.readline()
         raw = nxt
+    if moved:
+        _moved(session, moved, dropped is None)
     if dropped is not None:
         # the records dropped, counted while the file is open (opening it
         # again would need a block for the file's cache that the game just
