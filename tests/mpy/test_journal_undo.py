@@ -282,8 +282,8 @@ def test_a_resume_replays_an_action_and_its_undo_as_they_left_the_game():
 
 def test_a_resume_passes_over_an_undo_given_back_and_a_redo_taken_back():
     # Players who look at the last action and back leave undo, redo, undo,
-    # redo ... in the journal: a resume passes over each such pair without
-    # applying it (firmware.core.resume.given_back, taken_back).  The
+    # redo ... in the journal: a resume makes each run of them by its net
+    # move (firmware.core.resume._move, _moved), not record by record.  The
     # session must be the one the players left at every point of the
     # pairs, from the snapshot and from the setup line, around the moment
     # the checkpoint moves, and undo must then go back as far, view by view.
@@ -318,9 +318,9 @@ def test_a_resume_passes_over_an_undo_given_back_and_a_redo_taken_back():
 
 
 def test_undo_and_redo_given_back_after_a_snapshot_apply_no_rule_in_a_resume():
-    # what makes them cheap: with the state before the last action not
-    # kept in a snapshot, each undo replayed alone would apply every action
-    # since the checkpoint, and each redo its action
+    # what makes them cheap: each undo replayed alone, where the state
+    # before the last action is not kept, would apply every action since
+    # the checkpoint, and each redo its action
     lines = demo_lines()
     rules = inca.apply
     applied = [0]
@@ -356,28 +356,39 @@ def test_undo_and_redo_given_back_after_a_snapshot_apply_no_rule_in_a_resume():
         assert applied[0] == restored, (first, applied[0], restored)
 
 
-def test_an_undo_given_back_where_there_was_nothing_to_undo_is_dropped():
-    lines = demo_lines()
-    fs = MemFs()
-    j = Journal("g", inca, edition(), fs)
-    j.start(lines[0])
-    j.apply(lines[1])
-    j.apply("undo")
-    # what a journal written by another program could hold: the undo has
-    # nothing to take back, and the redo after it nothing to give
+def _appended(fs, kinds):
+    """The journal on fs with records of kinds appended as another program
+    could write them (their checksums chained right); where it ended."""
     text = fs.files["g/journal.txt"]
     cut = len(text)
-    for kind in ("undo", "redo"):
-        body = (kind + "\n").encode()
-        prev = int(text[-9:-1], 16)
-        crc = store.crc32(body, prev)
+    for kind in kinds:
+        crc = store.crc32((kind + "\n").encode(), int(text[-9:-1], 16))
         text += kind.encode() + (" #%08x\n" % crc).encode()
     fs.files["g/journal.txt"] = text
-    r = resume(fs)
-    assert r.records == 3, r.notes
-    assert r.end == cut
-    assert any("nothing to undo" in n for n in r.notes), r.notes
-    assert r.session.tail == [] and r.session.redo_stack == [lines[1]]
+    return cut
+
+
+def test_an_undo_or_redo_refused_in_a_run_is_dropped_with_what_follows():
+    # runs of undo and redo are made by their net move (_move): one that
+    # the game refuses still ends the replay where it stands, the moves
+    # before it made
+    lines = demo_lines()
+    for made, bad, tail, redo, why in (
+            (["undo"], ["undo", "redo"], [], [lines[1]], "nothing to undo"),
+            (["undo", "redo"], ["redo", "undo"], [lines[1]], [], "nothing to redo"),
+            (["undo", "redo", "undo"], ["undo", "undo"], [], [lines[1]], "nothing to undo")):
+        fs = MemFs()
+        j = Journal("g", inca, edition(), fs)
+        j.start(lines[0])
+        j.apply(lines[1])
+        for kind in made:
+            j.apply(kind)
+        cut = _appended(fs, bad)
+        r = resume(fs)
+        assert r.records == 2 + len(made), (made, r.notes)
+        assert r.end == cut
+        assert any(why in n for n in r.notes), r.notes
+        assert r.session.tail == tail and r.session.redo_stack == redo, made
 
 
 def test_a_kept_value_that_outgrows_its_room_gets_one_larger_buffer():
