@@ -333,7 +333,8 @@ def cuts(board, work, heap_kb, records=EVENING):
     a heap of heap_kb: {"boots": [[records, ns or the error]], "heap": heap_kb}."""
     lines = scripts.evening(records)
     out = []
-    for n in range(CUT_FIRST, len(lines) + 1, CUT_EVERY):
+    points = list(range(CUT_FIRST, len(lines), CUT_EVERY)) + [len(lines)]    # and at its end
+    for n in points:
         folder = os.path.join(work, "ours-%s-cut-%d" % (board, n))
         data = saved_game(folder + "-data", lines[:n])
         kw = board_setup(board, folder, "ours", heap=heap_kb * 1024, data=data)
@@ -761,9 +762,10 @@ def section(res):
     if cut:
         add("### The boot after a cut anywhere in a long evening")
         add("")
-        add("Our firmware: the long evening's journal cut after its first N records (N = %d, %d, ... %d:"
-            % (CUT_FIRST, CUT_FIRST + CUT_EVERY, EVENING))
-        add("the records as the device journals them, its snapshots too), the board started in the budget heap:")
+        add("Our firmware: the long evening's journal cut after its first N records, the setup line among them")
+        add("(N = %d, %d, ... and at its end, %d: the records as the device journals them, its snapshots too),"
+            % (CUT_FIRST, CUT_FIRST + CUT_EVERY, EVENING + 1))
+        add("the board started in the budget heap:")
         add("the time from power-on to the last byte of the game's home screen. A boot replays the records")
         add("after the newest snapshot (at most %d): the time depends on how many, and on what they are (an"
             % (SNAPSHOT_EVERY - 1))
