@@ -93,11 +93,8 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
     hw.attach(app)
     # which press means which intent is the UI's table (firmware/ui/nav.py):
     # the board's part is handed to its buttons, the rest let go of
-    from firmware.ui.nav import PROFILES
-    intents = PROFILES[p.PROFILE]
-    PROFILES = None
-    from firmware.core.modules import forget
-    forget("firmware.ui.nav")
+    from firmware.core.modules import use_once
+    intents = use_once("firmware.ui.nav", "PROFILES")[p.PROFILE]
     return app, hw.buttons(p, intents)
 
 
@@ -105,13 +102,13 @@ def start(cfg, made, probe=None, seed=None):
     """Build the board's app and buttons (made[0] is the app once built,
     for the crash screen), then forget this module, the profile and the
     family's setup module where it says so (FORGET)."""
-    from firmware.core.modules import forget
+    from firmware.core.modules import done_with
     p = profile(cfg["board"])
     hw = family(p)
     app, buttons = build(cfg, p, hw, probe=probe, seed=seed)
     made[0] = app
     if getattr(hw, "FORGET", False):
-        forget(FAMILIES[p.FAMILY])
-    forget("boards." + cfg["board"])
-    forget("firmware.bringup")
+        done_with(FAMILIES[p.FAMILY])
+    done_with("boards." + cfg["board"])
+    done_with("firmware.bringup")
     return app, buttons
