@@ -118,7 +118,8 @@ class App:
                 if getattr(s, "picker", False):
                     return
             loading(False)      # New game backed out of: the game is played again
-            done_with(("firmware.chooser", "firmware.games.registry"))
+            done_with("firmware.chooser")
+            done_with("firmware.games.registry")
 
     def load_language(self):
         """The language's font part and its table of words (the game's own

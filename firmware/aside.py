@@ -99,7 +99,8 @@ def let_go(app):
     app.session = app.journal = app.game = app.ui = app.name = app.edition = None
     app.playing = app.clock = None
     app.stack = []
-    done_with(("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"))
+    for m in ("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"):
+        done_with(m)
     if name:
         use("firmware.games.registry", "done_with")(name)
         done_with("firmware.games.registry")

@@ -137,7 +137,8 @@ def saved_game(app, around=None):
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
         # heap) is not needed until the next boot, nor what it imports
-        done_with(("firmware.core.resume", "firmware.core.restoring"))
+        done_with("firmware.core.resume")
+        done_with("firmware.core.restoring")
     return found
 
 

@@ -259,9 +259,9 @@ def test_how_code_leaves_the_heap_is_said_in_one_place():
     # site says what it loads and how long it needs it (use, use_once,
     # done_with), so that a change of tactic is made in one place
     assert heap_tactics("import sys\nimport gc\nsys.modules.pop('a')\nforget('b')\nregistry.forget('c')\n"
-                        "delattr(pkg, 'd')\nfrom firmware.core.modules import use, _forget\n") == [
-        (2, "gc"), (3, "sys.modules"), (4, "forget"), (5, "forget"), (6, "delattr"), (7, "_forget")]
-    assert heap_tactics("from firmware.core.modules import done_with, use\ndone_with(('a', 'b'))\n") == []
+                        "delattr(pkg, 'd')\nfrom firmware.core.modules import use, drop\n") == [
+        (2, "gc"), (3, "sys.modules"), (4, "forget"), (5, "forget"), (6, "delattr"), (7, "drop")]
+    assert heap_tactics("from firmware.core.modules import done_with, use\ndone_with('a')\n") == []
     for m, path in sorted(MODULES.items()):
         if m == "firmware.core.modules":
             continue

@@ -131,7 +131,9 @@ def _saving(name, *args):
         return getattr(saving, name)(*args)
     finally:
         saving = None
-        done_with(("firmware.core.saving", "firmware.core.store", "firmware.core.jsonout"))
+        done_with("firmware.core.saving")
+        done_with("firmware.core.store")
+        done_with("firmware.core.jsonout")
         if held:
             j.reopen()
 
@@ -387,4 +389,5 @@ class Journal:
         try:
             return use_once("firmware.core.resume", "resume")(self)
         finally:
-            done_with(("firmware.core.recover", "firmware.core.restoring"))
+            done_with("firmware.core.recover")
+            done_with("firmware.core.restoring")

@@ -9,11 +9,16 @@
 import sys
 
 
-def _forget(name):
-    """Drop the module `name` (dotted) from the import table and from its
-    package.  Only under MicroPython and CircuitPython: on CPython (the
-    simulator and its tests) a module imported again is a second copy with
-    classes of its own, which `except` and isinstance would not recognise."""
+def done_with(name):
+    """The code of the module `name` (dotted) is not needed until it is
+    imported again (a stage of the boot over, a write made): it leaves the
+    import table and its package, and the heap once nothing refers to it.
+    Said once the module's work is done, after the call that used it
+    (use_once lets go before the call: on a heap a long game has cut up,
+    which comes first may decide whether the game completes).  Only under
+    MicroPython and CircuitPython: on CPython (the simulator and its tests)
+    a module imported again is a second copy with classes of its own, which
+    `except` and isinstance would not recognise."""
     if sys.implementation.name == "cpython":
         return
     if sys.modules.pop(name, None) is None:
@@ -25,31 +30,18 @@ def _forget(name):
             delattr(pkg, name[i + 1:])
 
 
-def done_with(names):
-    """The code of the module `names` (dotted), or of each module of a
-    tuple of names, is not needed until it is imported again (a stage of
-    the boot over, a write made): it leaves the heap once nothing refers to
-    it.  Said once the module's work is done, after the call that used
-    it (use_once lets go before the call: on a heap a long game has cut
-    up, which comes first may decide whether the game completes)."""
-    if type(names) is str:
-        _forget(names)
-    else:
-        for name in names:
-            _forget(name)
-
-
 def done_with_package(pkg):
-    """The package `pkg` and every module under it (a game that has
-    ended: its engine, screens and the rest)."""
-    if sys.implementation.name == "cpython" or pkg not in sys.modules:
+    """The package `pkg` and every module under it (a game that has ended:
+    its engine, its screens and the rest)."""
+    if pkg in sys.modules:
         # none of its modules can be there without the package: walking the
         # import table took a Pico's clock a game for nothing (BENCHMARKS.md,
         # *Measured apart*)
-        return
-    prefix = pkg + "."
-    for m in [m for m in sys.modules if m == pkg or m.startswith(prefix)]:
-        _forget(m)
+        prefix = pkg + "."
+        for m in list(sys.modules):
+            if m.startswith(prefix):
+                done_with(m)
+        done_with(pkg)
 
 
 # use and use_once give the function (or class, or table) and the caller
@@ -70,7 +62,7 @@ def use_once(name, fn):
     code while it is shown).  To let go after the call instead:
     use(name, fn), the call, then done_with(name)."""
     m = __import__(name, None, None, (fn,))
-    _forget(name)
+    done_with(name)
     return getattr(m, fn)
 
 

@@ -106,7 +106,8 @@ class PlayCode(Screen):
         self.code = qr.encode(data, qr.L, 1, top)
         self.link = data
         qr = None
-        done_with(("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"))
+        for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
+            done_with(m)
         n = self.code.size
         px = m0
         while (n + 2 * QUIET) * (px + 1) <= lay.h:

@@ -227,15 +227,3 @@ def test_code_loaded_for_one_use_leaves_and_code_loaded_for_a_while_stays():
     done_with(name)
     assert (name in sys.modules) != ON_BOARD
 
-
-def test_a_group_of_modules_done_with_leaves_together():
-    from firmware.core.modules import use
-    names = ("firmware.core.gamefiles", "firmware.core.jsonout")
-    use(names[0], "record")
-    use(names[1], "dumps")
-    for name in names:
-        assert name in sys.modules
-    done_with(names)
-    for name in names:
-        assert (name in sys.modules) != ON_BOARD, name
-        assert hasattr(sys.modules["firmware.core"], name.split(".")[-1]) != ON_BOARD, name
