@@ -22,7 +22,9 @@ FAMILIES = {"machine": "firmware.hal.board", "circuitpython": "firmware.hal.cp_b
 # file lookups, at every import in a boot and in functions that import one
 # when called (the time: BENCHMARKS.md, *Measured apart*).  Their "u" names reach the
 # built-in at once; keep_builtins() keeps each in sys.modules under its
-# own name, so that every import of it is a dictionary lookup.
+# own name, so that every import of it is a dictionary lookup.  Here, not
+# in firmware/core/modules.py with the rest of the import table's use: run
+# once a start, its code leaves the heap with this module.
 BUILTINS = ("json", "os", "io", "binascii", "time", "machine", "array", "select", "hashlib")
 
 
