@@ -8,7 +8,7 @@
 import gc
 
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import forget, loading, use, use_once
+from firmware.core.modules import done_with, loading, use, use_once
 from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
@@ -118,8 +118,8 @@ class App:
                 if getattr(s, "picker", False):
                     return
             loading(False)      # New game backed out of: the game is played again
-            forget("firmware.chooser")
-            forget("firmware.games.registry")
+            done_with("firmware.chooser")
+            done_with("firmware.games.registry")
 
     def load_language(self):
         """The language's font part and its table of words (the game's own

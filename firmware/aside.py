@@ -7,7 +7,7 @@
 # not been told of yet.
 from firmware.core import osfs, store
 from firmware.core.gamefiles import KEPT
-from firmware.core.modules import forget
+from firmware.core.modules import collect, done_with, use
 from firmware.core.text import t
 from firmware.ui.widgets import Message
 
@@ -100,14 +100,11 @@ def let_go(app):
     app.playing = app.clock = None
     app.stack = []
     for m in ("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"):
-        forget(m)
+        done_with(m)
     if name:
-        from firmware.games import registry
-        registry.forget(name)
-        registry = None
-        forget("firmware.games.registry")
-    import gc
-    gc.collect()
+        use("firmware.games.registry", "done_with")(name)
+        done_with("firmware.games.registry")
+    collect()
 
 
 def recovery_failed(app, e):

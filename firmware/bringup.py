@@ -22,7 +22,9 @@ FAMILIES = {"machine": "firmware.hal.board", "circuitpython": "firmware.hal.cp_b
 # file lookups, at every import in a boot and in functions that import one
 # when called (the time: BENCHMARKS.md, *Measured apart*).  Their "u" names reach the
 # built-in at once; keep_builtins() keeps each in sys.modules under its
-# own name, so that every import of it is a dictionary lookup.
+# own name, so that every import of it is a dictionary lookup.  Here, not
+# in firmware/core/modules.py with the rest of the import table's use: run
+# once a start, its code leaves the heap with this module.
 BUILTINS = ("json", "os", "io", "binascii", "time", "machine", "array", "select", "hashlib")
 
 
@@ -93,11 +95,8 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
     hw.attach(app)
     # which press means which intent is the UI's table (firmware/ui/nav.py):
     # the board's part is handed to its buttons, the rest let go of
-    from firmware.ui.nav import PROFILES
-    intents = PROFILES[p.PROFILE]
-    PROFILES = None
-    from firmware.core.modules import forget
-    forget("firmware.ui.nav")
+    from firmware.core.modules import use_once
+    intents = use_once("firmware.ui.nav", "PROFILES")[p.PROFILE]
     return app, hw.buttons(p, intents)
 
 
@@ -105,13 +104,13 @@ def start(cfg, made, probe=None, seed=None):
     """Build the board's app and buttons (made[0] is the app once built,
     for the crash screen), then forget this module, the profile and the
     family's setup module where it says so (FORGET)."""
-    from firmware.core.modules import forget
+    from firmware.core.modules import done_with
     p = profile(cfg["board"])
     hw = family(p)
     app, buttons = build(cfg, p, hw, probe=probe, seed=seed)
     made[0] = app
     if getattr(hw, "FORGET", False):
-        forget(FAMILIES[p.FAMILY])
-    forget("boards." + cfg["board"])
-    forget("firmware.bringup")
+        done_with(FAMILIES[p.FAMILY])
+    done_with("boards." + cfg["board"])
+    done_with("firmware.bringup")
     return app, buttons

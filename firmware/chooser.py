@@ -8,7 +8,7 @@ from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.gamefiles import KEPT
-from firmware.core.modules import forget, use_once
+from firmware.core.modules import done_with, use_once
 from firmware.core.text import t, fn
 from firmware.ui.widgets import Menu, Message, row
 
@@ -137,8 +137,8 @@ def saved_game(app, around=None):
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
         # heap) is not needed until the next boot, nor what it imports
-        forget("firmware.core.resume")
-        forget("firmware.core.restoring")
+        done_with("firmware.core.resume")
+        done_with("firmware.core.restoring")
     return found
 
 
@@ -222,7 +222,7 @@ def open_picker(app, over=False):
     """Which game to set up: the first screen with no game, or over the
     running game's screens after New game (BACK returns to them)."""
     from firmware.games import GAMES
-    from firmware.core.modules import forget, loading
+    from firmware.core.modules import loading
     loading(True)   # a game is chosen and set up: collected as it loads, until it starts
     rows = []
     if not over:
@@ -230,7 +230,7 @@ def open_picker(app, over=False):
         # the languages on top, each in its own words, the one spoken ticked:
         # on the screen from the first start, one press from the cursor
         from firmware.settings import LANGS, NAMES
-        forget("firmware.settings")
+        done_with("firmware.settings")
         for i in range(len(LANGS)):
             rows.append(row(NAMES[i], "\u2713" if app.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
     first = len(rows)
@@ -259,7 +259,7 @@ def title_of(app, name, key):
 def _language(lang):
     def go(app):
         from firmware import settings
-        forget("firmware.settings")
+        done_with("firmware.settings")
         e = settings.use_language(app, lang)
         cur = app.stack[-1].cur
         open_picker(app)
@@ -351,11 +351,11 @@ def start_game(app, setup):
     app.show_home()
     # the setup wizard's code (where a game has it apart) until New game,
     # and every other game's modules: the game they served has ended
-    forget("firmware.games.%s.setup" % app.name)
+    done_with("firmware.games.%s.setup" % app.name)
     from firmware.games import NAMES, registry
     for name in NAMES:
         if name != app.name:
-            registry.forget(name)
+            registry.done_with(name)
     app.done_choosing()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own

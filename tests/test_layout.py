@@ -210,3 +210,66 @@ def test_what_the_firmware_asks_of_the_app_is_the_apps():
     assert len(used) > 30, sorted(used)
     unknown = dict((k, sorted(v)) for k, v in used.items() if k not in face)
     assert not unknown, "not members of App: %s" % unknown
+
+
+# What firmware/core/modules.py offers a call site: what it loads and for how
+# long (docs/code.md, *Code that loads and leaves the heap*).
+MODULES_FACE = {"use", "use_once", "done_with", "done_with_package", "collect", "loading", "LOADING_GC"}
+# The modules that may still do one of those things themselves, and why:
+# - bringup keeps the built-ins in the import table (keep_builtins): a speed
+#   tactic of the boot, whose code leaves the heap with bringup, where in
+#   modules.py it would stay for the whole game;
+# - the app's loop collects between presses, while the players look at a
+#   frame, by the room it finds free (App.run);
+# - main prints the heap's figures for the benchmark's probe and collects
+#   for the crash screen;
+# - a game's host.py hands itself to the key planner: the simulator's, never
+#   on a board.
+HEAP_TACTICS_OF_THEIR_OWN = {"firmware.bringup": {"sys.modules"}, "firmware.app": {"gc"}, "firmware.main": {"gc"}}
+HEAP_TACTICS_OF_THEIR_OWN.update(("firmware.games.%s.host" % n, {"sys.modules"}) for n in NAMES)
+
+
+def heap_tactics(source):
+    """(line, what) of every place the source lets modules go or reaches the
+    heap's machinery itself: the import table (sys.modules), a module taken
+    off its package (delattr), a forget(), the collector (gc), or a name of
+    firmware/core/modules.py that is not its public face."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "modules" and \
+                isinstance(node.value, ast.Name) and node.value.id == "sys":
+            out.append((node.lineno, "sys.modules"))
+        elif isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name in ("forget", "delattr"):
+                out.append((node.lineno, name))
+        elif isinstance(node, ast.Import):
+            out += [(node.lineno, "gc") for a in node.names if a.name == "gc"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.module == "gc":
+                out.append((node.lineno, "gc"))
+            elif node.module == "firmware.core.modules":
+                out += [(node.lineno, a.name) for a in node.names if a.name not in MODULES_FACE]
+    return sorted(out)
+
+
+def test_how_code_leaves_the_heap_is_said_in_one_place():
+    # firmware/core/modules.py alone lets modules go and collects; a call
+    # site says what it loads and how long it needs it (use, use_once,
+    # done_with), so that a change of tactic is made in one place
+    assert heap_tactics("import sys\nimport gc\nsys.modules.pop('a')\nforget('b')\nregistry.forget('c')\n"
+                        "delattr(pkg, 'd')\nfrom firmware.core.modules import use, drop\n") == [
+        (2, "gc"), (3, "sys.modules"), (4, "forget"), (5, "forget"), (6, "delattr"), (7, "drop")]
+    assert heap_tactics("from firmware.core.modules import done_with, use\ndone_with('a')\n") == []
+    for m, path in sorted(MODULES.items()):
+        if m == "firmware.core.modules":
+            continue
+        with open(path) as f:
+            bad = [(line, what) for line, what in heap_tactics(f.read())
+                   if what not in HEAP_TACTICS_OF_THEIR_OWN.get(m, ())]
+        assert not bad, "%s lets code go or collects by itself (firmware/core/modules.py does): %s" % (m, bad)
+    # an exception no longer needed is struck off the list
+    for m, allowed in HEAP_TACTICS_OF_THEIR_OWN.items():
+        with open(MODULES[m]) as f:
+            assert allowed <= set(w for _, w in heap_tactics(f.read())), m

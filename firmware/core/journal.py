@@ -90,7 +90,7 @@
 from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import collect, forget, use_once
+from firmware.core.modules import collect, done_with, use_once
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
@@ -107,8 +107,8 @@ def _saving(name, *args):
     # first, so that their code goes where the garbage of the game's last
     # presses was, not after it (a snapshot's collection is made once the
     # action's frame is shown; without it a new game's start needed a
-    # bigger heap).  Imported here, and forgotten after the writes, not
-    # with modules.use_once, which forgets a module before the call: with
+    # bigger heap).  Imported here, and done with after the writes, not
+    # with modules.use_once, which lets a module go before the call: with
     # that, the next action of tests/test_vpico.py's whole game found no
     # room for the journal file's cache in the heap our firmware has on a
     # Pico.
@@ -131,8 +131,9 @@ def _saving(name, *args):
         return getattr(saving, name)(*args)
     finally:
         saving = None
-        for m in ("saving", "store", "jsonout"):
-            forget("firmware.core." + m)
+        done_with("firmware.core.saving")
+        done_with("firmware.core.store")
+        done_with("firmware.core.jsonout")
         if held:
             j.reopen()
 
@@ -388,5 +389,5 @@ class Journal:
         try:
             return use_once("firmware.core.resume", "resume")(self)
         finally:
-            forget("firmware.core.recover")
-            forget("firmware.core.restoring")
+            done_with("firmware.core.recover")
+            done_with("firmware.core.restoring")

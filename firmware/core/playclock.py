@@ -69,7 +69,7 @@ class Clock:
         if not self.folder or self.ms == self.saved and not self.over:
             return
         from firmware.core import store
-        from firmware.core.modules import forget
+        from firmware.core.modules import done_with
         try:
             store.save_json(self.folder + "/" + FILE, {"setup": self.setup, "ms": self.ms, "over": self.over})
             self.saved = self.ms
@@ -80,7 +80,7 @@ class Clock:
             # count stays in memory, written again SAVE_MS later (or at the
             # game's end), and the game goes on
             self.saved = self.ms
-        forget("firmware.core.store")
+        done_with("firmware.core.store")
 
     def minutes(self):
         return (self.ms + 30000) // 60000

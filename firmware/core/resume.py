@@ -8,7 +8,7 @@ from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
                                      TABLE_MARK, TOLD, NoGame, TableGone)
-from firmware.core.modules import collect, forget
+from firmware.core.modules import collect, done_with
 from firmware.core.session import DEPTH, Session, give_back
 from firmware.core.restoring import hex8, repair_at_once, str_list, check_snapshot, keep_as, restore, told  # noqa: F401
 
@@ -106,7 +106,7 @@ def resume(j):
     if odd:
         # a folder where one of the game's files goes
         _recover().folders_aside(j, names, odd)
-        forget("firmware.core.recover")
+        done_with("firmware.core.recover")
     j.partial = False   # j.edition is the game's own table in part: read it whole to replay from the setup
     j.ident = None
     j.other_table = False
@@ -439,7 +439,7 @@ def _scan(j, f, newer, older, notes, gone):
                 if mark is not None:
                     # a journal begun again: the game goes on from base.json
                     got = _recover().from_base(j, words, mark, notes)
-                    forget("firmware.core.recover")     # not through the replay
+                    done_with("firmware.core.recover")     # not through the replay
                     if isinstance(got, str):
                         dropped = got
                         break
@@ -558,7 +558,7 @@ def settle(path, fs, around=None):
         from firmware.core import saving
         saving.settle(path, fs)
         saving = None
-        forget("firmware.core.saving")
+        done_with("firmware.core.saving")
 
 
 def _shape(ed, j):
@@ -608,7 +608,7 @@ def _replay_table(j):
     try:
         return _recover().replay_table(j)
     finally:
-        forget("firmware.core.recover")
+        done_with("firmware.core.recover")
 
 
 def _own_table(j, notes):
@@ -616,7 +616,7 @@ def _own_table(j, notes):
     game's own table (recover.own_table where it is damaged)."""
     if j.table_bad is not None:
         _recover().own_table(j, notes)
-        forget("firmware.core.recover")
+        done_with("firmware.core.recover")
 
 
 def _recover():

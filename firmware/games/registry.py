@@ -39,16 +39,8 @@ def words(name, lang):
     return "%s/lang/%s.json" % (_entry(name)[2].replace(".", "/"), lang)
 
 
-def forget(name):
-    """Let every module of a game go (on a board: out of the heap)."""
-    import sys
-    pkg = _entry(name)[2]
-    if pkg not in sys.modules:
-        # none of its modules can be there without the package: walking the
-        # import table took a Pico's clock a game for nothing (BENCHMARKS.md,
-        # *Measured apart*)
-        return
-    from firmware.core.modules import forget as drop
-    prefix = pkg + "."
-    for m in [m for m in sys.modules if m == pkg or m.startswith(prefix)]:
-        drop(m)
+def done_with(name):
+    """Done with a game (it has ended): every module of it goes (on a
+    board: out of the heap)."""
+    from firmware.core.modules import done_with_package
+    done_with_package(_entry(name)[2])

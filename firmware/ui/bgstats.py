@@ -135,19 +135,16 @@ def given(app, c):
     return names.get(c) if names else None
 
 
-def play_module(app):
-    """The game's play module (its package's play.py: BGG, play()),
-    loaded for the end's code and let go of with it."""
-    from firmware.core.modules import forget
-    name = app.game.__name__ + ".play"
-    mod = __import__(name, None, None, ("play",))
-    forget(name)
-    return mod
+def of_play(app, what):
+    """`what` ("BGG", "play") of the game's play module (its package's
+    play.py), loaded for the end's code and let go of with it."""
+    from firmware.core.modules import use_once
+    return use_once(app.game.__name__ + ".play", what)
 
 
 def players(app):
     """The finished game's players (its play.play): None before its end."""
-    return play_module(app).play(app, app.view())
+    return of_play(app, "play")(app, app.view())
 
 
 def write(app, ps, lean, out):
@@ -158,7 +155,7 @@ def write(app, ps, lean, out):
     play = _Obj(out)
     if lean < 7:
         play.s("sourceName", SOURCE)
-    name, bgg = play_module(app).BGG
+    name, bgg = of_play(app, "BGG")
     play.key("game")
     game = _Obj(out)
     game.s("name", name)

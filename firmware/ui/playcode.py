@@ -44,8 +44,8 @@ class PlayCode(Screen):
 
     def refresh(self, app):
         self.title = t("q.title")
-        from firmware.ui.bgstats import play_module
-        play = play_module(app).play(app, app.view()) or []
+        from firmware.ui.bgstats import of_play
+        play = of_play(app, "play")(app, app.view()) or []
         if len(play) == 1:       # a solo game: won or lost
             self.lines = [t("q.won" if play[0][3] else "q.lost")]
         else:
@@ -69,8 +69,7 @@ class PlayCode(Screen):
         return self._make
 
     def _make(self, app):
-        import gc
-        from firmware.core.modules import forget
+        from firmware.core.modules import collect, done_with
         lay = app.lay
         m0 = MIN_PX[1 if lay.colour else 0]
         side = lay.h // m0      # modules the screen's height holds at the smallest size
@@ -92,7 +91,7 @@ class PlayCode(Screen):
                     break
             out = None
         ps = bgstats = None
-        forget("firmware.ui.bgstats")
+        done_with("firmware.ui.bgstats")
         if data is None:
             return
         # the finished game's view (several kB, on the screens under this
@@ -102,13 +101,13 @@ class PlayCode(Screen):
             if getattr(s, "view", None) is not None:
                 s.view = None
         app.kept_view = None
-        gc.collect()
+        collect()
         from firmware.core import qr
         self.code = qr.encode(data, qr.L, 1, top)
         self.link = data
         qr = None
         for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
-            forget(m)
+            done_with(m)
         n = self.code.size
         px = m0
         while (n + 2 * QUIET) * (px + 1) <= lay.h:

@@ -1,6 +1,6 @@
-# firmware.core.modules.forget: on a board, code that is done with (the
-# resume code after a boot, a setup wizard once its game has started) leaves
-# the heap, and comes back when it is imported again.  On CPython forget
+# firmware.core.modules: on a board, code that is done with (the resume
+# code after a boot, a setup wizard once its game has started) leaves the
+# heap, and comes back when it is imported again.  On CPython done_with
 # does nothing (a second copy of a module would have classes of its own).
 # Portable: run by pytest on CPython and by tests/mpy/run.py under the
 # MicroPython unix port.
@@ -9,7 +9,7 @@ import sys
 
 from test_journal_fs import MemFs, demo_lines, play, resume, rmtree, scratch
 
-from firmware.core.modules import forget
+from firmware.core.modules import done_with
 
 ON_BOARD = sys.implementation.name == "micropython"
 
@@ -18,7 +18,7 @@ def test_a_forgotten_module_leaves_the_heap_and_comes_back():
     import firmware.games.inca.setup  # noqa: F401
     gc.collect()
     before = gc.mem_alloc() if ON_BOARD else 0
-    forget("firmware.games.inca.setup")
+    done_with("firmware.games.inca.setup")
     gc.collect()
     if not ON_BOARD:
         assert "firmware.games.inca.setup" in sys.modules
@@ -29,7 +29,7 @@ def test_a_forgotten_module_leaves_the_heap_and_comes_back():
     assert freed > 1024, freed
     from firmware.games.inca.setup import Setup
     assert Setup().title
-    forget("firmware.no_such_module")   # nothing to forget: nothing happens
+    done_with("firmware.no_such_module")   # nothing to let go of: nothing happens
 
 
 def test_the_resume_code_is_forgotten_after_a_resume():
@@ -55,13 +55,13 @@ def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
 def test_a_game_that_has_ended_leaves_with_all_its_modules():
     from firmware.games import registry as games
     games.ui("origin")      # its engine and screens
-    games.forget("yu")
-    games.forget("yu")      # a game not loaded (any more): nothing to do
+    games.done_with("yu")
+    games.done_with("yu")   # a game not loaded (any more): nothing to do
     loaded = [m for m in sys.modules if m.startswith("firmware.games.origin")]
     assert "firmware.games.origin.ui" in loaded and "firmware.games.origin.engine" in loaded, loaded
     if ON_BOARD:
         assert "firmware.games.yu" not in sys.modules
-    games.forget("origin")
+    games.done_with("origin")
     left = [m for m in sys.modules if m.startswith("firmware.games.origin")]
     assert (left == []) == ON_BOARD, left
 
@@ -217,12 +217,13 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
 def test_code_loaded_for_one_use_leaves_and_code_loaded_for_a_while_stays():
     from firmware.core.modules import use, use_once
     name = "firmware.core.gamefiles"
-    forget(name)
+    done_with(name)
     assert use_once(name, "record")("next", 0) == use_once(name, "record")("next", 0)
     data, crc = use_once(name, "record")("next", 0)
     assert data.startswith(b"next #") and data.endswith(b"\n") and crc != 0
     assert (name in sys.modules) != ON_BOARD    # forgotten once used (on a board)
     assert use(name, "record")("undo", crc)[0].startswith(b"undo #")
-    assert name in sys.modules                  # kept until forgotten
-    forget(name)
+    assert name in sys.modules                  # kept until done with
+    done_with(name)
     assert (name in sys.modules) != ON_BOARD
+

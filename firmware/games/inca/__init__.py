@@ -14,9 +14,8 @@ FIXED = ("game", "seating", "sectors", "track", "labor", "bld", "sapa_pts", "cat
 def new(setup, edition):
     """The state of a new game (start.py).  Its code (with the era track's
     builder) is needed once a game: it leaves the heap after the call."""
-    from firmware.core.modules import forget
-    from firmware.games.inca import start
+    from firmware.core.modules import done_with, use
     try:
-        return start.new(setup, edition)
+        return use("firmware.games.inca.start", "new")(setup, edition)
     finally:
-        forget("firmware.games.inca.start")
+        done_with("firmware.games.inca.start")
