@@ -24,7 +24,9 @@ does, and on ours (dist/) with the UF2 of flash.sh --uf2 dropped on it.
 - a limited heap, on our firmware: the boot into the benchmark's saved game
   within its time, and the presses after it, as the simulator's;
 - a whole scripted Inca Empire game to its end with no exception, pressed
-  fast, in 160 KB on the official firmware and in a ceiling on ours.
+  fast, in 160 KB on the official firmware and in a ceiling on ours; the
+  other games' scripted sessions to their end in 160 KB on the official
+  firmware.
 """
 import atexit
 import hashlib
@@ -919,3 +921,17 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
     clock = vpico.fs_read(_fs_of(str(tmp_path / "flash.bin")), "/data/game/time.json")
     assert clock is not None and clock.startswith(b"#"), clock
     assert json.loads(clock.split(b"\n", 1)[1])["over"] is True, clock
+
+
+@pytest.mark.parametrize("game", ["eightmin", "origin", "yu"])
+def test_the_other_games_complete_in_160_kb_on_the_official_firmware(game, tmp_path):
+    """Each game's scripted session (bench/scripts.py session: its
+    transcript from the game picker to its final standings) pressed faster
+    than a thumb on pico_oled, the official firmware's files in a heap of
+    OFFICIAL_HEAP: it ends on the simulator's screen, so no press was lost
+    and nothing ran out of memory on the way (bench/chip.py session)."""
+    from bench import chip
+    board = "pico_oled"
+    got = chip.session(board, game, str(tmp_path), "official", OFFICIAL_HEAP[board])
+    assert got["completed"], got
+
