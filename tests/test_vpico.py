@@ -927,11 +927,17 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
 def test_the_other_games_complete_in_160_kb_on_the_official_firmware(game, tmp_path):
     """Each game's scripted session (bench/scripts.py session: its
     transcript from the game picker to its final standings) pressed faster
-    than a thumb on pico_oled, the official firmware's files in a heap of
-    OFFICIAL_HEAP: it ends on the simulator's screen, so no press was lost
-    and nothing ran out of memory on the way (bench/chip.py session)."""
-    from bench import chip
+    than a thumb on pico_oled (bench/chip.py fast), the official firmware's
+    files in a heap of OFFICIAL_HEAP: it ends on the simulator's screen, so
+    no press was lost and nothing ran out of memory on the way."""
+    from bench import chip, scripts
     board = "pico_oled"
-    got = chip.session(board, game, str(tmp_path), "official", OFFICIAL_HEAP[board])
-    assert got["completed"], got
-
+    keys = scripts.session(game, board)
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    with Pico(board, fs=staged_fs(tmp_path, board, heap=OFFICIAL_HEAP[board])) as p:
+        p.boot()
+        no_crash(p)
+        stopped, error, _ = chip.fast(p, twin, keys, p.t + GAP)
+        assert stopped is None, "stopped at press %s of %d: %s" % (stopped, len(keys), error)
+        no_crash(p)
+        assert p.picture() == twin.picture()
