@@ -12,7 +12,7 @@ does, and on ours (dist/) with the UF2 of flash.sh --uf2 dropped on it.
   after it, and a second drop of the UF2 keeps the saved game;
 - frames: after every press of a key script, the panel shows the
   simulator's frame for the same presses and seed (the other games on
-  pico_oled);
+  pico_oled, at the start of their sessions, below);
 - power cuts: at flash operations of every kind of write the firmware makes
   (the edition, the settings, a new game, an action, a snapshot), the power
   fails with the operation not begun or half done: the board boots into the
@@ -280,7 +280,7 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
     apart are each taken once (the simulator given the same times);
     then the UF2 dropped again over the saved game (as a newer one is): the
     board boots into the same game, its journal whole."""
-    keys = _script("inca", board, 40, SEED)
+    keys = _script(board, 40, SEED)
     opening = keys[:40]
     fast = [k for k in keys[40:] if k not in ("home", "end", "undo") and "*" not in k][:60]
     assert len(fast) == 60
@@ -320,58 +320,13 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
 
 # ------------------------------------------------------------ the simulator's frames
 
-def _script(game, board, actions, seed):
-    """Presses of the first `actions` actions of a bundled game, planned on
-    the simulator."""
+def _script(board, actions, seed):
+    """Presses of the first `actions` actions of the scripted Inca game,
+    planned on the simulator (the other games' sessions: at the end)."""
     from host_sim import keyplan
-    from firmware.games.eightmin import host as keyplan_eightmin
-    from firmware.games.origin import host as keyplan_origin
-    from firmware.games.yu import host as keyplan_yu
     from bench import scripts
-    if game == "inca":
-        lines = scripts.transcript()[:actions + 1]
-        planner = keyplan
-    else:
-        name = {"eightmin": "eightmin_three", "origin": "origin_four", "yu": "yu_campaign"}[game]
-        with open(os.path.join(ROOT, "tests", "scenarios", name + ".txt")) as f:
-            lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
-        lines = [ln for ln in lines if ln][:actions + 1]
-        planner = {"eightmin": keyplan_eightmin, "origin": keyplan_origin, "yu": keyplan_yu}[game]
     app, _ = device.build(board, None, seed=seed)
-    return planner.play(app, lines)
-
-
-# (Inca Empire: every frame of the power-cut runs below on pico_oled, and of
-# the UF2's opening on both boards)
-@pytest.mark.parametrize("board,game,actions", [
-    ("pico_oled", "eightmin", 10), ("pico_oled", "origin", 8), ("pico_oled", "yu", 12)])
-def test_every_frame_is_the_simulators(board, game, actions, tmp_path):
-    keys = _script(game, board, actions, SEED)
-    twin = Twin(board, SEED, str(tmp_path / "twin"))
-    with Pico(board, fs=staged_fs(tmp_path, board)) as p:
-        p.boot()
-        assert p.picture() == twin.picture()
-        for i, k in enumerate(keys):
-            p.key(k, twin=twin)
-            assert p.picture() == twin.picture(), "press %d (%s) of %s" % (i + 1, k, keys)
-        no_crash(p)
-        # once any animation is over, the LEDs light the game's players as
-        # the simulator's would
-        p.run(2000 * MS)
-        want = [tuple(c) for c in twin.app.px.steady()]
-        if board == "pico_oled":
-            assert p.leds() == want
-        else:
-            # the RGB LED: the colour of the player whose turn it is, as
-            # the simulator's strip lights that player's LED (LED i: the
-            # i-th colour), from the three PWM duties (each channel +-1)
-            from firmware.hal.pixels import COLOURS
-            turn = twin.app.px.turn
-            assert turn in COLOURS, turn
-            one = want[COLOURS.index(turn)]
-            got = p.leds()
-            assert len(got) == 1 and max(one) > 0, (got, one)
-            assert all(abs(a - b) <= 1 for a, b in zip(got[0], one)), (got, one, turn)
+    return keyplan.play(app, scripts.transcript()[:actions + 1])
 
 
 # ------------------------------------------------------------ power cuts
@@ -923,21 +878,37 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
     assert json.loads(clock.split(b"\n", 1)[1])["over"] is True, clock
 
 
+# (Inca Empire: every frame of the power-cut runs on pico_oled, and of the
+# UF2's opening on both boards; its whole game in 160 KB above)
+FRAMES = 40     # the presses of a session whose every frame is compared
+
+
 @pytest.mark.parametrize("game", ["eightmin", "origin", "yu"])
 def test_the_other_games_complete_in_160_kb_on_the_official_firmware(game, tmp_path):
     """Each game's scripted session (bench/scripts.py session: its
-    transcript from the game picker to its final standings) pressed faster
-    than a thumb on pico_oled (bench/chip.py fast), the official firmware's
-    files in a heap of OFFICIAL_HEAP: it ends on the simulator's screen, so
-    no press was lost and nothing ran out of memory on the way."""
+    transcript from the game picker to its final standings) on pico_oled,
+    the official firmware's files in a heap of OFFICIAL_HEAP: its first
+    FRAMES presses one at a time, the panel showing the simulator's frame
+    after each and the LEDs lighting the game's players as the simulator's;
+    the rest pressed faster than a thumb (bench/chip.py fast), ending on
+    the simulator's screen, so no press was lost and nothing ran out of
+    memory on the way."""
     from bench import chip, scripts
     board = "pico_oled"
     keys = scripts.session(game, board)
     twin = Twin(board, SEED, str(tmp_path / "twin"))
     with Pico(board, fs=staged_fs(tmp_path, board, heap=OFFICIAL_HEAP[board])) as p:
         p.boot()
+        assert p.picture() == twin.picture()
+        for i, k in enumerate(keys[:FRAMES]):
+            p.key(k, twin=twin)
+            assert p.picture() == twin.picture(), "press %d (%s) of %s" % (i + 1, k, keys[:FRAMES])
         no_crash(p)
-        stopped, error, _ = chip.fast(p, twin, keys, p.t + GAP)
-        assert stopped is None, "stopped at press %s of %d: %s" % (stopped, len(keys), error)
+        # once any animation is over, the LEDs light the game's players as
+        # the simulator's would
+        p.run(2000 * MS)
+        assert p.leds() == [tuple(c) for c in twin.app.px.steady()]
+        stopped, error, _ = chip.fast(p, twin, keys[FRAMES:], p.t + GAP)
+        assert stopped is None, "stopped at press %s of %d: %s" % (stopped, len(keys) - FRAMES, error)
         no_crash(p)
         assert p.picture() == twin.picture()

@@ -251,6 +251,33 @@ class _Surface:
             self.buf[i:i + w] = row
 
 
+_BITS_HLSB = [[(b >> (7 - i)) & 1 for i in range(8)] for b in range(256)]
+_BITS_HMSB = [[(b >> i) & 1 for i in range(8)] for b in range(256)]
+
+
+def _row(src, x, y, n):
+    """The n pixel values of src's row y from x, as a new list."""
+    fmt = src.format
+    if fmt == MONO_HLSB or fmt == MONO_HMSB:
+        bits = _BITS_HLSB if fmt == MONO_HLSB else _BITS_HMSB
+        start = x + y * src.stride
+        out = []
+        for b in src.buf[start >> 3:(start + n + 7) >> 3]:
+            out += bits[b]
+        off = start & 7
+        return out[off:off + n]
+    if fmt == GS4_HMSB:
+        start = x + y * src.stride
+        out = []
+        for b in src.buf[start >> 1:(start + n + 1) >> 1]:
+            out.append(b >> 4)
+            out.append(b & 0x0F)
+        off = start & 1
+        return out[off:off + n]
+    get = src.get
+    return [get(cx, y) for cx in range(x, x + n)]
+
+
 def _source(obj):
     """A blit source or palette: a FrameBuffer, or a tuple/list
     (buffer, width, height, format[, stride]) whose buffer may be read-only."""
@@ -366,17 +393,78 @@ class FrameBuffer:
         y1 = max(0, -y)
         x0end = min(fb.width, x + src.width)
         y0end = min(fb.height, y + src.height)
-        get, setp = src.get, fb.set
+        # a row at a time, each format's pixels read and written in place
+        # (the tests draw every screen through here: a call per pixel
+        # would be most of their time); pixel for pixel as the loop of
+        # modframebuf.c, which reads the palette at each source value
         pget = pal.get if pal is not None else None
+        if src.buf.obj is fb.buf.obj or pal is not None and pal.buf.obj is fb.buf.obj:
+            # the source is the frame itself (or the palette): a pixel read
+            # after the ones written before it, as in C
+            get, setp = src.get, fb.set
+            while y0 < y0end:
+                cx1 = x1
+                for cx0 in range(x0, x0end):
+                    col = get(cx1, y1)
+                    if pget is not None:
+                        col = pget(col, 0)
+                    if col != key:
+                        setp(cx0, y0, col)
+                    cx1 += 1
+                y1 += 1
+                y0 += 1
+            return
+        n = x0end - x0
+        mapped = {}
+        fmt = fb.format
+        buf = fb.buf
+        stride = fb.stride
+        setp = fb.set
         while y0 < y0end:
-            cx1 = x1
-            for cx0 in range(x0, x0end):
-                col = get(cx1, y1)
-                if pget is not None:
-                    col = pget(col, 0)
-                if col != key:
-                    setp(cx0, y0, col)
-                cx1 += 1
+            row = _row(src, x1, y1, n)
+            if pget is not None:
+                for c in set(row):
+                    if c not in mapped:
+                        mapped[c] = pget(c, 0)
+                row = [mapped[c] for c in row]
+            if fmt == MONO_VLSB:
+                base = (y0 >> 3) * stride + x0
+                bit = 1 << (y0 & 7)
+                clear = ~bit & 0xFF
+                for i, col in enumerate(row):
+                    if col != key:
+                        if col & _M32:
+                            buf[base + i] |= bit
+                        else:
+                            buf[base + i] &= clear
+            elif fmt == GS4_HMSB:
+                cx0 = x0 + y0 * stride
+                for col in row:
+                    if col != key:
+                        j = cx0 >> 1
+                        if cx0 & 1:
+                            buf[j] = (buf[j] & 0xF0) | (col & 0x0F)
+                        else:
+                            buf[j] = ((col & 0x0F) << 4) | (buf[j] & 0x0F)
+                    cx0 += 1
+            elif fmt == MONO_HLSB or fmt == MONO_HMSB:
+                cx0 = x0 + y0 * stride
+                msb = fmt == MONO_HLSB
+                for col in row:
+                    if col != key:
+                        j = cx0 >> 3
+                        bit = 0x80 >> (cx0 & 7) if msb else 1 << (cx0 & 7)
+                        if col & _M32:
+                            buf[j] |= bit
+                        else:
+                            buf[j] &= ~bit & 0xFF
+                    cx0 += 1
+            else:
+                cx0 = x0
+                for col in row:
+                    if col != key:
+                        setp(cx0, y0, col)
+                    cx0 += 1
             y1 += 1
             y0 += 1
 
