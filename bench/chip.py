@@ -667,7 +667,7 @@ def section(res):
     add("scripted sessions are pressed on the board's buttons. Times are the chip's own clock, from a button's")
     add("release (a long press: the moment it counts) to the last byte of the resulting frame on the display's")
     add("bus; the bus is modelled at its rate (the SSD1306's I2C at the 400 kHz the firmware sets, 9 clocks a")
-    add("byte; the ST7789's SPI at 31.25 MHz). The emulator runs the chip at 125 MHz with no flash wait states")
+    add("byte; the ST7789's SPI at 62.5 MHz, its peripheral clock moved to the system clock: boards/pico_display.py). The emulator runs the chip at 125 MHz with no flash wait states")
     add("or XIP cache misses and writes flash in no time, so a board is slower: these are lower bounds. Heap:")
     add("gc.mem_alloc() after gc.collect() after every press (a run of its own, board.json \"probe\"), on the")
     add("32-bit chip's own heap; and the sessions and a boot into a saved game with the heap limited: main.py")

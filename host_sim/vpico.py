@@ -522,6 +522,11 @@ class Pico:
     def frames(self, since=0):
         return self.call("frames", since=since)["frames"]
 
+    def panel_clock(self):
+        """The fastest serial clock the colour panel was driven at, in Hz
+        (None where no byte went to an ST7789)."""
+        return self.call("picture")["hz"]
+
     def leds(self):
         return [tuple(c) for c in self.call("leds")["leds"]]
 

@@ -170,6 +170,53 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
         assert px.np.writes >= 1 and px.np.pin.id == p.PIXELS["pin"]
 
 
+class Mem32(dict):
+    """machine.mem32: the registers written, in order."""
+
+    def __init__(self, regs):
+        super().__init__(regs)
+        self.writes = []
+
+    def __setitem__(self, a, v):
+        self.writes.append((a, v))
+        super().__setitem__(a, v)
+
+
+@pytest.mark.parametrize("chip, ctrl, sys_hz, writes, baudrate", [
+    # MicroPython's rp2 port: the USB PLL (AUXSRC 2), enabled; the clock
+    # stopped, moved to clk_sys, started; the SPI asked for the rate that
+    # its divisor of 48 MHz gives the panel's 62.5 MHz from 125 MHz
+    ("RP2040", 0x840, 125_000_000, [0x040, 0x000, 0x800], 24_000_000),
+    ("RP2040", 0x840, 200_000_000, [0x040, 0x000, 0x800], 15_000_000),
+    # already on clk_sys (a soft reset after the move): only the rate
+    ("RP2040", 0x800, 125_000_000, [], 24_000_000),
+    # from the crystal (AUXSRC 4) or on another chip: left as it is
+    ("RP2040", 0x880, 125_000_000, [], 62_500_000),
+    ("RP2350", 0x840, 150_000_000, [], 62_500_000),
+])
+def test_the_panels_bus_gets_the_system_clock_where_the_profile_says(hw, monkeypatch, chip, ctrl, sys_hz, writes,
+                                                                      baudrate):
+    machine, board = hw
+    mem = Mem32({board._PERI_CTRL: ctrl})
+    monkeypatch.setattr(machine, "mem32", mem, raising=False)
+    monkeypatch.setattr(machine, "freq", lambda: sys_hz, raising=False)
+    monkeypatch.setattr(sys, "implementation", type(sys)("impl"))
+    sys.implementation._machine = "Raspberry Pi Pico with " + chip
+    from boards import pico_display
+    d = dict(pico_display.DISPLAY)
+    assert d["peri_clock"] == "sys" and d["baudrate"] == 62_500_000
+    disp = board.st7789(d)
+    assert [v for _, v in mem.writes] == writes
+    assert all(a == 0x40008048 for a, _ in mem.writes)
+    assert disp.spi.baudrate == baudrate
+    # what the bus then runs at: MicroPython's divisor of 48 MHz (the
+    # fastest at most the rate asked: an even prescale, a postdivider)
+    # applied to the clock the SPI now gets
+    div = next(p * s for p in range(2, 255, 2) for s in range(1, 257) if 48_000_000 // (p * s) <= baudrate)
+    peri = sys_hz if mem.get(0x40008048, ctrl) & 0xE0 == 0 else 48_000_000
+    assert peri // div <= 62_500_000
+
+
 def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypatch):
     machine, board = hw
     from firmware import bringup, main

@@ -302,6 +302,10 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
         p.settle()
         no_crash(p)
         assert p.picture() == twin.picture()
+        if board == "pico_display":
+            # the peripheral clock moved to the system clock's 125 MHz
+            # (boards/pico_display.py): the panel's fastest, not 24 MHz
+            assert p.panel_clock() == 62_500_000
         p.save(str(tmp_path / "played.bin"))
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = journal_lines(f.read())
@@ -629,6 +633,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
         p.settle()
         no_crash(p)
         assert p.picture() == twin.picture()
+        assert p.panel_clock() == 62_500_000     # the official firmware's too
         p.save(str(tmp_path / "flash.bin"))
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = journal_lines(f.read())

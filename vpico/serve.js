@@ -135,7 +135,7 @@ const OPS = {
     const w = colour ? 240 : d.width;
     const h = colour ? 135 : d.height;
     return { width: w, height: h, depth: colour ? 24 : 1, data: Buffer.from(pic).toString('base64'),
-             errors: d.errors };
+             errors: d.errors, hz: d.hz || null };
   },
   frames(req) {
     const b = need();

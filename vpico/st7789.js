@@ -20,8 +20,12 @@
 // memory columns from 53.
 //
 // The bus is timed: each byte takes 8 SCK periods at the rate the firmware
-// set in the SPI block's registers.
+// set in the SPI block's registers (and the peripheral clock it divides);
+// a rate over the panel's is an error.
 'use strict';
+
+// the serial clock's fastest rate (the datasheet's serial write cycle: 16 ns)
+const MAX_SCK = 62.5e6;
 
 const GLASS = { col0: 53, cols: 135, row0: 40, rows: 240 };
 
@@ -38,9 +42,14 @@ class ST7789 {
     this.onFrame = null;
     this.errors = [];
     const spi = this.spi;
+    this.hz = 0;                 // the fastest SCK the firmware drove
     spi.onTransmit = (value) => {
       this._byte(value & 0xff);
       const hz = spi.clockFrequency || 62.5e6;
+      if (hz > this.hz) {
+        this.hz = hz;
+        if (hz > MAX_SCK) this.errors.push('SCK at ' + hz / 1e6 + ' MHz: the ST7789 takes 62.5 MHz at most');
+      }
       const alarm = chip.clock.createAlarm(() => spi.completeTransmit(0));
       alarm.schedule(Math.round((spi.dataBits * 1e9) / hz));
     };

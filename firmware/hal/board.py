@@ -35,11 +35,53 @@ def canvas(p, font):
 def st7789(d):
     from machine import SPI, Pin
     from firmware.hal.st7789 import ST7789
-    spi = SPI(d["spi"], baudrate=d.get("baudrate", 31_250_000), polarity=d.get("polarity", 1),
+    baudrate = d.get("baudrate", 31_250_000)
+    if d.get("peri_clock") == "sys":
+        baudrate = _peri_clock_from_sys(baudrate)
+    spi = SPI(d["spi"], baudrate=baudrate, polarity=d.get("polarity", 1),
               phase=d.get("phase", 1), sck=Pin(d["sck"]), mosi=Pin(d["mosi"]))
     return ST7789(spi, d["width"], d["height"], dc=_out(d["dc"]), cs=_out(d.get("cs")),
                   rst=_out(d.get("rst")), backlight=_out(d.get("backlight")),
                   madctl=d.get("madctl", 0x60), offset=d.get("offset", (0, 0)))
+
+
+# The RP2040's peripheral clock, which its SPI divides by 2 at least:
+# MicroPython's rp2 port runs it from the USB PLL's 48 MHz (so that the
+# buses keep their rates when machine.freq() changes the system clock),
+# and a panel's bus gets 24 MHz at most.  The ST7789 takes 62.5 MHz (its
+# write cycle: 16 ns), the system clock's 125 MHz halved, the rate
+# Pimoroni's own driver gives the Pico Display Pack.  A profile's
+# "peri_clock": "sys" runs the peripheral clock from the system clock, as
+# the Pico SDK does by default.  Nothing on the board uses the UARTs,
+# whose rates would change with it (the REPL is the USB's).
+_PERI_CTRL = 0x40008048     # CLOCKS_BASE + CLK_PERI_CTRL (RP2040)
+_ENABLE = 0x800
+_AUXSRC = 0xE0              # 0: clk_sys, 2: the USB PLL
+_USB_HZ = 48_000_000
+
+
+def _peri_clock_from_sys(baudrate):
+    """The baudrate to ask machine.SPI for so that the bus runs at
+    baudrate at most once the RP2040's peripheral clock runs from the
+    system clock; that clock moved there first.  Elsewhere (another chip,
+    a peripheral clock from another source) baudrate as it is."""
+    import sys
+    import machine
+    if "RP2040" not in getattr(sys.implementation, "_machine", ""):
+        return baudrate
+    m = machine.mem32
+    ctrl = m[_PERI_CTRL]
+    src = (ctrl & _AUXSRC) >> 5
+    if src == 2:
+        # as the SDK's clock_configure: stopped, its source changed, started
+        m[_PERI_CTRL] = ctrl & ~_ENABLE
+        m[_PERI_CTRL] = ctrl & ~(_ENABLE | _AUXSRC)
+        m[_PERI_CTRL] = (ctrl & ~_AUXSRC) | _ENABLE
+    elif src != 0:
+        return baudrate
+    # machine.SPI divides the 48 MHz the port set up (the SDK's own figure),
+    # the bus the system clock: the same divisor gives this much more
+    return baudrate * _USB_HZ // machine.freq()
 
 
 def _out(n):
