@@ -12,7 +12,9 @@ EDITION = "edition.json"   # the edition table the game was started with
 TOLD = "lost.json"         # what the players are to be told of actions lost, until they have seen it
 BASE = "base.json"         # the state a journal begun again starts from (its second record names it)
 KEPT = "kept.json"         # in the data folder: a game kept aside, until the players have been told
-KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE)
+CLOCK = "time.json"        # how long the game has been played (firmware/core/playclock.py)
+KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE,
+         CLOCK, CLOCK + TMP)
 VERSION = 1
 # beside the game's folder while a new game starts (firmware/core/saving.py):
 NEW = ".new"    # game.new, the new game being written before it takes the folder's place

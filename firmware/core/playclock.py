@@ -17,7 +17,7 @@ except ImportError:  # CPython (the simulator): its times are plain ms
     def ticks_diff(a, b):
         return a - b
 
-FILE = "time.json"
+from firmware.core.gamefiles import CLOCK as FILE  # noqa: E402  (the game folder's files are named there)
 SAVE_MS = 5 * 60 * 1000
 SET_YEAR = 2025     # a clock before this year was not set by a host (a Pico starts at 2021)
 

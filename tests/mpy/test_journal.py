@@ -8,7 +8,7 @@ import os
 from test_journal_fs import MemFs, Reference, demo_lines, play, resume, rmtree, same, scratch, with_undo
 from util import edition
 
-from firmware.core import jsonout, store
+from firmware.core import jsonout, playclock, store
 from firmware.core.errors import IllegalAction
 from firmware.core.journal import (DEPTH, EDITION, JOURNAL, SNAP, SNAP_OLD, SNAP_TMP, SNAPSHOT_EVERY,
                                    Journal, NoGame, record)
@@ -19,6 +19,31 @@ from firmware.games import inca
 
 def _view(session):
     return jsonout.dumps(session.view())
+
+
+def test_the_play_clocks_file_is_the_games_own_and_a_stranger_is_noted():
+    """time.json (firmware/core/playclock.py), and its .tmp left by a cut
+    while it was written, are the game's files: the resume says nothing of
+    them; a file no part of the device writes is noted, and left alone."""
+    d = scratch("journal-clock")
+    try:
+        lines = demo_lines()[:6]
+        j = Journal(d + "/game", inca, edition())
+        j.start(lines[0])
+        for a in lines[1:]:
+            j.apply(a)
+        store.save_json(d + "/game/" + playclock.FILE, {"setup": lines[0], "ms": 1000, "over": False})
+        _write(d + "/game/" + playclock.FILE + ".tmp", b'{"setup": ')
+        r = Journal(d + "/game", inca, edition())
+        r.resume()
+        assert r.notes == [], r.notes
+        _write(d + "/game/notes.txt", b"written by hand")
+        r = Journal(d + "/game", inca, edition())
+        s = r.resume()
+        assert r.notes == ["ignored unknown file notes.txt"]
+        assert same(s, j.session) and _read(d + "/game/notes.txt") == b"written by hand"
+    finally:
+        rmtree(d)
 
 
 def _read(path):
