@@ -5,6 +5,10 @@
 #
 # The app never applies a rule itself: it asks the engine (check, apply,
 # view) and shows what the engine did (its events).
+#
+# App is the loop (boot, key, render, run); it holds three parts, each with
+# its public face: app.board (Board), app.screens (Screens) and app.play
+# (Play).  A part reaches the others through its app.
 import gc
 
 from firmware.core.errors import IllegalAction
@@ -23,6 +27,7 @@ except ImportError:  # CPython (the simulator), CircuitPython: the buttons' cloc
 # another player is not taken as that player's: it was the thumb pressing
 # twice, not the next player choosing (a double OK built a city for them).
 TURN_PAUSE_MS = 400
+
 
 class Board:
     """The board the game is played on and where its files lie: lay (the
