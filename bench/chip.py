@@ -117,7 +117,7 @@ def board_setup(board, folder, firmware, seed=scripts.SEED, extra=None, heap=Non
 
 
 def _records(twin):
-    j = twin.app.journal
+    j = twin.app.play.journal
     return j.records if j is not None else 0
 
 
@@ -135,8 +135,8 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
         stats = p.stats()
         for k in keys:
             before = _records(twin)
-            was_over = twin.app.session is not None and twin.app.ended()
-            scr = twin.app.stack[-1] if twin.app.stack else None
+            was_over = twin.app.play.session is not None and twin.app.play.ended()
+            scr = twin.app.screens.stack[-1] if twin.app.screens.stack else None
             cur = getattr(scr, "cur", None)
             button, hold = p.buttons_for(k)
             at = p.t + vpico.GAP
@@ -154,7 +154,7 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
             last = [f[0] for f in frames if f[0] >= since]
             if _records(twin) != before:
                 kind = "action"
-            elif k.split("*")[0] in ("up", "down") and twin.app.stack and twin.app.stack[-1] is scr and \
+            elif k.split("*")[0] in ("up", "down") and twin.app.screens.stack and twin.app.screens.stack[-1] is scr and \
                     getattr(scr, "cur", None) != cur:
                 kind = "cursor"
             else:
@@ -162,7 +162,7 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
             s2 = p.stats()
             row = {"key": k, "kind": kind, "latency": (last[-1] - since) if last else None,
                    "programmed": s2["programmed"] - stats["programmed"], "erased": s2["erased"] - stats["erased"]}
-            if kind == "action" and not was_over and twin.app.ended() and len(last) > 1:
+            if kind == "action" and not was_over and twin.app.play.ended() and len(last) > 1:
                 # the press that ends the game: its answer is the first frame
                 # (the winner, the standings); the BG Stats code is made after
                 # it and drawn over it with no press (firmware/ui/playcode.py)

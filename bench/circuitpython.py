@@ -78,16 +78,16 @@ def kinds(keys, seed=scripts.SEED):
         twin = Twin(BOARD, seed, work)
         out = []
         for i, k in enumerate(keys):
-            j = twin.app.journal
+            j = twin.app.play.journal
             before = j.records if j is not None else 0
-            scr = twin.app.stack[-1] if twin.app.stack else None
+            scr = twin.app.screens.stack[-1] if twin.app.screens.stack else None
             cur = getattr(scr, "cur", None)
             # presses 5 s apart: none taken for the thumb's second OK
             twin.key(k, at=(i + 1) * 5000 * MS)
-            j = twin.app.journal
+            j = twin.app.play.journal
             if (j.records if j is not None else 0) != before:
                 out.append("action")
-            elif k.split("*")[0] in ("up", "down") and twin.app.stack and twin.app.stack[-1] is scr and \
+            elif k.split("*")[0] in ("up", "down") and twin.app.screens.stack and twin.app.screens.stack[-1] is scr and \
                     getattr(scr, "cur", None) != cur:
                 out.append("cursor")
             else:

@@ -151,7 +151,7 @@ def build(board, data, keep=False, whole=False):
     app = App(lay, cv, PlayerPixels(Strip(4)), data, "assets", seed=lambda: SEED)
     if ROM is not None and not __import__("firmware.app").app.__file__.startswith("/rom/"):
         raise SystemExit("--rom: the firmware was not imported from the image")
-    app.has_up = p.PROFILE != "two"
+    app.board.has_up = p.PROFILE != "two"
     # as in the device's loop (App.run): the journal's snapshots and the
     # edition table are written after a press's frame is drawn (idle), not
     # while the press is handled
@@ -164,8 +164,8 @@ def build(board, data, keep=False, whole=False):
 
 def idle(app):
     """What the device's loop does once a frame is drawn (App.run)."""
-    if app.journal is not None:
-        app.journal.idle()
+    if app.play.journal is not None:
+        app.play.journal.idle()
 
 
 def check(argv):
@@ -181,7 +181,7 @@ def check(argv):
         argv = argv[1:]
     board, data, keys = argv[0], argv[1], read_keys(argv[2])
     app = build(board, data, keep=True, whole=whole)
-    cv = app.cv
+    cv = app.board.cv
     # what the screen shows: the frame, or the panel's memory where the
     # frame is drawn and sent in bands
     shown = cv.buf if cv.display is None else cv.display.mem
@@ -201,23 +201,23 @@ def check(argv):
     for n in range(len(keys)):
         k = INTENTS[chr(keys[n])]
         app.key(k)
-        full = app.dirty is True
+        full = app.screens.dirty is True
         app.render()
         idle(app)
         if not full:
             short += 1
         frame = bytes(shown)
-        app.dirty = True
+        app.screens.dirty = True
         app.render()
         if bytes(shown) != frame:
-            print("differs", n, k, type(app.stack[-1]).__name__)
+            print("differs", n, k, type(app.screens.stack[-1]).__name__)
             break
         if ref is not None:
             ref.key(k)
             ref.render()
             idle(ref)
-            if bytes(ref.cv.buf) != frame:
-                print("differs", n, k, type(app.stack[-1]).__name__, "from a whole frame")
+            if bytes(ref.board.cv.buf) != frame:
+                print("differs", n, k, type(app.screens.stack[-1]).__name__, "from a whole frame")
                 break
     print("short", short)
     print("scrolled", scrolled[0])
@@ -258,7 +258,7 @@ def main(argv):
         count += 1
         c_presses += 1
         c_us += dt
-        s = app.session
+        s = app.play.session
         now = None
         if s is not None:
             st = s.state
@@ -279,7 +279,7 @@ def main(argv):
     print("presses", count, total)
     n = 200000
     print("ref", n, min(ref_loop(n), ref_loop(n), ref_loop(n)))
-    if app.session is not None and app.session.state.get("over"):
+    if app.play.session is not None and app.play.session.state.get("over"):
         print("over", 1)
 
 

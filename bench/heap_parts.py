@@ -45,8 +45,8 @@ def build(cfg):
 def press(app, k):
     app.key(LETTERS[chr(k)])
     app.render()
-    if app.journal is not None:
-        app.journal.idle()
+    if app.play.journal is not None:
+        app.play.journal.idle()
 
 
 def rmtree(p):
@@ -67,19 +67,19 @@ def let_go(name, drop):
 
 def parts(app):
     from firmware.core import text
-    cv = app.cv
+    cv = app.board.cv
 
     def screens():
-        app.stack = []
-        app.drawn = app.kept_view = app.notice = app.took = None
+        app.screens.stack = []
+        app.screens.drawn = app.play.kept_view = app.screens.notice = app.took = None
         if getattr(cv, "scene", None) is not None:
             cv.scene = []       # a screen drawn in bands: what it drew (firmware/hal/bands.py)
 
     def state():
-        app.session = app.journal = app.playing = None
+        app.play.session = app.play.journal = app.play.playing = None
 
     def edition():
-        app.edition = None
+        app.play.edition = None
 
     def words():
         text._close(text._tables)

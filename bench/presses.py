@@ -43,7 +43,7 @@ def count(game, board):
     from firmware.ui.widgets import Numbers
     lines = _lines(game)
     app, _ = device.build(board, None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     planner = keyplan.planner(game)
     pressed = [0, 0]        # all, on a number field
     real = app.key
@@ -51,7 +51,7 @@ def count(game, board):
     def key(k, at=None):
         if k[-1] != "+":        # a held press is one press, its repeats none
             pressed[0] += 1
-            if app.stack and isinstance(app.stack[-1], Numbers):
+            if app.screens.stack and isinstance(app.screens.stack[-1], Numbers):
                 pressed[1] += 1
         real(k, at)
     app.key = key
@@ -66,7 +66,7 @@ def count(game, board):
         kind[1] += pressed[0] - before
     keyplan._dismiss(app, keys)
     assert pressed[0] == len(keys)
-    return {"total": pressed[0], "numbers": pressed[1], "kinds": kinds, "over": app.view().get("over")}
+    return {"total": pressed[0], "numbers": pressed[1], "kinds": kinds, "over": app.play.view().get("over")}
 
 
 def reach(game, board):
@@ -80,20 +80,20 @@ def reach(game, board):
     from firmware.ui.widgets import Message, Numbers, Screen
     lines = _lines(game)
     app, _ = device.build(board, None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     planner = keyplan.planner(game)
     most = [0, None]
     real = app.key
 
     def lists():
-        scr = app.stack[-1] if app.stack else None
-        return (scr is not None and scr is not app.stack[0] and isinstance(scr, Screen)
+        scr = app.screens.stack[-1] if app.screens.stack else None
+        return (scr is not None and scr is not app.screens.stack[0] and isinstance(scr, Screen)
                 and not isinstance(scr, (Message, Numbers)) and not scr.plain and scr.rows)
 
     def key(k, at=None):
         real(k, at)
         if lists():
-            scr = app.stack[-1]
+            scr = app.screens.stack[-1]
             for i in range(len(scr.rows)):
                 if scr.rows[i][2] is not None:
                     most[0] = max(most[0], keyplan.reach(app, i))
@@ -102,11 +102,11 @@ def reach(game, board):
     planner.setup(app, lines[0], keys)
     for line in lines[1:]:
         keyplan.step(app, planner.action, line, keys)
-        if line == "undo" and app.session.redo_stack:
+        if line == "undo" and app.play.session.redo_stack:
             keyplan._dismiss(app, keys)
             app.key("home")
             real("ok")          # the menu, from the home screen: one press
-            scr = app.stack[-1]
+            scr = app.screens.stack[-1]
             redo = [i for i in range(len(scr.rows)) if scr.rows[i][0] == t("m.redo")]
             if redo:
                 n = 1 + keyplan.reach(app, redo[0])

@@ -30,9 +30,9 @@ def keys(board):
     from host_sim import device, keyplan
     lines = transcript()
     app, _ = device.build(board, None, SEED)
-    app.seed = lambda: SEED
+    app.board.seed = lambda: SEED
     first = keyplan.play(app, lines)
-    assert app.view()["over"], "the scripted game did not end"
+    assert app.play.view()["over"], "the scripted game did not end"
     again = []
     keyplan.leave_code(app, again)     # the end's QR code, to the final standings
     keyplan._press(app, "ok", again)   # the final standings' menu
@@ -41,7 +41,7 @@ def keys(board):
     if not keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), again):
         raise keyplan.Stuck("New game does not ask")
     again += keyplan.play(app, lines)
-    assert app.view()["over"], "the second game did not end"
+    assert app.play.view()["over"], "the second game did not end"
     return first, again
 
 
@@ -73,10 +73,10 @@ def session(game, board):
     on the board, new games dealt from SEED."""
     from host_sim import device, games, keyplan
     app, _ = device.build(board, None, SEED)
-    app.seed = lambda: SEED
+    app.board.seed = lambda: SEED
     out = keyplan.play(app, lines_of(game))
     if getattr(games.host(game), "SCRIPT_ENDS", True):
-        assert app.view()["over"], "the %s session did not end" % game
+        assert app.play.view()["over"], "the %s session did not end" % game
     return out
 
 
@@ -141,6 +141,6 @@ def letters(game, board):
     letter each (LETTERS, as write_keys), for bench/device_game.py."""
     from host_sim import device, keyplan
     app, _ = device.build(board, None, SEED)
-    app.seed = lambda: SEED
+    app.board.seed = lambda: SEED
     ks = keyplan.given(keyplan.profile(app), keyplan.play(app, lines_of(game)))
     return "".join(LETTERS[k] for k in ks)

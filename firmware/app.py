@@ -5,11 +5,15 @@
 #
 # The app never applies a rule itself: it asks the engine (check, apply,
 # view) and shows what the engine did (its events).
+#
+# App is the loop (boot, key, render, run); it holds three parts, each with
+# its public face: app.board (Board), app.screens (Screens) and app.play
+# (Play).  A part reaches the others through its app.
 import gc
 
 from firmware.core.errors import IllegalAction
 from firmware.core.modules import done_with, loading, use, use_once
-from firmware.core.session import Session  # noqa: F401  (App.session's type; resident with the journal)
+from firmware.core.session import Session  # noqa: F401  (Play.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
 from firmware.ui.widgets import Message, Report
@@ -24,22 +28,20 @@ except ImportError:  # CPython (the simulator), CircuitPython: the buttons' cloc
 # twice, not the next player choosing (a double OK built a city for them).
 TURN_PAUSE_MS = 400
 
-class App:
-    """The device's loop and what every screen asks of it, in three parts
-    (docs/code.md lists each part's members): the screens (stack, push,
-    pop, home, show_home, note, tell...), the game being played (name,
-    game, ui, session, journal, edition; view, check, act, end...) and the
-    board (lay, cv, px, has_up, dir, settings).  Other modules use only
-    these public members; the underscored ones are the app's own."""
 
-    def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
-                 lang=None, probe=None):
-        """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
-        pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
-        journal and settings live (None keeps the game in memory only);
-        seed: a function giving the seed of a new game."""
+class Board:
+    """The board the game is played on and where its files lie: lay (the
+    layout), cv (the canvas), px (the players' LEDs, or None), has_up
+    (False on a two-button board: lists wrap with "down"), dir (the data
+    folder: the journal and settings; None keeps the game in memory only),
+    assets, code, settings (the players': brightness, language, names),
+    lang (a language chosen by the caller, over the saved one), seed (a
+    function giving the seed of a new game), report (where a message about
+    the files goes), wall (the board's date and time, where it has a
+    clock); font_for."""
+
+    def __init__(self, lay, canvas, pixels, data_dir, assets, seed, report, lang):
         self.lay = lay
-        text.wide = bool(lay and lay.colour)
         self.cv = canvas
         self.px = pixels
         self.dir = data_dir
@@ -49,94 +51,10 @@ class App:
         self.code = assets[:assets.rfind("/") + 1]
         self.seed = seed or _urandom_seed
         self.report = report or (lambda line: None)
-        self.session = None  # type: Session | None
-        self.journal = None
-        self.stack = []
-        self.dirty = True
-        self.drawn = None     # the screen the frame shows
-        # the view of the game being played, as view() made it; None: made
-        # again when it is next needed (changed)
-        self.kept_view = None
         self.settings = {"brightness": 3, "lang": "en"}
-        self.name = None   # the game being played or set up: "inca", ...
-        self.game = None   # its rules engine
-        self.ui = None     # its screens
-        self.lang = lang  # a language chosen by the caller, over the saved one
-        self.has_up = True  # False on a two-button board: lists wrap with "down"
-        # the reminder of the last action (its results, what was undone):
-        # lines shown on the title line of the screen that follows, until
-        # the next press (no press needed to read it; History keeps it)
-        self.notice = None
-        self._notice_gone = False
-        self.edition = None
-        # False: the players' edit of the table for new games could not be
-        # saved, so a game started with it writes it before its journal
-        self.edition_saved = True
-        self.playing = None  # type: tuple | None  # the game played while New game sets up another
-        self.probe = probe  # called after every redraw the buttons caused (main.py)
-        self.running = False    # in run(), the device's loop
-        self.key_at = None      # when the key being handled was pressed (ms), where known
-        self.turn_at = None     # when the press that last passed the turn was made
-        self.took = None        # the screen the last press went to (a held press's steps go there only)
-        self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
-        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
-        self.wall = None        # type: object  # the board's date and time (time.localtime), where it has a clock
-        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
-
-    # ------------------------------------------------------------ boot
-
-    def boot(self):
-        """Load settings, resume a saved game if there is one and show its
-        home screen, else the game picker (firmware/chooser.py)."""
-        try:
-            use("firmware.chooser", "boot")(self)
-        finally:
-            self.done_choosing()
-
-    # The code that boots the device and sets up a game (firmware/chooser.py)
-    # is loaded when one of these needs it, and forgotten once a game is
-    # played (done_choosing).
-
-    def choose(self, name):
-        """Make `name` the game played or set up (firmware/chooser.py)."""
-        use("firmware.chooser", "choose")(self, name)
-
-    def open_picker(self, over=False):
-        """The game picker (over the game played: New game)."""
-        use("firmware.chooser", "open_picker")(self, over)
-
-    def confirm_new_game(self):
-        """New game's question: end the game played?"""
-        use("firmware.chooser", "confirm_new_game")(self)
-
-    def done_choosing(self):
-        """A game is played, with no New game being set up and no game
-        picker on the screens (its rows would keep the module's code): the
-        code that chose it leaves the heap."""
-        if self.session is not None and self.playing is None:
-            for s in self.stack:
-                if getattr(s, "picker", False):
-                    return
-            loading(False)      # New game backed out of: the game is played again
-            done_with("firmware.chooser")
-            done_with("firmware.games.registry")
-
-    def load_language(self):
-        """The language's font part and its table of words (the game's own
-        words not yet); the language."""
-        lang = self.settings["lang"]
-        self.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
-        text.load("%s/lang/%s.json" % (self.assets, lang))
-        return lang
-
-    def load_words(self):
-        """The language's words, and the game's own in front of them."""
-        lang = self.load_language()
-        if self.name:
-            text.add(self.code + use_once("firmware.games.registry", "words")(self.name, lang))
-        if self.settings.get("names") or text.over is not None:
-            # the names given to the seats, in this game's words (firmware/ui/names.py)
-            use_once("firmware.ui.names", "apply")(self)
+        self.lang = lang
+        self.has_up = True
+        self.wall = None        # type: object  # time.localtime, where the board has a clock
 
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
@@ -145,15 +63,31 @@ class App:
         if use is not None:
             use(lang)
 
+
+class Screens:
+    """The screens, the top one last in stack, and what the next frame
+    shows: dirty (True: the frame is drawn again; a screen: only its
+    cursor moved), drawn (the screen the frame shows), notice (the
+    reminder of the last action on the title line).  Screens are pushed,
+    popped, and opened through it."""
+
+    def __init__(self, app):
+        self.app = app
+        self.stack = []
+        self.dirty = True
+        self.drawn = None     # the screen the frame shows
+        # the reminder of the last action (its results, what was undone):
+        # lines shown on the title line of the screen that follows, until
+        # the next press (no press needed to read it; History keeps it)
+        self.notice = None
+
     def show_home(self):
         """The game's home screen, made anew, alone on the screens."""
         self.stack = []
-        self.push(self.ui.home(self))
-
-    # ------------------------------------------------------------ screens
+        self.push(self.app.play.ui.home(self.app))
 
     def push(self, screen):
-        screen.refresh(self)
+        screen.refresh(self.app)
         if self.stack:
             self.stack[-1].cover()
         self.stack.append(screen)
@@ -162,150 +96,29 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             gone = self.stack.pop()
+            play = self.app.play
             if getattr(gone, "picker", False):
-                self.resume_playing()
-            self.stack[-1].refresh(self)
-            self.done_choosing()      # New game answered No
+                play.resume_playing()
+            self.stack[-1].refresh(self.app)
+            play.done_choosing()      # New game answered No
         self.dirty = True
 
     def home(self):
         del self.stack[1:]
-        self.resume_playing()
-        self.stack[0].refresh(self)
-        self.done_choosing()
+        play = self.app.play
+        play.resume_playing()
+        self.stack[0].refresh(self.app)
+        play.done_choosing()
         self.dirty = True
 
-    def resume_playing(self):
-        """Back from New game without starting one: the game being played
-        is the one the screens serve again (its engine, screens, words,
-        edition and journal as they were)."""
-        if self.playing is None:
-            return
-        self.name, self.game, self.ui, self.edition, self.journal = self.playing
-        self.playing = None
-        self.load_words()
-        self.changed()
-
     def open_menu(self):
-        self.push(self.ui.menu(self))
+        self.push(self.app.play.ui.menu(self.app))
 
     def open_history(self):
-        self.push(self.ui.history(self))
+        self.push(self.app.play.ui.history(self.app))
 
     def note(self, msg, title="m.refused"):
         self.push(Message(t(title), [msg]))
-
-    def footer_text(self, hint):
-        """A screen's hint (h.*) in the words of the board's buttons: a
-        two-button board has its own (h2.*: A and B, short and held)."""
-        if hint in ("h.menu", "h.back") and self.session is not None and self.playing is None \
-                and getattr(self.ui, "END", None) and self.check(self.ui.END) is None:
-            hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
-        if not self.has_up and hint[:2] == "h.":
-            return t("h2." + hint[2:])
-        return t(hint)
-
-    def open_settings(self):
-        """The Settings screen (its code leaves the heap with it)."""
-        use_once("firmware.settings", "open_settings")(self)
-
-    # ------------------------------------------------------------ the game
-
-    def view(self):
-        """The view of the game being played (while New game sets up another
-        game, still the one played)."""
-        if self.kept_view is None:
-            game = self.game if self.playing is None else self.playing[1]
-            self.kept_view = game.view(self.session.state)
-        return self.kept_view
-
-    def check(self, action):
-        """Why the action is not allowed now, in the players' language, or None."""
-        e = self.game.refusal(self.session.state, action)
-        return None if e is None else text.reason(e)
-
-    def start_game(self, setup):
-        """Start the game chosen, from its setup line (firmware/chooser.py)."""
-        use("firmware.chooser", "start_game")(self, setup)
-
-    def save_edition(self):
-        """Keep the edited edition table, for new games (firmware/chooser.py)."""
-        use("firmware.chooser", "save_edition")(self)
-
-    def act(self, action):
-        """Apply one action line (or undo/redo) through the journal.
-        Returns True if the game took it."""
-        ss = self.session
-        where = self._where()
-        before = self.view()
-        turn = before.get("turn")
-        was = _ended(before)
-        before = None
-        try:
-            if self.journal:
-                kind = self.journal.apply(action)
-            else:
-                kind = ss.apply(action)
-        except IllegalAction as e:
-            self.note(text.reason(e))
-            return False
-        except OSError as e:
-            self.note(self.storage_error(e))
-            return False
-        self.changed()
-        self.acts += 1
-        for scr in self.stack:
-            # a screen's copy of the old view goes before the new one is
-            # made (its refresh, below, takes the new one)
-            if getattr(scr, "view", None) is not None:
-                scr.view = None
-        s = self.session.state
-        now = self.view().get("turn")
-        if now is not None and now != turn:
-            self.turn_at = self.key_at
-        # the turn passed, or the game moved on: the home screen, whichever
-        # way it was done (OK on End turn, a held DOWN), so that a second
-        # OK opens the next player's menu and does nothing in it
-        if now != turn or where != self._where():
-            self.show_home()
-        else:
-            # the screen on top is made again from the game as it is now;
-            # one under it when it is uncovered (pop, home)
-            del self.stack[2:]
-            self.stack[-1].refresh(self)
-        head = None
-        if kind == "action":
-            lines = self.ui.notable(s["ev"])
-            h = getattr(self.ui, "headline", None)
-            if h is not None:
-                head = h(s["ev"])
-            if head is None and not was and _ended(self.view()):
-                head = t("m.game_over")     # the end of the game: its results on a screen of their own
-        else:
-            from firmware.ui import common
-            what = common.name_from(self, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(self)
-            lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
-        self.tell(lines, head)
-        self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
-        done = _ended(self.view())
-        if done and not was and self.journal is not None:
-            # no action follows the game's end but an undo: the journal's
-            # open file lets go of its cache, a block of a littlefs file
-            # that the play clock's file (just below) then opens in, where
-            # a heap cut up by a long game may have no other block that big
-            # (an undo opens the journal again)
-            self.journal.close()
-        if self.clock is not None:
-            self.clock.end(done)
-        if done and not was:
-            # the game has ended: its play as a QR code for BG Stats, over
-            # the final standings, with no press
-            from firmware.ui.common import open_code
-            open_code(self)
-            # the reminder would cover the code: it comes with the standings
-            self.stack[-1].notice = self.notice
-            self.notice = None
-        return True
 
     def tell(self, lines, head=None):
         """An action's results, whole, with no press to read them: on the
@@ -318,7 +131,7 @@ class App:
         if not lines:
             return
         if head is None:
-            lay = self.lay
+            lay = self.app.board.lay
             parts = []
             for ln in lines:
                 got = lay.wrap(ln, lay.w - 2)
@@ -335,6 +148,207 @@ class App:
                 return
         self.push(Report(head or t("m.results"), lines, head is not None))
 
+    def footer_text(self, hint):
+        """A screen's hint (h.*) in the words of the board's buttons: a
+        two-button board has its own (h2.*: A and B, short and held)."""
+        play = self.app.play
+        if hint in ("h.menu", "h.back") and play.session is not None and play.playing is None \
+                and getattr(play.ui, "END", None) and play.check(play.ui.END) is None:
+            hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
+        if not self.app.board.has_up and hint[:2] == "h.":
+            return t("h2." + hint[2:])
+        return t(hint)
+
+    def open_settings(self):
+        """The Settings screen (its code leaves the heap with it)."""
+        use_once("firmware.settings", "open_settings")(self.app)
+
+    # The code that boots the device and sets up a game (firmware/chooser.py)
+    # is loaded when one of these needs it, and forgotten once a game is
+    # played (Play.done_choosing).
+
+    def open_picker(self, over=False):
+        """The game picker (over the game played: New game)."""
+        use("firmware.chooser", "open_picker")(self.app, over)
+
+    def confirm_new_game(self):
+        """New game's question: end the game played?"""
+        use("firmware.chooser", "confirm_new_game")(self.app)
+
+
+class Play:
+    """The game being played or set up: name ("inca", ...), game (its
+    rules engine), ui (its screens), session, journal, edition (its
+    edition table), edition_saved, playing (the game played while New
+    game sets up another), names, clock, acts, kept_view; what the
+    screens ask of it (view, check, act, end...)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.name = None   # the game being played or set up: "inca", ...
+        self.game = None   # its rules engine
+        self.ui = None     # its screens
+        self.session = None  # type: Session | None
+        self.journal = None
+        # the view of the game being played, as view() made it; None: made
+        # again when it is next needed (changed)
+        self.kept_view = None
+        self.edition = None
+        # False: the players' edit of the table for new games could not be
+        # saved, so a game started with it writes it before its journal
+        self.edition_saved = True
+        self.playing = None  # type: tuple | None  # the game played while New game sets up another
+        self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
+        self.clock = None       # how long the game has been played (firmware/core/playclock.py)
+        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
+
+    # The code that sets up a game (firmware/chooser.py) is loaded when one
+    # of these needs it, and forgotten once a game is played (done_choosing).
+
+    def choose(self, name):
+        """Make `name` the game played or set up (firmware/chooser.py)."""
+        use("firmware.chooser", "choose")(self.app, name)
+
+    def start_game(self, setup):
+        """Start the game chosen, from its setup line (firmware/chooser.py)."""
+        use("firmware.chooser", "start_game")(self.app, setup)
+
+    def save_edition(self):
+        """Keep the edited edition table, for new games (firmware/chooser.py)."""
+        use("firmware.chooser", "save_edition")(self.app)
+
+    def done_choosing(self):
+        """A game is played, with no New game being set up and no game
+        picker on the screens (its rows would keep the module's code): the
+        code that chose it leaves the heap."""
+        if self.session is not None and self.playing is None:
+            for s in self.app.screens.stack:
+                if getattr(s, "picker", False):
+                    return
+            loading(False)      # New game backed out of: the game is played again
+            done_with("firmware.chooser")
+            done_with("firmware.games.registry")
+
+    def load_language(self):
+        """The language's font part and its table of words (the game's own
+        words not yet); the language."""
+        board = self.app.board
+        lang = board.settings["lang"]
+        board.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
+        text.load("%s/lang/%s.json" % (board.assets, lang))
+        return lang
+
+    def load_words(self):
+        """The language's words, and the game's own in front of them."""
+        lang = self.load_language()
+        board = self.app.board
+        if self.name:
+            text.add(board.code + use_once("firmware.games.registry", "words")(self.name, lang))
+        if board.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/ui/names.py)
+            use_once("firmware.ui.names", "apply")(self.app)
+
+    def resume_playing(self):
+        """Back from New game without starting one: the game being played
+        is the one the screens serve again (its engine, screens, words,
+        edition and journal as they were)."""
+        if self.playing is None:
+            return
+        self.name, self.game, self.ui, self.edition, self.journal = self.playing
+        self.playing = None
+        self.load_words()
+        self.changed()
+
+    def view(self):
+        """The view of the game being played (while New game sets up another
+        game, still the one played)."""
+        if self.kept_view is None:
+            game = self.game if self.playing is None else self.playing[1]
+            self.kept_view = game.view(self.session.state)
+        return self.kept_view
+
+    def check(self, action):
+        """Why the action is not allowed now, in the players' language, or None."""
+        e = self.game.refusal(self.session.state, action)
+        return None if e is None else text.reason(e)
+
+    def act(self, action):
+        """Apply one action line (or undo/redo) through the journal.
+        Returns True if the game took it."""
+        app = self.app
+        screens = app.screens
+        ss = self.session
+        where = self._where()
+        before = self.view()
+        turn = before.get("turn")
+        was = _ended(before)
+        before = None
+        try:
+            if self.journal:
+                kind = self.journal.apply(action)
+            else:
+                kind = ss.apply(action)
+        except IllegalAction as e:
+            screens.note(text.reason(e))
+            return False
+        except OSError as e:
+            screens.note(self.storage_error(e))
+            return False
+        self.changed()
+        self.acts += 1
+        for scr in screens.stack:
+            # a screen's copy of the old view goes before the new one is
+            # made (its refresh, below, takes the new one)
+            if getattr(scr, "view", None) is not None:
+                scr.view = None
+        s = self.session.state
+        now = self.view().get("turn")
+        if now is not None and now != turn:
+            app.turn_at = app.key_at
+        # the turn passed, or the game moved on: the home screen, whichever
+        # way it was done (OK on End turn, a held DOWN), so that a second
+        # OK opens the next player's menu and does nothing in it
+        if now != turn or where != self._where():
+            screens.show_home()
+        else:
+            # the screen on top is made again from the game as it is now;
+            # one under it when it is uncovered (pop, home)
+            del screens.stack[2:]
+            screens.stack[-1].refresh(app)
+        head = None
+        if kind == "action":
+            lines = self.ui.notable(s["ev"])
+            h = getattr(self.ui, "headline", None)
+            if h is not None:
+                head = h(s["ev"])
+            if head is None and not was and _ended(self.view()):
+                head = t("m.game_over")     # the end of the game: its results on a screen of their own
+        else:
+            from firmware.ui import common
+            what = common.name_from(app, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(app)
+            lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
+        screens.tell(lines, head)
+        self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
+        done = _ended(self.view())
+        if done and not was and self.journal is not None:
+            # no action follows the game's end but an undo: the journal's
+            # open file lets go of its cache, a block of a littlefs file
+            # that the play clock's file (just below) then opens in, where
+            # a heap cut up by a long game may have no other block that big
+            # (an undo opens the journal again)
+            self.journal.close()
+        if self.clock is not None:
+            self.clock.end(done)
+        if done and not was:
+            # the game has ended: its play as a QR code for BG Stats, over
+            # the final standings, with no press
+            from firmware.ui.common import open_code
+            open_code(app)
+            # the reminder would cover the code: it comes with the standings
+            screens.stack[-1].notice = screens.notice
+            screens.notice = None
+        return True
+
     def end(self):
         """A held DOWN (four buttons) or A and B together (two): the game's
         end of a turn or phase (its ui.END line: End turn, Continue, Cards
@@ -344,12 +358,13 @@ class App:
         screen; where it cannot end now, the reason, and nothing changes."""
         line = getattr(self.ui, "END", None)
         why = t("m.no_end") if line is None else self.check(line)
+        screens = self.app.screens
         if why:
-            self.note(why)
+            screens.note(why)
             return
         # from the home screen, whatever was open (a picker, a reminder,
         # the settings): the players see whose turn it is now
-        self.home()
+        screens.home()
         self.act(line)
 
     def storage_error(self, e):
@@ -358,17 +373,19 @@ class App:
         no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
         return t("m.storage_full") if no == 28 else t("m.storage") % no
 
-    def _clock(self):
-        """The count of the time the game being played has taken, made
-        when it is first needed for a game (read from its folder)."""
+    def press(self, at):
+        """A button pressed at `at` (ms): the count of the time the game
+        being played has taken takes it (made when it is first needed for
+        a game, read from its folder)."""
         ss = self.session
         c = self.clock
         if c is None or c.setup != ss.setup or c.session is not ss:
             from firmware.core.playclock import Clock
-            c = self.clock = Clock(self.dir + "/game" if self.dir else None, ss.setup, ss.count == 0, self.wall)
+            board = self.app.board
+            c = self.clock = Clock(board.dir + "/game" if board.dir else None, ss.setup, ss.count == 0, board.wall)
             c.session = ss
             c.over = _ended(self.view())
-        return c
+        c.press(at)
 
     def ended(self):
         """The game played has ended (its BG Stats code is one row away)."""
@@ -387,17 +404,65 @@ class App:
     def changed(self):
         """The game changed: its view is made again, and the screen drawn."""
         self.kept_view = None
-        self.dirty = True
+        self.app.screens.dirty = True
 
-    # ------------------------------------------------------------ input and output
+    def leds(self, animation=None):
+        px = self.app.board.px
+        if not px:
+            return
+        if self.session is None:
+            px.players([], None)
+            return
+        v = self.view()
+        ui = self.ui if self.playing is None else self.playing[2]
+        colours, lit = ui.leds(v)
+        px.players(colours, lit)
+        if animation:
+            px.animate(animation, v)
+
+
+class App:
+    """The device's loop (boot, key, render, run) over three parts, each
+    with its public face (docs/code.md): screens (Screens: the stack and
+    what the next frame shows), play (Play: the game being played, its
+    session, journal, words, edition) and board (Board: the layout, canvas,
+    LEDs, buttons, files and settings).  Other modules use only the parts'
+    public members; the underscored ones are their own."""
+
+    def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
+                 lang=None, probe=None):
+        """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
+        pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
+        journal and settings live (None keeps the game in memory only);
+        seed: a function giving the seed of a new game."""
+        text.wide = bool(lay and lay.colour)
+        self.board = Board(lay, canvas, pixels, data_dir, assets, seed, report, lang)
+        self.screens = Screens(self)
+        self.play = Play(self)
+        self._notice_gone = False   # the reminder went: the title line under it is drawn again
+        self.probe = probe  # called after every redraw the buttons caused (main.py)
+        self.running = False    # in run(), the device's loop
+        self.key_at = None      # when the key being handled was pressed (ms), where known
+        self.turn_at = None     # when the press that last passed the turn was made
+        self.took = None        # the screen the last press went to (a held press's steps go there only)
+
+    def boot(self):
+        """Load settings, resume a saved game if there is one and show its
+        home screen, else the game picker (firmware/chooser.py)."""
+        try:
+            use("firmware.chooser", "boot")(self)
+        finally:
+            self.play.done_choosing()
 
     def key(self, k, at=None):
         """Handle one button intent: up, down, ok, back, home, undo, end, or
         a held button's repeat (up+, down+, less+); at: when it was pressed
         (ms, ticks_ms), where the buttons know it."""
-        if not self.stack:
+        screens = self.screens
+        stack = screens.stack
+        if not stack:
             return
-        top = self.stack[-1]
+        top = stack[-1]
         if k[-1] != "+":
             self.took = top     # the screen a press (or a held press's first step) went to
         elif top is not self.took:
@@ -406,7 +471,7 @@ class App:
         if held is not None:
             # a number field, the Sun Event cards: a held press steps (a
             # held DOWN does not end the turn there) and goes on while held
-            k = held[0 if self.has_up else 1].get(k, k)
+            k = held[0 if self.board.has_up else 1].get(k, k)
         if k[-1] == "+":
             # a held button's step: a list moves on a row (Screen.key); a
             # screen that takes none changes nothing (its reminder stays)
@@ -414,59 +479,60 @@ class App:
             top.key(self, k)
             if top.moved is None:
                 return
-            if self.notice is not None:
-                self.notice = None
+            if screens.notice is not None:
+                screens.notice = None
                 self._notice_gone = True
-            if self.dirty is False and self.drawn is top:
-                self.dirty = top
+            if screens.dirty is False and screens.drawn is top:
+                screens.dirty = top
             else:
-                self.dirty = True
+                screens.dirty = True
             return
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn
         self.key_at = at
-        if at is not None and self.session is not None and self.playing is None:
-            self._clock().press(at)
-        if self.notice is not None:
+        play = self.play
+        if at is not None and play.session is not None and play.playing is None:
+            play.press(at)
+        if screens.notice is not None:
             # the press that follows a reminder does what it does: the
             # reminder goes (and the title under it comes back)
-            self.notice = None
+            screens.notice = None
             self._notice_gone = True
         if k == "undo":
             # not while New game sets up another game: the game played is
             # not on the screen then (HOME or BACK return to it)
-            if self.session is not None and self.playing is None:
-                self.act("undo")
+            if play.session is not None and play.playing is None:
+                play.act("undo")
         elif k == "home":
-            if self.session is not None:
-                self.home()
+            if play.session is not None:
+                screens.home()
         elif k == "end":
-            if self.session is not None and self.playing is None:
-                self.end()
+            if play.session is not None and play.playing is None:
+                play.end()
         else:
-            s = self.stack[-1]
+            s = screens.stack[-1]
             s.moved = None
             s.key(self, k)
-            if (self.dirty is False and self.drawn is s and self.stack[-1] is s
+            if (screens.dirty is False and screens.drawn is s and screens.stack[-1] is s
                     and s.moved is not None):
-                self.dirty = s   # only the cursor moved since the frame was drawn
+                screens.dirty = s   # only the cursor moved since the frame was drawn
                 return
-        if self.took is not None and (not self.stack or self.stack[-1] is not self.took):
+        if self.took is not None and (not screens.stack or screens.stack[-1] is not self.took):
             # the screen the press went to is no longer on top (it closed,
             # or opened one over it): a held press's steps go to neither,
             # and a screen that closed is not held until the next press
             # (with its view, and its code where it was loaded for it)
             self.took = None
-        self.dirty = True
+        screens.dirty = True
 
     def _draw_notice(self):
         """The reminder over the top of the screen (the title line, and the
         row under it for a second line), in the title's colours the other
-        way round: its lines whole (App.tell)."""
-        lay = self.lay
-        cv = self.cv
-        lines = self.notice
+        way round: its lines whole (Screens.tell)."""
+        lay = self.board.lay
+        cv = self.board.cv
+        lines = self.screens.notice
         if lay.colour:
             bg, col = lay.title_fg, lay.title_bg
         else:
@@ -478,46 +544,37 @@ class App:
 
     def render(self):
         """Redraw if anything changed; returns True if it drew."""
-        if not self.dirty or not self.stack:
+        screens = self.screens
+        if not screens.dirty or not screens.stack:
             return False
-        s = self.stack[-1]
-        if self.lay.colour:
+        s = screens.stack[-1]
+        board = self.board
+        lay = board.lay
+        if lay.colour:
             # the title band in the colour of the player whose turn it is
-            self.lay.turn = self.view().get("turn") if self.session is not None and self.playing is None \
+            play = self.play
+            lay.turn = play.view().get("turn") if play.session is not None and play.playing is None \
                 else None
         if self._notice_gone:
             self._notice_gone = False
-            self.dirty = True       # the title line, under the reminder
-        s.redraw(self.cv, self.lay, self, self.dirty is s)
-        if self.notice:
+            screens.dirty = True       # the title line, under the reminder
+        s.redraw(board.cv, lay, self, screens.dirty is s)
+        if screens.notice:
             self._draw_notice()
-        self.drawn = s
-        self.cv.show()
-        self.dirty = False
+        screens.drawn = s
+        board.cv.show()
+        screens.dirty = False
         later = getattr(s, "later", None)
         work = later(self) if later is not None else None
         if work is not None:
             # what the screen makes once its first frame is shown (a QR
             # code), then the frame again with it
             work(self)
-            s.redraw(self.cv, self.lay, self, False)
-            if self.notice:
+            s.redraw(board.cv, lay, self, False)
+            if screens.notice:
                 self._draw_notice()
-            self.cv.show()
+            board.cv.show()
         return True
-
-    def leds(self, animation=None):
-        if not self.px:
-            return
-        if self.session is None:
-            self.px.players([], None)
-            return
-        v = self.view()
-        ui = self.ui if self.playing is None else self.playing[2]
-        colours, lit = ui.leds(v)
-        self.px.players(colours, lit)
-        if animation:
-            self.px.animate(animation, v)
 
     async def run(self, buttons):
         """The device loop: every intent the buttons gave is handled, then
@@ -528,10 +585,12 @@ class App:
         self.running = True     # snapshots wait until a frame is drawn (Journal.idle)
         self.boot()
         self.render()
-        if self.session is not None:
+        play = self.play
+        if play.session is not None:
             loading(False)      # a game is on the screen: the boot's collections end (modules.loading)
-        if self.px:
-            asyncio.create_task(self.px.run())
+        px = self.board.px
+        if px:
+            asyncio.create_task(px.run())
         room = gc.mem_free() >> 1
         while True:
             k = buttons.get()
@@ -542,7 +601,7 @@ class App:
             self.render()
             if pressed and self.probe:
                 self.probe()
-            j = self.journal
+            j = play.journal
             if j is not None:
                 # the snapshot an action made due, now that its frame is
                 # on the screen (the buttons note presses meanwhile); after
@@ -552,17 +611,18 @@ class App:
                     # no room for it: the game let go of first, so that the
                     # code that keeps it aside and tells finds room
                     # (firmware/chooser.py)
-                    self.session = self.journal = self.kept_view = self.notice = self.clock = None
-                    self.stack = []
+                    play.session = play.journal = play.kept_view = play.clock = None
+                    self.screens.notice = None
+                    self.screens.stack = []
                     gc.collect()
                     use_once("firmware.aside", "recovery_failed")(self, j.repair_failed)
                     j = None
                     self.render()
-            if self.clock is not None and self.clock.due():
+            if play.clock is not None and play.clock.due():
                 # the time played so far (firmware/core/playclock.py), in
                 # the journal's file block, lent for it (Journal.reopen)
                 held = j is not None and j.close()
-                self.clock.save()
+                play.clock.save()
                 if held:
                     j.reopen()
             if pressed and gc.mem_free() < room:

@@ -14,7 +14,7 @@ from firmware.ui.widgets import Message
 def seen_kept(app):
     """The players have been told of the game kept aside: the note goes."""
     try:
-        osfs.FS.remove(app.dir + "/" + KEPT)
+        osfs.FS.remove(app.board.dir + "/" + KEPT)
     except OSError:
         pass
 
@@ -31,8 +31,8 @@ def keep_aside(app, why="m.kept_aside"):
     why) if it could not be renamed (the files then stay where they are)."""
     fs = osfs.FS
     try:
-        names = fs.listdir(app.dir)
-        if "game" not in fs.folders(app.dir):
+        names = fs.listdir(app.board.dir)
+        if "game" not in fs.folders(app.board.dir):
             why = "m.not_folder"
     except OSError:
         names = ()
@@ -41,17 +41,17 @@ def keep_aside(app, why="m.kept_aside"):
         if kept in names:
             continue
         try:
-            store.save_json(app.dir + "/" + KEPT, {"kept": kept, "why": why})
+            store.save_json(app.board.dir + "/" + KEPT, {"kept": kept, "why": why})
         except (OSError, MemoryError) as e:
-            app.report("could not note the game kept aside (%s)" % (e,))
+            app.board.report("could not note the game kept aside (%s)" % (e,))
         try:
-            fs.rename(app.dir + "/game", app.dir + "/" + kept)
+            fs.rename(app.board.dir + "/game", app.board.dir + "/" + kept)
         except OSError as e:
-            app.report("could not keep the damaged game aside (%s)" % (e,))
+            app.board.report("could not keep the damaged game aside (%s)" % (e,))
             seen_kept(app)
             return None, why
-        app.report("kept the damaged game in %s/%s" % (app.dir, kept))
-        app.journal = None
+        app.board.report("kept the damaged game in %s/%s" % (app.board.dir, kept))
+        app.play.journal = None
         return kept, why
     return None, why
 
@@ -59,7 +59,7 @@ def keep_aside(app, why="m.kept_aside"):
 def told_kept(app):
     """(folder, words) of a game an earlier boot kept aside, of which the
     players have not been told yet; (None, None) if there is none."""
-    ok, got = store.read_json(app.dir + "/" + KEPT)
+    ok, got = store.read_json(app.board.dir + "/" + KEPT)
     if ok and isinstance(got, dict) and isinstance(got.get("kept"), str) and got.get("why") in WHY:
         return got["kept"], got["why"]
     if got:
@@ -72,8 +72,8 @@ def data_folder(app):
     DATA.damaged-N and a folder made in its place, so that the settings and
     games can be saved.  Returns the name it is kept under, or None."""
     fs = osfs.FS
-    i = app.dir.rfind("/")
-    parent, base = (app.dir[:i] or "/", app.dir[i + 1:]) if i >= 0 else (".", app.dir)
+    i = app.board.dir.rfind("/")
+    parent, base = (app.board.dir[:i] or "/", app.board.dir[i + 1:]) if i >= 0 else (".", app.board.dir)
     try:
         names = fs.listdir(parent)
     except OSError:
@@ -83,22 +83,22 @@ def data_folder(app):
         n += 1
     kept = "%s.damaged-%d" % (base, n)
     try:
-        fs.rename(app.dir, app.dir + kept[len(base):])
-        fs.mkdir(app.dir)
+        fs.rename(app.board.dir, app.board.dir + kept[len(base):])
+        fs.mkdir(app.board.dir)
     except OSError as e:
-        app.report("the data folder %s is not a folder, and could not be moved aside (%s)" % (app.dir, e))
+        app.board.report("the data folder %s is not a folder, and could not be moved aside (%s)" % (app.board.dir, e))
         return None
-    app.report("the data folder %s was not a folder: kept as %s" % (app.dir, kept))
+    app.board.report("the data folder %s was not a folder: kept as %s" % (app.board.dir, kept))
     return kept
 
 
 def let_go(app):
     """Drop the game being recovered (its session, journal, engine and
     screens) and collect: the heap is the boot's again."""
-    name = app.name
-    app.session = app.journal = app.game = app.ui = app.name = app.edition = None
-    app.playing = app.clock = None
-    app.stack = []
+    name = app.play.name
+    app.play.session = app.play.journal = app.play.game = app.play.ui = app.play.name = app.play.edition = None
+    app.play.playing = app.play.clock = None
+    app.screens.stack = []
     for m in ("firmware.core.resume", "firmware.core.restoring", "firmware.core.recover", "firmware.core.saving"):
         done_with(m)
     if name:
@@ -113,9 +113,9 @@ def recovery_failed(app, e):
     and the players told, and the device goes on to the game picker, never
     a crash at every start."""
     let_go(app)
-    app.report("no room in the heap to repair the saved game (%s)" % (e,))
+    app.board.report("no room in the heap to repair the saved game (%s)" % (e,))
     kept, why = keep_aside(app, "m.no_room")
-    app.open_picker()
+    app.screens.open_picker()
     if kept:
-        app.push(Message(t("m.saved_game"), [t(why), kept], seen_kept))
-    app.leds()
+        app.screens.push(Message(t("m.saved_game"), [t(why), kept], seen_kept))
+    app.play.leds()

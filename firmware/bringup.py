@@ -84,14 +84,14 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
     from firmware.core.font import Font
     from firmware.ui.layout import Layout
     d = p.DISPLAY
-    # its glyphs are read when the language is known (App.font_for): only that language's part
+    # its glyphs are read when the language is known (Board.font_for): only that language's part
     font = Font("%s/fonts/%s.fnt" % (hw.ASSETS, d.get("font", "large" if d.get("colour") else "small")), lazy=True)
     lay = Layout(d["width"], d["height"], font, d.get("colour", False))
     cv = hw.canvas(p, font)
     cv.set_palette(lay.palette)        # colour: what the frame's indices show
     app = App(lay, cv, hw.pixels(p), hw.DATA, assets=hw.ASSETS, seed=seed, report=report or print,
               probe=probe if cfg.get("probe") else None)   # the benchmark's: the heap after every press
-    app.has_up = p.PROFILE != "two"
+    app.board.has_up = p.PROFILE != "two"
     hw.attach(app)
     # which press means which intent is the UI's table (firmware/ui/nav.py):
     # the board's part is handed to its buttons, the rest let go of

@@ -1,9 +1,9 @@
 # Choosing the game: what the device does when it is switched on (the
 # settings, the saved game resumed, or the game picker) and when New game
 # picks another game (its engine, screens, words and edition table) and
-# starts it (App.start_game, App.save_edition: the set-up screens').  The
+# starts it (Play.start_game, Play.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
-# played (App.done_choosing): play never needs its code.
+# played (Play.done_choosing): play never needs its code.
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
@@ -21,10 +21,10 @@ def boot(app):
     session = None
     around, odd = _around(app)
     use_once("firmware.settings", "load")(app)
-    app.load_language()
-    if app.px:
-        app.px.brightness = app.settings["brightness"]
-    app.session = None
+    app.play.load_language()
+    if app.board.px:
+        app.board.px.brightness = app.board.settings["brightness"]
+    app.play.session = None
     kept = None
     name, damaged = saved_game(app, around)
     broken = None
@@ -37,27 +37,27 @@ def boot(app):
             # the table for new games goes now: the game goes on with its
             # own (resume reads it), and the journal holds this one until
             # then (for its shape, or if the game's own is damaged)
-            app.edition = None
+            app.play.edition = None
             # the replay's garbage is states and records, not modules'
             # buffers: collected only when the heap runs out (modules.loading)
             loading(False)
-            app.session = app.journal.resume()
+            app.play.session = app.play.journal.resume()
             loading(True)
             # the game's own edition table (what it was started with)
             # is what its screens read while it is played; the one for
             # new games (bundled or edited) is read again by New game
-            app.edition = app.journal.edition
+            app.play.edition = app.play.journal.edition
             played_edition(app)
-            for note in app.journal.notes:
-                app.report(note)
+            for note in app.play.journal.notes:
+                app.board.report(note)
         except EditionError as e:
             # the saved game is kept as it is, for a firmware that can read it
-            app.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
+            app.board.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
             broken = e
-            app.name = app.game = app.ui = app.journal = None
+            app.play.name = app.play.game = app.play.ui = app.play.journal = None
         except NoGame as e:
             from firmware.core.journal import TableGone
-            app.report("the saved game cannot be recovered: %s" % e)
+            app.board.report("the saved game cannot be recovered: %s" % e)
             damaged = True
             # the edition table it was started with is gone, and no other
             # replays its records: told so
@@ -66,7 +66,7 @@ def boot(app):
             # no room in this heap to recover it: kept aside and told, not
             # a crash at every start (the boot again would find the same)
             _aside().let_go(app)
-            app.report("no room in the heap to recover the saved game (%s)" % (e,))
+            app.board.report("no room in the heap to recover the saved game (%s)" % (e,))
             damaged = True
             why = "m.no_room"
         except OSError:
@@ -75,28 +75,28 @@ def boot(app):
             # the recovery itself failed (not the storage): the boot would
             # fail the same way again, so the game is kept aside and told
             _aside().let_go(app)
-            app.report("the saved game cannot be recovered: %s: %s" % (type(e).__name__, e))
+            app.board.report("the saved game cannot be recovered: %s: %s" % (type(e).__name__, e))
             damaged = True
     if damaged:
         kept, why = _aside().keep_aside(app, why)
-    app.stack = []
-    if app.session is None:
+    app.screens.stack = []
+    if app.play.session is None:
         open_picker(app)
         if kept is None and KEPT in around:
             # a game kept aside by an earlier boot that the players have
             # not been told of yet (the power went first)
             kept, why = _aside().told_kept(app)
         if kept:
-            app.push(Message(t("m.saved_game"), [t(why), kept], _aside().seen_kept))
+            app.screens.push(Message(t("m.saved_game"), [t(why), kept], _aside().seen_kept))
         elif broken is not None:
-            app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), broken), "m.saved_game")
+            app.screens.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), broken), "m.saved_game")
     else:
-        j = app.journal
+        j = app.play.journal
         if j is not None:
             # its file for the actions to come, before the home screen
             # cuts the heap up (Journal.reopen)
             j.reopen()
-        app.show_home()
+        app.screens.show_home()
         lines = []
         told = j.told if j is not None else None
         if told:
@@ -112,28 +112,28 @@ def boot(app):
             # the state, but the screens' lists are the table for new games'
             lines.append(t("m.table_other"))
         if lines:
-            app.push(Message(t("m.saved_game"), lines, _seen))
+            app.screens.push(Message(t("m.saved_game"), lines, _seen))
     if odd:
         # the data folder was no folder: kept aside, and told
-        app.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))
-    app.leds()
+        app.screens.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))
+    app.play.leds()
 
 
 def _seen(app):
     """The players closed the note of actions lost: it leaves the flash."""
-    if app.journal is not None:
-        app.journal.seen()
+    if app.play.journal is not None:
+        app.play.journal.seen()
 
 
 def saved_game(app, around=None):
     """(the game saved in the data folder, or None; whether its folder
     holds game files from which no game could be named).  around: the
     names in the data folder, where they are known."""
-    if not app.dir:
+    if not app.board.dir:
         return None, False
     from firmware.core.resume import saved_game
     from firmware.games import NAMES
-    found = saved_game(app.dir + "/game", NAMES, around=around)
+    found = saved_game(app.board.dir + "/game", NAMES, around=around)
     if found[0] is None:
         # nothing to resume: the resume code (a sixth of the core's
         # heap) is not needed until the next boot, nor what it imports
@@ -153,11 +153,11 @@ def _around(app):
     """(the names in the data folder, None); where a file (or what else but
     a folder) is in its place, it is kept aside first (firmware/aside.py):
     ((), the name it is kept under)."""
-    if not app.dir:
+    if not app.board.dir:
         return (), None
     from firmware.core import osfs
     try:
-        return osfs.FS.listdir(app.dir), None
+        return osfs.FS.listdir(app.board.dir), None
     except OSError as e:
         if e.args and e.args[0] == 20:
             return (), _aside().data_folder(app)
@@ -172,18 +172,18 @@ def choose(app, name):
     from firmware.games import registry
     game = registry.module(name)
     screens = registry.ui(name)  # ImportError here leaves the app as it was
-    if app.session is not None and app.playing is None:
-        app.playing = (app.name, app.game, app.ui, app.edition, app.journal)
-    app.name = name
-    app.game = game
-    app.ui = screens
-    app.load_words()
-    where = "%s/%s" % (app.assets, registry.edition(name))
+    if app.play.session is not None and app.play.playing is None:
+        app.play.playing = (app.play.name, app.play.game, app.play.ui, app.play.edition, app.play.journal)
+    app.play.name = name
+    app.play.game = game
+    app.play.ui = screens
+    app.play.load_words()
+    where = "%s/%s" % (app.board.assets, registry.edition(name))
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
     src = where   # the file the table for new games is read from as it is
-    if app.dir:
-        path = "%s/%s-edition.json" % (app.dir, name)
+    if app.board.dir:
+        path = "%s/%s-edition.json" % (app.board.dir, name)
         ok, ed = store.read_json(path)
         src = path
         if not ok:
@@ -191,31 +191,31 @@ def choose(app, name):
             # short left is used (load_json, as the settings), else none
             src = None
             if ed:
-                app.report("%s is damaged (%s); not used" % (path, ed))
+                app.board.report("%s is damaged (%s); not used" % (path, ed))
             ok, ed = store.read_json(path + store.TMP)
             if ok:
-                app.report("%s: using the complete copy in %s" % (path, path + store.TMP))
+                app.board.report("%s: using the complete copy in %s" % (path, path + store.TMP))
             else:
                 ed = None
         why = None if ed is None else store.same_shape(ed, bundled)
         if why:
-            app.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
+            app.board.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
             ed = None
         if ed is None:
             src = where
-    app.edition = bundled if ed is None else ed
-    app.edition_saved = True
+    app.play.edition = bundled if ed is None else ed
+    app.play.edition_saved = True
     bundled = None
-    if app.dir:
+    if app.board.dir:
         from firmware.core.journal import Journal
-        if app.journal is not None:
+        if app.play.journal is not None:
             # the game played (New game) lets go of its journal file, which
             # the new game's start replaces: it opens it again if it goes on
-            app.journal.close()
-        app.journal = Journal(app.dir + "/game", app.game, app.edition)
-        app.journal.defer = app.running
-        app.journal.played = registry.played(name)
-        app.journal.tables = (src, where)
+            app.play.journal.close()
+        app.play.journal = Journal(app.board.dir + "/game", app.play.game, app.play.edition)
+        app.play.journal.defer = app.running
+        app.play.journal.played = registry.played(name)
+        app.play.journal.tables = (src, where)
 
 
 def open_picker(app, over=False):
@@ -226,19 +226,19 @@ def open_picker(app, over=False):
     loading(True)   # a game is chosen and set up: collected as it loads, until it starts
     rows = []
     if not over:
-        app.stack = []
+        app.screens.stack = []
         # the languages on top, each in its own words, the one spoken ticked:
         # on the screen from the first start, one press from the cursor
         from firmware.settings import LANGS, NAMES
         done_with("firmware.settings")
         for i in range(len(LANGS)):
-            rows.append(row(NAMES[i], "\u2713" if app.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
+            rows.append(row(NAMES[i], "\u2713" if app.board.settings["lang"] == LANGS[i] else "", _language(LANGS[i])))
     first = len(rows)
     for name, title, _ in GAMES:
         rows.append(row(title_of(app, name, title), "", _pick(name)))
     picker = Menu(t("g.title"), rows, first, hint="h.pick")
     picker.picker = True    # leaving it goes back to the game being played
-    app.push(picker)
+    app.screens.push(picker)
 
 
 def title_of(app, name, key):
@@ -248,7 +248,7 @@ def title_of(app, name, key):
     if got is None:
         from firmware.games import registry
         try:
-            tb = text.read(app.code + registry.words(name, app.settings["lang"]))
+            tb = text.read(app.board.code + registry.words(name, app.board.settings["lang"]))
         except OSError:
             return key
         got = tb.get(key, key)
@@ -261,32 +261,32 @@ def _language(lang):
         from firmware import settings
         done_with("firmware.settings")
         e = settings.use_language(app, lang)
-        cur = app.stack[-1].cur
+        cur = app.screens.stack[-1].cur
         open_picker(app)
-        app.stack[-1].cur = cur         # on the language chosen, its tick beside it
+        app.screens.stack[-1].cur = cur         # on the language chosen, its tick beside it
         settings.told(app, e)           # a write the storage refused: over the picker
     return go
 
 
 def confirm_new_game(app):
-    rows = [row(t("m.no"), "", lambda app: app.pop()),
-            row(t("m.yes"), "", lambda app: app.open_picker(True))]
-    app.push(Menu(t("s.confirm_new"), rows))
+    rows = [row(t("m.no"), "", lambda app: app.screens.pop()),
+            row(t("m.yes"), "", lambda app: app.screens.open_picker(True))]
+    app.screens.push(Menu(t("s.confirm_new"), rows))
 
 
 def _pick(name):
     def go(app):
         try:
-            app.choose(name)
+            app.play.choose(name)
         except ImportError:
             # a build without this game's screens (flash.sh can leave games out)
-            app.note(t("g.missing"))
+            app.screens.note(t("g.missing"))
             return
         except EditionError as e:
-            app.resume_playing()
-            app.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), e))
+            app.play.resume_playing()
+            app.screens.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), e))
             return
-        app.push(app.ui.setup(app))
+        app.screens.push(app.play.ui.setup(app))
     return go
 
 
@@ -295,7 +295,7 @@ def bundled_edition(app, path):
     EditionError if it cannot be read."""
     import json
     try:
-        with open("%s/%s" % (app.assets, path)) as f:
+        with open("%s/%s" % (app.board.assets, path)) as f:
             ed = json.load(f)
     except (OSError, ValueError) as e:
         raise EditionError("%s: %s" % (path, e))
@@ -313,11 +313,11 @@ def played_edition(app):
     game was started with, and New game reads the table again: the
     parts kept are a small share of Inca Empire's whole table."""
     from firmware.games import registry
-    ed = app.edition
+    ed = app.play.edition
     if ed is not None:
-        app.edition = dict((k, ed[k]) for k in registry.played(app.name) if k in ed)
-    if app.journal is not None:
-        app.journal.edition = None
+        app.play.edition = dict((k, ed[k]) for k in registry.played(app.play.name) if k in ed)
+    if app.play.journal is not None:
+        app.play.journal.edition = None
 
 
 def start_game(app, setup):
@@ -325,61 +325,61 @@ def start_game(app, setup):
     session in memory), its home screen and the set-up checklist."""
     from firmware.core.errors import IllegalAction
     line = setup
-    if getattr(app.game, "SEEDED", True):
+    if getattr(app.play.game, "SEEDED", True):
         # a game with anything random is dealt from a fresh seed
-        line = "%s seed=%d" % (setup, app.seed())
+        line = "%s seed=%d" % (setup, app.board.seed())
     try:
-        if app.journal:
+        if app.play.journal:
             # on the device the table is written after the first frame,
             # unless it is an edit the storage did not take (a resume
             # without the game's own table would not find it)
-            app.session = app.journal.start(line, None if app.edition_saved else False)
+            app.play.session = app.play.journal.start(line, None if app.play.edition_saved else False)
         else:
             from firmware.core.session import Session
-            app.session = Session(app.game, app.edition, line)
+            app.play.session = Session(app.play.game, app.play.edition, line)
     except IllegalAction as e:
-        app.note(text.reason(e))
+        app.screens.note(text.reason(e))
         return
     except OSError as e:
-        app.note(app.storage_error(e))
+        app.screens.note(app.play.storage_error(e))
         return
-    app.playing = None     # the game played before has ended
+    app.play.playing = None     # the game played before has ended
     from firmware.core.modules import loading
     loading(False)
     played_edition(app)
-    app.changed()
-    app.show_home()
+    app.play.changed()
+    app.screens.show_home()
     # the setup wizard's code (where a game has it apart) until New game,
     # and every other game's modules: the game they served has ended
-    done_with("firmware.games.%s.setup" % app.name)
+    done_with("firmware.games.%s.setup" % app.play.name)
     from firmware.games import NAMES, registry
     for name in NAMES:
-        if name != app.name:
+        if name != app.play.name:
             registry.done_with(name)
-    app.done_choosing()
+    app.play.done_choosing()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own
-    lines = app.ui.notable(app.session.state["ev"])
+    lines = app.play.ui.notable(app.play.session.state["ev"])
     if lines:
-        app.push(Message(t("s.order"), lines))
-    app.leds("start")
+        app.screens.push(Message(t("s.order"), lines))
+    app.play.leds("start")
 
 
 def save_edition(app):
     """Keep the edited edition table, for new games; a failed write is told."""
-    if app.dir:
-        path = "%s/%s-edition.json" % (app.dir, app.name)
+    if app.board.dir:
+        path = "%s/%s-edition.json" % (app.board.dir, app.play.name)
         try:
-            store.save_json(path, app.edition)
+            store.save_json(path, app.play.edition)
         except OSError as e:
-            app.edition_saved = False
-            if app.journal is not None:
+            app.play.edition_saved = False
+            if app.play.journal is not None:
                 # the table is no file's now: a game started with it is
                 # named by the checksum of its own copy (Journal.tables)
-                app.journal.tables = (None,) + tuple(app.journal.tables[1:])
-            app.note(app.storage_error(e))
+                app.play.journal.tables = (None,) + tuple(app.play.journal.tables[1:])
+            app.screens.note(app.play.storage_error(e))
             return
-        app.edition_saved = True
-        if app.journal is not None:
+        app.play.edition_saved = True
+        if app.play.journal is not None:
             # the game started now has this table: its checksum is that file's
-            app.journal.tables = (path,) + tuple(app.journal.tables[1:])
+            app.play.journal.tables = (path,) + tuple(app.play.journal.tables[1:])

@@ -62,9 +62,9 @@ def show_crash(app, code, e):
     if app is None:
         return
     try:
-        cv = app.cv
-        lay = app.lay
-        app.drawn = None   # the frame no longer shows a screen
+        cv = app.board.cv
+        lay = app.board.lay
+        app.screens.drawn = None   # the frame no longer shows a screen
         words = crash_words(code, e)
         cv.fill(lay.bg)
         cv.rect(0, 0, cv.width, lay.lh, lay.title_bg, True)

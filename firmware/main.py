@@ -48,7 +48,7 @@ def run_once(cfg, made):
     import time
     # the board's date and time, for a finished play's date (only once a
     # host has set the clock: firmware/core/playclock.py)
-    app.wall = time.localtime
+    app.board.wall = time.localtime
     if sys.implementation.name != "cpython":
         asyncio.new_event_loop()   # drop the tasks of a previous run
     asyncio.run(app.run(buttons))
@@ -103,11 +103,13 @@ def _let_go(app):
     crash screen's code can be loaded and drawn in a heap the crash may
     have left full."""
     if app is not None:
-        for j in (app.journal, app.playing[4] if app.playing else None):
+        play = app.play
+        for j in (play.journal, play.playing[4] if play.playing else None):
             if j is not None:
                 j.close()   # the journal file it keeps open: the app that starts again reads it
-        app.session = app.journal = app.playing = app.kept_view = app.edition = app.notice = None
-        app.stack = []
+        play.session = play.journal = play.playing = play.kept_view = play.edition = None
+        app.screens.notice = None
+        app.screens.stack = []
     import gc
     gc.collect()
 

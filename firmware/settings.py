@@ -15,46 +15,46 @@ BRIGHTNESS = (1, 2, 3, 4, 5)
 
 def load(app):
     """The saved settings, and the language the caller chose over them."""
-    if app.dir:
+    if app.board.dir:
         from firmware.core import store
-        store.makedirs(app.dir)
-        take(app, store.load_json(app.dir + "/settings.json", {}, report=app.report))
-    if app.lang:
-        app.settings["lang"] = app.lang
-    if app.settings.get("lang") not in LANGS:
-        app.settings["lang"] = "en"
+        store.makedirs(app.board.dir)
+        take(app, store.load_json(app.board.dir + "/settings.json", {}, report=app.board.report))
+    if app.board.lang:
+        app.board.settings["lang"] = app.board.lang
+    if app.board.settings.get("lang") not in LANGS:
+        app.board.settings["lang"] = "en"
 
 
 def take(app, saved):
     """The saved settings that are what they should be (a file of the
     wrong shape is reported; the defaults stand for the rest)."""
     if not isinstance(saved, dict):
-        app.report("settings.json is not a table: the defaults are used")
+        app.board.report("settings.json is not a table: the defaults are used")
         return
     b = saved.get("brightness")
     if b in BRIGHTNESS and type(b) is int:
-        app.settings["brightness"] = b
+        app.board.settings["brightness"] = b
     elif b is not None:
-        app.report("settings.json: brightness %r is not 1 to 5: the default is used" % (b,))
+        app.board.report("settings.json: brightness %r is not 1 to 5: the default is used" % (b,))
     lang = saved.get("lang")
     if lang in LANGS:
-        app.settings["lang"] = lang
+        app.board.settings["lang"] = lang
     elif lang is not None:
-        app.report("settings.json: no language %r: the default is used" % (lang,))
+        app.board.report("settings.json: no language %r: the default is used" % (lang,))
     names = saved.get("names")
     if names is not None:
         from firmware.ui.names import valid
         if isinstance(names, dict) and names and all(isinstance(c, str) and valid(names[c]) for c in names):
-            app.settings["names"] = names
+            app.board.settings["names"] = names
         else:
-            app.report("settings.json: the players' names are not names of 1 to 8 letters: none are used")
+            app.board.report("settings.json: the players' names are not names of 1 to 8 letters: none are used")
 
 
 def open_settings(app, cur=0):
-    rows = [row(t("m.brightness"), str(app.settings["brightness"]), cycle_brightness),
+    rows = [row(t("m.brightness"), str(app.board.settings["brightness"]), cycle_brightness),
             row(t("m.language"), t("lang"), cycle_language),
             row(t("n.title"), ">", open_names)]
-    app.push(Menu(t("m.settings"), rows, cur))
+    app.screens.push(Menu(t("m.settings"), rows, cur))
 
 
 def open_names(app):
@@ -66,10 +66,10 @@ def open_names(app):
 def save(app):
     """Keep the settings; the OSError of a write the storage refused (the
     setting then holds only until the device is switched off), or None."""
-    if app.dir:
+    if app.board.dir:
         from firmware.core import store
         try:
-            store.save_json(app.dir + "/settings.json", app.settings)
+            store.save_json(app.board.dir + "/settings.json", app.board.settings)
         except OSError as e:
             return e
     return None
@@ -78,25 +78,25 @@ def save(app):
 def told(app, e):
     """Over the settings, once they show the change: that it was not saved."""
     if e is not None:
-        app.push(Message(t("m.settings"), [app.storage_error(e), t("m.until_off")]))
+        app.screens.push(Message(t("m.settings"), [app.play.storage_error(e), t("m.until_off")]))
 
 
 def cycle_brightness(app):
-    b = app.settings["brightness"]
-    app.settings["brightness"] = BRIGHTNESS[(BRIGHTNESS.index(b) + 1) % len(BRIGHTNESS)] if b in BRIGHTNESS else 3
-    if app.px:
-        app.px.brightness = app.settings["brightness"]
-        app.leds()
-    app.pop()
+    b = app.board.settings["brightness"]
+    app.board.settings["brightness"] = BRIGHTNESS[(BRIGHTNESS.index(b) + 1) % len(BRIGHTNESS)] if b in BRIGHTNESS else 3
+    if app.board.px:
+        app.board.px.brightness = app.board.settings["brightness"]
+        app.play.leds()
+    app.screens.pop()
     open_settings(app)
     told(app, save(app))
 
 
 def cycle_language(app):
-    cur = app.settings.get("lang", "en")
+    cur = app.board.settings.get("lang", "en")
     nxt = LANGS[(LANGS.index(cur) + 1) % len(LANGS)] if cur in LANGS else "en"
     e = use_language(app, nxt)
-    app.pop()
+    app.screens.pop()
     open_settings(app, 1)   # on Language still: the next OK changes it again, not the brightness
     told(app, e)
 
@@ -105,11 +105,11 @@ def use_language(app, lang):
     """Speak lang from now on, and keep it: the OSError of a write the
     storage refused (told by the caller, once its screen is shown again in
     that language: told), or None."""
-    app.settings["lang"] = lang
+    app.board.settings["lang"] = lang
     # kept first: a table that finds no room in a heap a long game has cut
     # up (a big block, on a colour Pico) raises MemoryError, and the
     # device starts again, on a whole heap, in the language chosen; a
     # write refused is told once the settings are shown again, in it
     e = save(app)
-    app.load_words()
+    app.play.load_words()
     return e

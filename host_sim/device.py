@@ -71,7 +71,7 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None)
 
     app = App(lay, cv, px, data_dir, assets=os.path.join(ROOT, "assets"), seed=next_seed, report=report,
               lang=lang)
-    app.has_up = prof["profile"] != "two"
+    app.board.has_up = prof["profile"] != "two"
     app.boot()
     app.render()
     return app, prof

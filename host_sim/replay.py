@@ -224,10 +224,18 @@ def resume(path, edition_path=EDITION, out=None):
     return 0, session
 
 
-class _Play:
+class _App:
     """What firmware/ui/bgstats.py reads of the device's app, for a game
-    replayed here: its session, view and screens' module (no clock: a
-    transcript has no times, so no minutes and no date)."""
+    replayed here: its play (below)."""
+
+    def __init__(self, session, name):
+        self.play = _Play(session, name)
+
+
+class _Play:
+    """What firmware/ui/bgstats.py reads of the game being played: its
+    session, view and screens' module (no clock: a transcript has no
+    times, so no minutes and no date)."""
 
     def __init__(self, session, name):
         self.session = session
@@ -249,7 +257,7 @@ def bgstats(session, lang="en"):
     name = session.setup.split()[0]
     text.load(_root + "/assets/lang/%s.json" % lang)
     text.add(_root + "/" + registry.words(name, lang))
-    return link.link(_Play(session, name), 0)
+    return link.link(_App(session, name), 0)
 
 
 def main(argv):

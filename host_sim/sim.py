@@ -133,21 +133,21 @@ def play_keys(app, prof, words, png_dir=None, text=None):
     shot = None
     if text is not None:
         from host_sim.textshot import TextShot
-        shot = TextShot(app.cv, app.lay)
-        app.dirty = True
+        shot = TextShot(app.board.cv, app.board.lay)
+        app.screens.dirty = True
         app.render()        # drawn again, read this time
         text(["== 0 (start)"] + shot.lines())
     if png_dir:
         os.makedirs(png_dir, exist_ok=True)
-        render.png(app.cv, os.path.join(png_dir, "0000.png"))
+        render.png(app.board.cv, os.path.join(png_dir, "0000.png"))
     for i, word in enumerate(words, 1):
         press(app, prof, intent(word, prof["profile"]))
-        while app.px and app.px.step():
+        while app.board.px and app.board.px.step():
             pass
         if shot is not None and text is not None:
             text(["== %d %s" % (i, word)] + shot.lines())
         if png_dir:
-            render.png(app.cv, os.path.join(png_dir, "%04d.png" % i))
+            render.png(app.board.cv, os.path.join(png_dir, "%04d.png" % i))
 
 
 def press(app, prof, word):
@@ -176,20 +176,20 @@ def interactive(app, prof):
         said = None
         while True:
             app.render()
-            lang = app.settings.get("lang")
+            lang = app.board.settings.get("lang")
             small = too_small(prof, shutil.get_terminal_size((0, 0)), lang)
             if small:
                 # not a screen cut into garbage: what the terminal needs, until it has it
                 if small != said:
                     out.write("\x1b[H\x1b[2J" + small)
             else:
-                frame = render.terminal(app.cv, app.px.np.shown, legend(prof["profile"], lang))
+                frame = render.terminal(app.board.cv, app.board.px.np.shown, legend(prof["profile"], lang))
                 out.write(("\x1b[2J" if said else "") + "\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
             said = small
             out.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if not ready:
-                if app.px.step():
+                if app.board.px.step():
                     continue
                 continue
             key = os.read(fd, 8).decode("utf-8", "replace")
@@ -298,8 +298,8 @@ def main(argv):
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 2
-    if app.session is not None and not opts["text"]:
-        print(jsonout.dumps(app.view()))
+    if app.play.session is not None and not opts["text"]:
+        print(jsonout.dumps(app.play.view()))
     return 0
 
 

@@ -641,7 +641,7 @@ class Twin:
             self.kept.append(self._copy(len(self.kept)))
 
     def picture(self):
-        return canvas_picture(self.app.cv)
+        return canvas_picture(self.app.board.cv)
 
     def due(self):
         """The chip time (ns) from which an OK is taken as the choice of the
@@ -673,7 +673,7 @@ def boot_picture(board, data, seed):
         copy = os.path.join(tmp, "data")
         shutil.copytree(data, copy)
         app, _ = device.build(board, copy, seed=seed)
-        return canvas_picture(app.cv)
+        return canvas_picture(app.board.cv)
 
 
 def intents_of(keys):

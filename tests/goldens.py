@@ -14,25 +14,25 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 def watch_cuts(app):
     """Record every text the layout cuts short from now on; returns the list."""
     cut = []
-    fit = app.lay.fit
+    fit = app.board.lay.fit
 
     def watch(text, width):
         out = fit(text, width)
         if out != text:
             cut.append(text)
         return out
-    app.lay.fit = watch
+    app.board.lay.fit = watch
     return cut
 
 
 def check(app, lang, board, name, cut, tmp_path):
     """The screen now shown equals its golden screenshot, and nothing on it
     was cut short (an action's name beside Undo and Redo included)."""
-    app.dirty = True
+    app.screens.dirty = True
     app.render()
     path = os.path.join(GOLDEN, lang, board, name + ".png")
     new = os.path.join(str(tmp_path), "new.png")
-    render.png(app.cv, new)
+    render.png(app.board.cv, new)
     with open(new, "rb") as f:
         got = f.read()
     if UPDATE or not os.path.exists(path):

@@ -45,10 +45,10 @@ def test_the_new_game_is_played_through_the_screens_and_replayed_from_its_journa
     lines = games.script("coin")
     app, _ = device.build(board, str(tmp_path))
     # its title from its own words: the language tables outside its folder do not name it
-    assert "Coin toss" in [r[0] for r in app.stack[-1].rows], "the picker does not list the game by its title"
+    assert "Coin toss" in [r[0] for r in app.screens.stack[-1].rows], "the picker does not list the game by its title"
     keys = keyplan.play(app, lines)
     app.render()
-    v = app.view()
+    v = app.play.view()
     assert v["over"] and v["winner"] == "heads" and v["won"] == {"heads": 3, "tails": 2}, v
     assert 6 <= len(keys) < 40, keys
     # its transcript replayed gives the view on the device
@@ -56,13 +56,13 @@ def test_the_new_game_is_played_through_the_screens_and_replayed_from_its_journa
     path.write_text("\n".join(lines) + "\n")
     out = []
     status, session = replay.run(str(path), out=out.append)
-    assert status == 0 and out == [_view(app.session)]
+    assert status == 0 and out == [_view(app.play.session)]
     # the journal the device kept resumes to it, as at the device's boot
     out = []
     status, session = replay.resume(str(tmp_path / "game"), out=out.append)
-    assert status == 0 and out == [_view(app.session)]
+    assert status == 0 and out == [_view(app.play.session)]
     again, _ = device.build(board, str(tmp_path))
-    assert again.name == "coin" and jsonout.dumps(again.view()) == jsonout.dumps(v)
+    assert again.play.name == "coin" and jsonout.dumps(again.play.view()) == jsonout.dumps(v)
     # a refused line is told and changes nothing
     status, _ = replay.run(str(_write(tmp_path, lines + ["toss edge"])), out=out.append)
     assert status == 2
@@ -77,7 +77,7 @@ def _write(tmp_path, lines):
 def test_the_picker_names_the_new_game_in_each_language_from_its_own_words(coin):
     for lang, title in (("en", "Coin toss"), ("ru", "Монетка"), ("es", "Cara o cruz")):
         app, _ = device.build("pico_oled", lang=lang)
-        assert title in [r[0] for r in app.stack[-1].rows], lang
+        assert title in [r[0] for r in app.screens.stack[-1].rows], lang
 
 
 def test_the_walker_plays_the_new_game(coin):

@@ -55,16 +55,16 @@ def play_to_the_end(board, game, png):
     on it; (the app, the view then)."""
     planner, lines = GAMES[game]
     app, _ = device.build(board, None, SEED)
-    app.seed = lambda: SEED      # the scripted Inca game is dealt from it
+    app.board.seed = lambda: SEED      # the scripted Inca game is dealt from it
     seen = []
     key = app.key
 
     def press(k, at=None):
         key(k, at)
-        if not seen and type(app.stack[-1]).__name__ == "PlayCode":
+        if not seen and type(app.screens.stack[-1]).__name__ == "PlayCode":
             app.render()        # the frame of the press, as the simulator draws it
             render_png(app, png)
-            seen.append((app.stack[-1], app.view()))
+            seen.append((app.screens.stack[-1], app.play.view()))
     app.key = press
     planner.play(app, lines())
     assert seen, "the code never came on the screen"
@@ -72,7 +72,7 @@ def play_to_the_end(board, game, png):
 
 
 def render_png(app, path):
-    render.png(app.cv, path)
+    render.png(app.board.cv, path)
 
 
 def decode(path):
@@ -131,7 +131,7 @@ def test_the_end_screen_code_reads_as_the_final_standings(board, game, tmp_path)
     # least one module, the standard's four where there is room
     assert code.px >= (2 if board != "pico_oled" else 1)
     assert 1 <= code.quiet <= 4
-    assert (code.code.size + 2 * code.quiet) * code.px <= app.lay.h
+    assert (code.code.size + 2 * code.quiet) * code.px <= app.board.lay.h
     # nothing empty, no date (the simulator has no clock), no minutes (its
     # presses have no times)
     assert "playDate" not in play and "durationMin" not in play
@@ -169,10 +169,10 @@ def test_a_play_too_long_for_the_screen_names_the_winner_and_says_there_is_no_co
         assert code.made and code.code is None
         from firmware.core.text import t
         drawn = []
-        text = app.cv.text
-        app.cv.text = lambda x, y, s, c: (drawn.append(s), text(x, y, s, c))
-        code.draw(app.cv, app.lay, app)
-        app.cv.text = text
+        text = app.board.cv.text
+        app.board.cv.text = lambda x, y, s, c: (drawn.append(s), text(x, y, s, c))
+        code.draw(app.board.cv, app.board.lay, app)
+        app.board.cv.text = text
         said = " ".join(drawn)
         assert code.lines[0] == t("q.winner") == "Победил:" and len(code.lines) >= 2, code.lines
         for line in code.lines + [t("q.too_long")]:

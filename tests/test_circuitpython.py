@@ -116,7 +116,7 @@ def _check_the_opening(opening):
     # the NeoPixels (written through CircuitPython's PIO program) light the
     # game's players as the simulator's would
     twin, leds = opening[2], opening[7]
-    assert leds == [tuple(c) for c in twin.app.px.steady()]
+    assert leds == [tuple(c) for c in twin.app.board.px.steady()]
 
 
 def _press_of(ops, k):

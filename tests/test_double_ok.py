@@ -36,7 +36,8 @@ class Clock:
 
 
 def _state(app):
-    return copy.deepcopy(app.session.state), type(app.stack[-1]).__name__, getattr(app.stack[-1], "cur", None)
+    top = app.screens.stack[-1]
+    return copy.deepcopy(app.play.session.state), type(top).__name__, getattr(top, "cur", None)
 
 
 GAMES = [
@@ -55,10 +56,10 @@ def _played(tmp_path, game, setup, scenario, actions):
         keys = []
         keyplan.setup(app, setup, keys)
         keyplan._dismiss(app, keys)
-        before = app.view()["turn"]
+        before = app.play.view()["turn"]
         for a in actions:
             keyplan.action(app, a, keys)
-        assert app.view()["turn"] != before
+        assert app.play.view()["turn"] != before
     return app, clock
 
 

@@ -1,4 +1,4 @@
-"""A held DOWN ends the turn or phase from any screen of the game (App.end,
+"""A held DOWN ends the turn or phase from any screen of the game (Play.end,
 the intent "end": a held DOWN on four buttons, A and B together on two):
 as the menu's End turn,
 Continue, Cards done or Score row would; where the game cannot end it now,
@@ -59,71 +59,71 @@ def _journal(data):
 def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_does(tmp_path):
     lines, edition = _inca_lines("people")
     by_row, row_data = _app(tmp_path, "row", lines, edition)
-    turn = by_row.view()["turn"]
+    turn = by_row.play.view()["turn"]
     keys = []
     keyplan.action(by_row, "next", keys)          # OK, down to End turn, OK
-    assert len(keys) > 1 and by_row.view()["turn"] != turn
+    assert len(keys) > 1 and by_row.play.view()["turn"] != turn
     held, held_data = _app(tmp_path, "held", lines, edition)
     held.key("end")
-    assert held.session.state == by_row.session.state
+    assert held.play.session.state == by_row.play.session.state
     assert _journal(held_data)[-1] == _journal(row_data)[-1] == "next"
     # from the conquest picker, two screens over the home screen
     deep, _ = _app(tmp_path, "deep", lines, edition)
     deep.key("ok")
     keyplan._go_to_row(deep, lambda r: r[0] == t("b.conquer"), [])
-    assert len(deep.stack) == 3
+    assert len(deep.screens.stack) == 3
     deep.key("end")
-    assert deep.session.state == by_row.session.state
+    assert deep.play.session.state == by_row.play.session.state
     # then the home screen: whose turn it is now
-    assert [type(x).__name__ for x in deep.stack] == ["Home"]
+    assert [type(x).__name__ for x in deep.screens.stack] == ["Home"]
 
 
 def test_a_held_down_over_a_reminder_ends_the_turn_and_the_reminder_goes(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "note", lines, edition)
     app.key("ok")
-    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.play.act("adjust %s labor +1" % app.play.view()["turn"])
     app.key("undo")
-    assert app.notice and app.notice[0].startswith(t("x.undone") % "")   # on the title line
-    turn = app.view()["turn"]
+    assert app.screens.notice and app.screens.notice[0].startswith(t("x.undone") % "")   # on the title line
+    turn = app.play.view()["turn"]
     app.key("end")
-    assert app.view()["turn"] != turn and [type(x).__name__ for x in app.stack] == ["Home"]
-    assert not app.notice or not app.notice[0].startswith(t("x.undone") % "")
+    assert app.play.view()["turn"] != turn and [type(x).__name__ for x in app.screens.stack] == ["Home"]
+    assert not app.screens.notice or not app.screens.notice[0].startswith(t("x.undone") % "")
 
 
 def test_on_a_number_field_a_held_down_steps_the_number(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "numbers", lines, edition)
-    turn = app.view()["turn"]
+    turn = app.play.view()["turn"]
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
-    field = app.stack[-1]
+    field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     before = field.fields[0][1]
     app.key("end")
-    assert app.stack[-1] is field and field.fields[0][1] == before - 1 and app.view()["turn"] == turn
+    assert app.screens.stack[-1] is field and field.fields[0][1] == before - 1 and app.play.view()["turn"] == turn
 
 
 def test_where_the_phase_cannot_end_a_held_down_says_why_and_changes_nothing(tmp_path):
     lines, edition = _inca_lines("sun")
     app, data = _app(tmp_path, "sun", lines, edition)
-    before = copy.deepcopy(app.session.state)
-    why = app.check("next")
+    before = copy.deepcopy(app.play.session.state)
+    why = app.play.check("next")
     assert why                                   # the Sun Event cards are not all in
     app.key("end")
-    assert app.session.state == before and _journal(data)[-1] == lines[-1]
-    assert app.stack[-1].title == t("m.refused") and app.stack[-1].lines == [why]
+    assert app.play.session.state == before and _journal(data)[-1] == lines[-1]
+    assert app.screens.stack[-1].title == t("m.refused") and app.screens.stack[-1].lines == [why]
 
 
 def test_a_game_whose_turn_ends_with_its_move_says_so(tmp_path):
     app, _ = device.build("pico_oled", str(tmp_path / "eightmin"), 77)
     keyplan.play(app, _scenario("eightmin_three", "take blue 1"), planner=keyplan_eightmin)
     keyplan._dismiss(app, [])
-    before = copy.deepcopy(app.session.state)
+    before = copy.deepcopy(app.play.session.state)
     app.key("end")
-    assert app.session.state == before
-    assert app.stack[-1].lines == [t("m.no_end")]
+    assert app.play.session.state == before
+    assert app.screens.stack[-1].lines == [t("m.no_end")]
 
 
 def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
@@ -132,12 +132,12 @@ def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
     app, _ = _app(tmp_path, "pause", lines, edition)
     clock = Clock(app, step=100)
     app.key("end")                               # passes the turn at 100 ms
-    after = copy.deepcopy(app.session.state)
+    after = copy.deepcopy(app.play.session.state)
     app.key("end")                               # 100 ms later
-    assert app.session.state == after
+    assert app.play.session.state == after
     clock.step = 1000
     app.key("end")
-    assert app.session.state != after
+    assert app.play.session.state != after
 
 
 def test_on_two_buttons_a_and_b_together_end_the_turn_from_a_picker(tmp_path):
@@ -145,41 +145,41 @@ def test_on_two_buttons_a_and_b_together_end_the_turn_from_a_picker(tmp_path):
     by_row, _ = _app(tmp_path, "row", lines, edition)
     keyplan.action(by_row, "next", [])
     two, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
-    assert not two.has_up
+    assert not two.board.has_up
     two.key("ok")
     keyplan._go_to_row(two, lambda r: r[0] == t("b.conquer"), [])
-    assert len(two.stack) == 3
+    assert len(two.screens.stack) == 3
     two.key("end")
-    assert two.session.state == by_row.session.state and _journal(data)[-1] == "next"
-    assert [type(x).__name__ for x in two.stack] == ["Home"]
+    assert two.play.session.state == by_row.play.session.state and _journal(data)[-1] == "next"
+    assert [type(x).__name__ for x in two.screens.stack] == ["Home"]
     # and the footer says so
-    assert two.footer_text("h.menu") == t("h2.menu_end") and "A+B" in t("h2.menu_end")
+    assert two.screens.footer_text("h.menu") == t("h2.menu_end") and "A+B" in t("h2.menu_end")
 
 
 def test_on_two_buttons_a_held_b_steps_a_number_down_and_undoes_nothing(tmp_path):
     lines, edition = _inca_lines("people")
     app, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
-    before = copy.deepcopy(app.session.state)
+    before = copy.deepcopy(app.play.session.state)
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
-    field = app.stack[-1]
+    field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     lo, hi = field.fields[0][2], field.fields[0][3]
     field.fields[0][1] = lo + 1
     app.key("undo")                              # a held B
-    assert app.stack[-1] is field and field.fields[0][1] == lo
+    assert app.screens.stack[-1] is field and field.fields[0][1] == lo
     app.key("undo")                              # it stops at the least
     assert field.fields[0][1] == lo
     field.fields[0][1] = hi
     app.key("down")                              # A: up, round from the top to the least
     assert field.fields[0][1] == lo
-    assert app.session.state == before and _journal(data)[-1] == lines[-1]
+    assert app.play.session.state == before and _journal(data)[-1] == lines[-1]
     # elsewhere a held B still undoes
-    app.home()
-    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.screens.home()
+    app.play.act("adjust %s labor +1" % app.play.view()["turn"])
     app.key("undo")
-    assert app.session.state == before
+    assert app.play.session.state == before
 
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))

@@ -133,7 +133,7 @@ FILES = ("game/journal.txt", "game/snap.json", "game/snap.old", "game/edition.js
 
 
 def _on_screen(app):
-    return " ".join(r[0] for s in app.stack for r in getattr(s, "rows", []))
+    return " ".join(r[0] for s in app.screens.stack for r in getattr(s, "rows", []))
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -170,7 +170,7 @@ def test_every_damage_to_a_file_boots_into_the_game_or_keeps_it_and_tells(saved,
         out = []
         status, _ = replay.resume(str(cli / "game"), out=out.append)
         case = "%s, %s: %s" % (name, what, notes)
-        if app.session is None:
+        if app.play.session is None:
             # nothing recovered: the folder kept, the players told, resume agrees
             kept = [k for k in os.listdir(dev) if k.startswith("game.damaged-")]
             assert kept and kept[0] in _on_screen(app), case
@@ -178,7 +178,7 @@ def test_every_damage_to_a_file_boots_into_the_game_or_keeps_it_and_tells(saved,
             assert status == 1, case
             tally["kept aside and told"] += 1
             continue
-        view = jsonout.dumps(app.view())
+        view = jsonout.dumps(app.play.view())
         assert status == 0 and out[-1] == view, case
         assert view in views, case
         k = max(i for i in range(1, n + 1) if views[i] == view)
@@ -201,7 +201,7 @@ def test_every_damage_to_a_file_boots_into_the_game_or_keeps_it_and_tells(saved,
         else:
             kept = [f for f in os.listdir(dev / "game") if f.startswith("damaged-")]
             told = _on_screen(app)
-            assert t("m.saved_game") == app.stack[-1].title and (not kept or ("game/" + kept[-1]) in told), case
+            assert t("m.saved_game") == app.screens.stack[-1].title and (not kept or ("game/" + kept[-1]) in told), case
             tally["earlier lost, kept and told"] += 1
     print("\nfault injection: %s: %d damages, %s; games lost: 0" % (name, len(cases), tally))
 
@@ -227,6 +227,6 @@ def test_a_journal_kept_aside_is_told_in_the_players_language(saved, tmp_path):
     raw[len(raw) - 60] ^= 4                    # inside a record after the newest snapshot
     j.write_bytes(bytes(raw))
     app, _ = device.build("pico_oled", str(dev), 1, lang="es")
-    assert app.session is not None and app.stack[-1].title == t("m.saved_game") == "Partida guardada"
+    assert app.play.session is not None and app.screens.stack[-1].title == t("m.saved_game") == "Partida guardada"
     assert "game/damaged-1.txt" in _on_screen(app)
     assert (dev / "game" / "damaged-1.txt").read_bytes() == bytes(raw)

@@ -106,37 +106,37 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
     assert bringup.family(p) is board
     app, buttons = bringup.build({"board": name, "seed": 3}, p, board)
     d = p.DISPLAY
-    panel = Panel(app.cv.display, d) if d["driver"] == "st7789" else None
+    panel = Panel(app.board.cv.display, d) if d["driver"] == "st7789" else None
     app.boot()
     assert app.render()
     if d["driver"] == "ssd1306":
-        dev = app.cv.display.dev
+        dev = app.board.cv.display.dev
         assert (dev.width, dev.height, dev.addr) == (128, 64, 0x3C)
         # the frame goes out in one I2C transfer, the data prefix first,
         # from the buffer the Canvas draws on (no block joined per draw)
         data = [b for _, b in dev.i2c.sent if b[:1] == b"\x40"]
-        assert data and data[-1] == b"\x40" + bytes(app.cv.buf) and any(data[-1][1:])
-        assert app.cv.buf is app.cv.display.buffer
+        assert data and data[-1] == b"\x40" + bytes(app.board.cv.buf) and any(data[-1][1:])
+        assert app.board.cv.buf is app.board.cv.display.buffer
         assert (dev.i2c.sda.id, dev.i2c.scl.id) == (d["sda"], d["scl"])
     else:
-        spi = app.cv.display.spi
+        spi = app.board.cv.display.spi
         assert (spi.sck.id, spi.mosi.id) == (d["sck"], d["mosi"])
         w, h = d["width"], d["height"]
-        cv = app.cv
-        assert cv.palette == app.lay.palette
+        cv = app.board.cv
+        assert cv.palette == app.board.lay.palette
         # no whole frame in RAM: a band of that many text lines
-        assert cv.rows == d["bands"] * app.lay.lh and len(cv.buf) == w * cv.rows // 2
+        assert cv.rows == d["bands"] * app.board.lay.lh and len(cv.buf) == w * cv.rows // 2
         # what the panel shows: the screen drawn again on a whole frame
         from firmware.hal.canvas import Canvas
-        whole = Canvas(w, h, True, cv.font, palette=app.lay.palette)
-        app.cv = whole
-        app.dirty = True
+        whole = Canvas(w, h, True, cv.font, palette=app.board.lay.palette)
+        app.board.cv = whole
+        app.screens.dirty = True
         app.render()
-        app.cv = cv
+        app.board.cv = cv
         want = bytearray()
         for y in range(h):
             for x in range(w):
-                c = app.lay.palette[whole.fb.pixel(x, y)]
+                c = app.board.lay.palette[whole.fb.pixel(x, y)]
                 want += bytes((c >> 8, c & 255))   # the palette's colour, high byte first
         assert panel.mem == want and panel.windows == 1     # the whole screen: one window, band after band
         assert machine.Pin.made[d["backlight"]].v == 1
@@ -160,10 +160,10 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
     from firmware.ui.nav import PROFILES
     assert buttons.get() == PROFILES[p.PROFILE][(first, "short")]
     # the LEDs follow the game once one is set up
-    px = app.px
+    px = app.board.px
     assert px is not None
-    app.session = None
-    app.leds()
+    app.play.session = None
+    app.play.leds()
     if "rgb_led" in p.PIXELS:
         assert [pwm.d for pwm in px.np.pwms] == [65535] * 3   # dark, lit low
     else:

@@ -23,31 +23,32 @@ TWO = ((r"hold A\+B", ["end"]), (r"(?<!hold )A\+B", ["back"]), (r"\bB:|\bB ok\b"
 
 def fresh(board):
     app, _ = device.build(board, None, scripts.SEED, lang="en")
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     return app
 
 
 def footer(app):
     """The footer's text as drawn (the hint line of a number field too)."""
-    top = app.stack[-1]
+    top = app.screens.stack[-1]
     if isinstance(top, Numbers):
-        shot = TextShot(app.cv, app.lay)
-        app.dirty = True
+        shot = TextShot(app.board.cv, app.board.lay)
+        app.screens.dirty = True
         app.render()
         return shot.lines()[-1]
-    return app.footer_text(top.hint) if app.lay.footer else ""
+    return app.screens.footer_text(top.hint) if app.board.lay.footer else ""
 
 
 def print_of(app):
     """What a press may change: the screens, the cursor, a number, the
     row's text (a setting), the game."""
-    top = app.stack[-1]
+    top = app.screens.stack[-1]
     rows = getattr(top, "rows", None)
     cur = getattr(top, "cur", 0)
-    return (len(app.stack), id(top), cur, getattr(top, "top", None), repr(getattr(top, "fields", None)),
+    return (len(app.screens.stack), id(top), cur, getattr(top, "top", None), repr(getattr(top, "fields", None)),
             repr(rows[cur]) if rows and cur < len(rows) else None,
-            len(app.session.tail) if app.session else None, app.session.count if app.session else None,
-            app.settings["lang"], app.name)
+            len(app.play.session.tail) if app.play.session else None,
+            app.play.session.count if app.play.session else None,
+            app.board.settings["lang"], app.play.name)
 
 
 def named(text, two):
@@ -71,9 +72,9 @@ def test_every_key_a_footer_names_does_something(game, board):
     def key(k, at=None):
         given.append(k)
         real(k, at)
-        if app.stack and not isinstance(app.stack[-1], Message):
+        if app.screens.stack and not isinstance(app.screens.stack[-1], Message):
             text = footer(app)
-            where = (type(app.stack[-1]).__name__, text)
+            where = (type(app.screens.stack[-1]).__name__, text)
             if text and where not in seen:
                 seen[where] = len(given)
     app.key = key
@@ -89,7 +90,7 @@ def test_every_key_a_footer_names_does_something(game, board):
             twin = fresh(board)
             for k in given[:n]:
                 twin.key(k)
-            top = twin.stack[-1]
+            top = twin.screens.stack[-1]
             assert type(top).__name__ == screen and footer(twin) == text
             if isinstance(top, Numbers):
                 f = top.fields[top.cur]
@@ -100,7 +101,8 @@ def test_every_key_a_footer_names_does_something(game, board):
                 assert print_of(twin) != before, (screen, text, pattern, k)
             if intents == ["end"]:
                 # a held DOWN offered is the end of a turn or phase, not a refusal
-                assert not (isinstance(twin.stack[-1], Message) and twin.stack[-1].title == t("m.refused")), \
-                    (screen, text, [r[0] for r in twin.stack[-1].rows])
+                top = twin.screens.stack[-1]
+                assert not (isinstance(top, Message) and top.title == t("m.refused")), \
+                    (screen, text, [r[0] for r in top.rows])
             checked += 1
     assert checked >= len(seen)

@@ -22,23 +22,23 @@ def _card_list(tmp_path, board="pico_oled", name="sun"):
     app, data = _app(tmp_path, name, lines, edition, board=board)
     app.key("ok")            # the phase menu, on the first sector without a card
     app.key("ok")            # its card list
-    assert type(app.stack[-1]).__name__ == "CardList" and app.stack[-1].cur == 0
+    assert type(app.screens.stack[-1]).__name__ == "CardList" and app.screens.stack[-1].cur == 0
     return app, data, lines
 
 
 def test_on_the_card_list_a_held_down_or_up_scrolls_and_the_phase_does_not_end(tmp_path):
     app, data, lines = _card_list(tmp_path)
-    scr = app.stack[-1]
-    before = copy.deepcopy(app.session.state)
+    scr = app.screens.stack[-1]
+    before = copy.deepcopy(app.play.session.state)
     _press(app, "down*5", [])                  # DOWN held through 5 rows: its long press and 4 repeats
-    assert app.stack[-1] is scr and scr.cur == 5
+    assert app.screens.stack[-1] is scr and scr.cur == 5
     _press(app, "up*7", [])                    # UP held 7 rows, round the top
-    assert app.stack[-1] is scr and scr.cur == (5 - 7) % len(cards.NAMES)
+    assert app.screens.stack[-1] is scr and scr.cur == (5 - 7) % len(cards.NAMES)
     app.key("end")                             # DOWN held one step: one row, not the end of the phase
-    assert app.stack[-1] is scr and scr.cur == (5 - 7 + 1) % len(cards.NAMES)
-    assert app.session.state == before and _journal(data)[-1] == lines[-1]
+    assert app.screens.stack[-1] is scr and scr.cur == (5 - 7 + 1) % len(cards.NAMES)
+    assert app.play.session.state == before and _journal(data)[-1] == lines[-1]
     # the footer says what a held press does here
-    assert app.footer_text(scr.hint) == t("h.cards")
+    assert app.screens.footer_text(scr.hint) == t("h.cards")
 
 
 def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing(tmp_path):
@@ -47,32 +47,32 @@ def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing
     once.key("end")
     held, held_data = _app(tmp_path, "held", lines, edition)
     _press(held, "down*6", [])                 # DOWN held on through 6 steps
-    assert held.session.state == once.session.state
+    assert held.play.session.state == once.play.session.state
     assert _journal(held_data) == _journal(once_data) and _journal(held_data)[-1] == "next"
-    assert [type(x).__name__ for x in held.stack] == ["Home"]
+    assert [type(x).__name__ for x in held.screens.stack] == ["Home"]
     # a held UP on a menu goes on up, a row a step, round the top
     held.key("ok")
-    menu = held.stack[-1]
+    menu = held.screens.stack[-1]
     cur = menu.cur
     _press(held, "up*4", [])
-    assert held.stack[-1] is menu and menu.cur == (cur - 4) % len(menu.rows)
+    assert held.screens.stack[-1] is menu and menu.cur == (cur - 4) % len(menu.rows)
     # a held UP on the home screen opens the menu; its repeats do not move it
     held.key("home")
     _press(held, "up*4", [])
-    assert type(held.stack[-1]).__name__ == "PhaseMenu" and held.stack[-1].cur == cur
+    assert type(held.screens.stack[-1]).__name__ == "PhaseMenu" and held.screens.stack[-1].cur == cur
 
 
 def test_a_repeat_on_a_screen_that_takes_none_leaves_the_reminder(tmp_path):
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "note", lines, edition)
-    app.act("adjust %s labor +1" % app.view()["turn"])
+    app.play.act("adjust %s labor +1" % app.play.view()["turn"])
     app.key("undo")
-    notice = app.notice
+    notice = app.screens.notice
     assert notice
     app.render()
     for k in ("down+", "up+", "less+"):
         app.key(k)
-    assert app.notice is notice and app.dirty is False
+    assert app.screens.notice is notice and app.screens.dirty is False
 
 
 def test_on_a_number_field_a_held_button_steps_on(tmp_path):
@@ -81,7 +81,7 @@ def test_on_a_number_field_a_held_button_steps_on(tmp_path):
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
-    field = app.stack[-1]
+    field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     _, v, lo, hi = field.fields[0]
     _press(app, "down*4", [])
@@ -89,7 +89,7 @@ def test_on_a_number_field_a_held_button_steps_on(tmp_path):
     _press(app, "down*12", [])                  # held on past the minimum: it stops there
     assert field.fields[0][1] == lo
     _press(app, "up*7", [])
-    assert field.fields[0][1] == min(hi, lo + 7) and app.stack[-1] is field
+    assert field.fields[0][1] == min(hi, lo + 7) and app.screens.stack[-1] is field
     _press(app, "up*30", [])                    # and at the maximum
     assert field.fields[0][1] == hi
     assert _journal(data)[-1] == lines[-1]
@@ -97,21 +97,21 @@ def test_on_a_number_field_a_held_button_steps_on(tmp_path):
 
 def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_path):
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
-    scr = app.stack[-1]
-    before = copy.deepcopy(app.session.state)
+    scr = app.screens.stack[-1]
+    before = copy.deepcopy(app.play.session.state)
     _press(app, "down*6", [])                  # A held through 6 rows
-    assert app.stack[-1] is scr and scr.cur == 6 and app.session.state == before
-    assert app.footer_text(scr.hint) == t("h2.cards")
+    assert app.screens.stack[-1] is scr and scr.cur == 6 and app.play.session.state == before
+    assert app.screens.footer_text(scr.hint) == t("h2.cards")
     app.key("back")                            # A and B together: back, as on every screen
-    assert type(app.stack[-1]).__name__ == "PhaseMenu" and app.session.state == before
+    assert type(app.screens.stack[-1]).__name__ == "PhaseMenu" and app.play.session.state == before
     # a held B still undoes there: the card just entered
     app.key("ok")
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     card = scr.rows[0][2]
     app.key("ok")
-    assert _journal(data)[-1] == card and type(app.stack[-1]).__name__ == "CardList"
+    assert _journal(data)[-1] == card and type(app.screens.stack[-1]).__name__ == "CardList"
     app.key("undo")
-    assert app.session.state == before
+    assert app.play.session.state == before
 
 
 def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
@@ -120,17 +120,17 @@ def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
     again, on the list, A scrolls it."""
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
     keyplan._go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     assert type(scr).__name__ == "CardList"      # the next sector's
     scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3]][0])   # a card with none left
     cur = scr.cur
     app.key("ok")
-    note = app.stack[-1]
+    note = app.screens.stack[-1]
     assert note.title == t("m.refused")
     _press(app, "down*4", [])
-    assert app.stack[-1] is note and scr.cur == cur
+    assert app.screens.stack[-1] is note and scr.cur == cur
     app.key("back")
-    assert app.stack[-1] is scr and scr.cur == cur
+    assert app.screens.stack[-1] is scr and scr.cur == cur
     _press(app, "down*4", [])                  # held again, on the list: 4 rows
     assert scr.cur == (cur + 4) % len(cards.NAMES)
 
@@ -140,18 +140,18 @@ def test_on_two_buttons_a_held_b_steps_a_number_down_and_a_held_a_up_and_round(t
     app, _ = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
-    picker = app.stack[-1]
+    picker = app.screens.stack[-1]
     keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
-    field = app.stack[-1]
+    field = app.screens.stack[-1]
     _, v, lo, hi = field.fields[0]
     _press(app, "undo*3", [])                  # B held through 3 steps: 3 down, stopping at the minimum
-    assert app.stack[-1] is field and field.fields[0][1] == max(lo, v - 3)
+    assert app.screens.stack[-1] is field and field.fields[0][1] == max(lo, v - 3)
     _press(app, "down*%d" % (hi - lo + 2), [])  # A held: up, and after the maximum the minimum (the hint says so)
-    assert field.fields[0][1] == max(lo, v - 3) + 1 and app.stack[-1] is field
+    assert field.fields[0][1] == max(lo, v - 3) + 1 and app.screens.stack[-1] is field
     assert "%d→%d" % (hi, lo) in _screen(app)[-1]
     cur = picker.cur
     app.key("back")                            # A and B together: back to the previous field, or out
-    assert app.stack[-1] is picker and picker.cur == cur
+    assert app.screens.stack[-1] is picker and picker.cur == cur
 
 
 def test_the_card_list_puts_the_likeliest_first(tmp_path):
@@ -173,9 +173,9 @@ def test_the_card_list_puts_the_likeliest_first(tmp_path):
     assert names[-2:] == ["epidemic", "solar-eclipse"]       # none left: last
     # on the screen: the copies left at the right, never more than the row above
     app, _, _ = _card_list(tmp_path)
-    rows = app.stack[-1].rows
+    rows = app.screens.stack[-1].rows
     figures = [int(rows[i][1][1:]) if rows[i][1] else 0 for i in range(len(rows))]
-    st = app.session.state
+    st = app.play.session.state
     assert figures == sorted(figures, reverse=True) and figures[0] == max(sun.left(st, c) for c in cards.NAMES)
     assert rows[0][2].split()[2] == "wilderness-road"
     # a 3-player game: the cards not in its deck (the pilgrimages) at the end, struck through
@@ -186,8 +186,8 @@ def test_the_card_list_puts_the_likeliest_first(tmp_path):
 
 def _screen(app):
     from host_sim.textshot import TextShot
-    shot = TextShot(app.cv, app.lay)
-    app.dirty = True
+    shot = TextShot(app.board.cv, app.board.lay)
+    app.screens.dirty = True
     app.render()
     return shot.lines()
 
@@ -207,13 +207,13 @@ def test_the_planner_holds_only_where_the_screen_takes_it():
     from bench import presses, scripts
     for board, ways in (("pico_oled", ("down", "up")), ("esp32_tdisplay", ("down", "undo"))):
         app, _ = device.build(board, None, scripts.SEED)
-        app.seed = lambda: scripts.SEED
+        app.board.seed = lambda: scripts.SEED
         where = []
         real = app.key
 
         def key(k, at=None, real=real, app=app, where=where):
             if k[-1] == "+":
-                where.append(type(app.stack[-1]).__name__)
+                where.append(type(app.screens.stack[-1]).__name__)
             real(k, at)
         app.key = key
         keys = keyplan.play(app, scripts.transcript())
@@ -255,12 +255,12 @@ def test_the_simulator_takes_a_held_key(tmp_path):
         raise AssertionError(bad)
     app, _, _ = _card_list(tmp_path)
     sim.play_keys(app, {"profile": "four"}, ["down*4", "down", "up*2"])
-    assert app.stack[-1].cur == 3
+    assert app.screens.stack[-1].cur == 3
     two, _, _ = _card_list(tmp_path, "esp32_tdisplay", "two")
     sim.play_keys(two, {"profile": "two"}, ["a*5", "a"])
-    assert two.stack[-1].cur == 6
+    assert two.screens.stack[-1].cur == 6
     sim.play_keys(two, {"profile": "two"}, ["e"])       # A and B together: back
-    assert type(two.stack[-1]).__name__ == "PhaseMenu"
+    assert type(two.screens.stack[-1]).__name__ == "PhaseMenu"
     assert "3j" in sim.legend("four", "en") and "3a" in sim.legend("two", "en")
 
 
@@ -272,17 +272,17 @@ def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_p
     for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end"])):
         app, data, lines = _card_list(tmp_path, board, board)
         app.key("back")
-        s = app.session.state
+        s = app.play.session.state
         for sec in s["sectors"]:
-            app.act("sun %s wilderness-road" % sec)
-        app.home()
+            app.play.act("sun %s wilderness-road" % sec)
+        app.screens.home()
         app.key("ok")
-        keyplan._go_to_row(app, lambda r: r[0] == app.stack[-1].rows[0][0], [])   # a sector's list
-        assert type(app.stack[-1]).__name__ == "CardList"
+        keyplan._go_to_row(app, lambda r: r[0] == app.screens.stack[-1].rows[0][0], [])   # a sector's list
+        assert type(app.screens.stack[-1]).__name__ == "CardList"
         phase = (s["ci"], s["pi"])
         keys = []
         keyplan.step(app, planner.action, "next", keys)
-        assert keys == want and (app.session.state["ci"], app.session.state["pi"]) != phase
+        assert keys == want and (app.play.session.state["ci"], app.play.session.state["pi"]) != phase
         assert _journal(data)[-1] == "next"
 
 
@@ -291,13 +291,13 @@ def test_a_screen_closed_by_a_press_is_not_held_by_the_app_and_a_held_press_afte
     # its view and rows) until the next press, and the repeats of the held
     # BACK reach neither it nor the menu under it
     app, data, lines = _card_list(tmp_path)
-    cards_screen = app.stack[-1]
+    cards_screen = app.screens.stack[-1]
     app.key("back")
-    menu = app.stack[-1]
-    assert cards_screen not in app.stack and app.took is not cards_screen
+    menu = app.screens.stack[-1]
+    assert cards_screen not in app.screens.stack and app.took is not cards_screen
     cur = menu.cur
     app.key("down+")
     app.key("less+")
-    assert app.stack[-1] is menu and menu.cur == cur
+    assert app.screens.stack[-1] is menu and menu.cur == cur
     app.render()
-    assert app.drawn is menu
+    assert app.screens.drawn is menu

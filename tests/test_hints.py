@@ -45,15 +45,15 @@ def test_each_hint_names_only_the_buttons_of_its_board(lang):
 def test_every_footer_of_a_game_names_the_boards_buttons(board, lang, tmp_path, monkeypatch):
     """A whole Inca game through the buttons, each press drawn: every
     footer is a hint of the board's own buttons."""
-    from firmware.app import App
+    from firmware.app import App, Screens
     shown = []
-    real = App.footer_text
+    real = Screens.footer_text
 
     def footer_text(self, hint):
         s = real(self, hint)
         shown.append(s)
         return s
-    monkeypatch.setattr(App, "footer_text", footer_text)
+    monkeypatch.setattr(Screens, "footer_text", footer_text)
     key = App.key
 
     def key_and_draw(self, k):
@@ -64,7 +64,7 @@ def test_every_footer_of_a_game_names_the_boards_buttons(board, lang, tmp_path, 
                           EDITION, undo_every=9)
     app, prof = device.build(board, str(tmp_path / "device"), 5, lang=lang)
     keyplan.play(app, lines)
-    assert app.view()["over"]
+    assert app.play.view()["over"]
     t = device.words(lang)
     own = set(t[("h2." if prof["profile"] == "two" else "h.") + h] for h in HINTS)
     # Inca Empire has an end of turn: held DOWN, or A and B together

@@ -50,7 +50,7 @@ def test_replay_with_a_journal_prints_the_same_view_and_resume_prints_it_again(t
     from host_sim import device
     app, _ = device.build("pico_oled", d)
     from firmware.core import jsonout
-    assert app.session is not None and jsonout.dumps(app.view()) == want.strip()
+    assert app.play.session is not None and jsonout.dumps(app.play.view()) == want.strip()
     assert json.loads(want)["over"]
 
 

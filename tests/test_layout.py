@@ -187,29 +187,105 @@ def test_a_module_uses_another_through_its_public_names_only():
         assert not bad, "%s reaches into another module's underscored names: %s" % (m, bad)
 
 
-def test_what_the_firmware_asks_of_the_app_is_the_apps():
-    # every app.X the screens, the chooser and the settings use is a
-    # method of App or an attribute it sets (its public face, docs/code.md)
-    with open(MODULES["firmware.app"]) as f:
-        tree = ast.parse(f.read())
-    app = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "App"][0]
-    face = set(n.name for n in app.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
-    for node in ast.walk(app):
+def _members(cls):
+    """The public face of a class: its methods and the attributes its code
+    sets on self."""
+    face = set(n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    for node in ast.walk(cls):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
                 and isinstance(node.ctx, ast.Store):
             face.add(node.attr)
-    assert {"push", "pop", "home", "show_home", "session", "journal", "stack", "view", "act"} <= face, face
-    used = {}
-    for m, path in MODULES.items():
-        if m == "firmware.app":
+    return face
+
+
+def app_faces():
+    """(App's own members, {part: its members}) from firmware/app.py: a part
+    is an attribute App's __init__ sets to an object of a class of that
+    module (self.screens = Screens(self))."""
+    with open(MODULES["firmware.app"]) as f:
+        tree = ast.parse(f.read())
+    classes = dict((n.name, n) for n in tree.body if isinstance(n, ast.ClassDef))
+    app = classes["App"]
+    init = [n for n in app.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"][0]
+    parts = {}
+    for node in ast.walk(init):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Name) and node.value.func.id in classes:
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                    parts[target.attr] = _members(classes[node.value.func.id])
+    return _members(app), parts
+
+
+def _the_app(node):
+    """Whether an expression names the app: app, or an app held (self.app,
+    twin.app; not the module firmware.app)."""
+    return (isinstance(node, ast.Name) and node.id == "app") or (
+        isinstance(node, ast.Attribute) and node.attr == "app" and isinstance(node.value, ast.Name)
+        and node.value.id != "firmware")
+
+
+def strays(source, own, parts):
+    """(line, text, why) of every member of the app that the source reads,
+    sets or calls and that is not where it uses it: app.X where X is not
+    App's own nor one of its parts, app.<part>.X where X is not that
+    part's, and any underscored member of either."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Attribute):
             continue
+        if _the_app(node.value):
+            if node.attr not in own:
+                out.append((node.lineno, ast.unparse(node), "not a member of App"))
+            elif node.attr[:1] == "_":
+                out.append((node.lineno, ast.unparse(node), "App's own"))
+        elif isinstance(node.value, ast.Attribute) and _the_app(node.value.value) and node.value.attr in parts:
+            part = node.value.attr
+            if node.attr not in parts[part]:
+                out.append((node.lineno, ast.unparse(node), "not a member of app.%s" % part))
+            elif node.attr[:1] == "_":
+                out.append((node.lineno, ast.unparse(node), "app.%s's own" % part))
+    return out
+
+
+def test_what_the_firmware_asks_of_the_app_is_a_member_of_the_part_that_holds_it():
+    # the app is its loop and three parts, each with its public face
+    # (docs/code.md): every app.X that the screens, the chooser, the
+    # settings and the host's tools use is App's own or a part, and every
+    # app.<part>.X a public member of that part
+    own, parts = app_faces()
+    assert {"key", "render", "run", "boot", "screens", "play", "board"} <= own, own
+    assert {"push", "pop", "home", "show_home", "note", "tell", "stack", "notice"} <= parts["screens"], parts
+    assert {"session", "journal", "view", "check", "act", "end", "edition"} <= parts["play"], parts
+    assert {"lay", "cv", "px", "has_up", "dir", "settings"} <= parts["board"], parts
+    # no member is in two places (a forwarding name would keep the one-class face)
+    common = {"__init__", "app"}
+    for a in parts:
+        assert not (parts[a] - common) & own, (a, (parts[a] - common) & own)
+        for b in parts:
+            assert a == b or not (parts[a] - common) & parts[b], (a, b, parts[a] & parts[b])
+    # what the check finds: a member of another part, or of none, and an underscored one
+    found = strays("app.screens.session\napp.play.push(s)\napp.stack\nx.app.play._where()\n"
+                   "app._notice_gone = 1\napp.play.view()\ntwin.app.key('ok')\nx.board.y\n", own, parts)
+    assert sorted((n, w) for n, _, w in found) == [
+        (1, "not a member of app.screens"), (2, "not a member of app.play"), (3, "not a member of App"),
+        (4, "app.play's own"), (5, "App's own")], found
+    paths = [p for m, p in MODULES.items() if m != "firmware.app"]
+    for top in ("host_sim", "bench"):
+        for dp, _, names in os.walk(os.path.join(ROOT, top)):
+            paths.extend(os.path.join(dp, n) for n in names if n.endswith(".py"))
+    used = dict((part, set()) for part in parts)
+    for path in paths:
         with open(path) as f:
-            for node in ast.walk(ast.parse(f.read())):
-                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "app":
-                    used.setdefault(node.attr, set()).add(m)
-    assert len(used) > 30, sorted(used)
-    unknown = dict((k, sorted(v)) for k, v in used.items() if k not in face)
-    assert not unknown, "not members of App: %s" % unknown
+            source = f.read()
+        bad = strays(source, own, parts)
+        assert not bad, "%s: %s" % (os.path.relpath(path, ROOT), bad)
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and \
+                    _the_app(node.value.value) and node.value.attr in parts:
+                used[node.value.attr].add(node.attr)
+    # the firmware reaches most of each part's face through it
+    assert len(used["screens"]) > 10 and len(used["play"]) > 20 and len(used["board"]) > 8, used
 
 
 # What firmware/core/modules.py offers a call site: what it loads and for how

@@ -23,17 +23,17 @@ def test_a_name_is_picked_on_four_buttons_and_shown_and_kept(tmp_path):
     data = str(tmp_path / "dev")
     app, _ = device.build("pico_oled", data, 1)
     _to_names(app)
-    assert [r[0] for r in app.stack[-1].rows] == ["Red", "Blue", "Green", "Yellow"]
+    assert [r[0] for r in app.screens.stack[-1].rows] == ["Red", "Blue", "Green", "Yellow"]
     app.key("down")             # Blue
     app.key("ok")
     # B, then o (14 rows on), then b (13 back): the first a capital
     for k in ["down", "ok"] + ["down"] * 13 + ["ok"] + ["up"] * 13 + ["ok"]:
         app.key(k)
-    assert app.stack[-1].title == "Blue: Bob_"
+    assert app.screens.stack[-1].title == "Blue: Bob_"
     app.key("up")               # from B up to A, then up to Done (the list wraps)
     app.key("up")
     app.key("ok")
-    assert [r[:2] for r in app.stack[-1].rows][:2] == [["Red", "-"], ["Blue", "Bob"]]
+    assert [r[:2] for r in app.screens.stack[-1].rows][:2] == [["Red", "-"], ["Blue", "Bob"]]
     with open(os.path.join(data, "settings.json")) as f:
         assert json.loads(f.read().split("\n", 1)[1])["names"] == {"blue": "Bob"}
     # the game started, its screens say Bob for blue, and so does its link
@@ -43,10 +43,10 @@ def test_a_name_is_picked_on_four_buttons_and_shown_and_kept(tmp_path):
     assert _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
     _dismiss(app, keys)
     app.render()
-    assert "Bob" in [r[0] for r in app.stack[-1].rows]
+    assert "Bob" in [r[0] for r in app.screens.stack[-1].rows]
     # a boot on the same data folder has the name too
     app2, _ = device.build("pico_oled", data, 1)
-    assert app2.names == {"blue": "Bob"} and "Bob" in [r[0] for r in app2.stack[-1].rows]
+    assert app2.play.names == {"blue": "Bob"} and "Bob" in [r[0] for r in app2.screens.stack[-1].rows]
 
 
 def test_letters_on_two_buttons_delete_and_the_length_limit(tmp_path):
@@ -55,14 +55,14 @@ def test_letters_on_two_buttons_delete_and_the_length_limit(tmp_path):
     app.key("ok")               # Red (B: OK)
     for _ in range(10):         # ten As: only eight are kept
         app.key("ok")
-    assert app.stack[-1].title == "Red: Aaaaaaaa_"
+    assert app.screens.stack[-1].title == "Red: Aaaaaaaa_"
     for _ in range(26):         # A on to "Delete a letter" (A: next row)
         app.key("down")
     app.key("ok")
     app.key("ok")
-    assert app.stack[-1].title == "Red: Aaaaaa_"
+    assert app.screens.stack[-1].title == "Red: Aaaaaa_"
     app.key("back")             # held A: the name as it is
-    assert app.settings["names"] == {"red": "Aaaaaa"}
+    assert app.board.settings["names"] == {"red": "Aaaaaa"}
     # a name deleted to nothing gives the seat its colour back
     app.key("ok")
     for _ in range(26):
@@ -70,7 +70,7 @@ def test_letters_on_two_buttons_delete_and_the_length_limit(tmp_path):
     for _ in range(6):
         app.key("ok")
     app.key("back")
-    assert "names" not in app.settings and app.names is None
+    assert "names" not in app.board.settings and app.play.names is None
 
 
 def test_a_damaged_names_entry_is_told_and_not_used(tmp_path):
@@ -80,7 +80,7 @@ def test_a_damaged_names_entry_is_told_and_not_used(tmp_path):
     store.save_json(str(data / "settings.json"), {"brightness": 3, "lang": "en", "names": {"blue": "Bob9"}})
     notes = []
     app, _ = device.build("pico_oled", str(data), 1, report=notes.append)
-    assert "names" not in app.settings and app.names is None
+    assert "names" not in app.board.settings and app.play.names is None
     assert any("names" in n for n in notes), notes
 
 
@@ -103,7 +103,7 @@ def test_the_link_carries_the_given_names(tmp_path):
         lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
     lines = [ln for ln in lines if ln]
     app, _ = device.build("pico_display", None, 1)
-    app.settings["names"] = {"red": "Ann", "green": "Zoe"}
+    app.board.settings["names"] = {"red": "Ann", "green": "Zoe"}
     kp.play(app, lines)
     link = bgstats.link(app, 0)
     play = json.loads(unquote(link.split("data=", 1)[1]))

@@ -42,19 +42,19 @@ def _indices(cv):
 def test_each_player_is_drawn_in_their_colour_on_the_home_screen(game, setup, colours, board, tmp_path):
     data = _journaled(tmp_path, game, [setup])
     app, _ = device.build(board, data, 1)
-    app.dirty = True
+    app.screens.dirty = True
     app.render()
-    shown = _indices(app.cv)
-    turn = app.view().get("turn")
+    shown = _indices(app.board.cv)
+    turn = app.play.view().get("turn")
     for c in colours:
         assert c in dict(PLAYER_RGB)
         if c != turn:       # the player whose turn it is: on the cursor's bar
-            assert app.lay.player[c] in shown, (game, c)
+            assert app.board.lay.player[c] in shown, (game, c)
 
 
 def test_players_named_not_coloured_are_drawn_in_the_screens_own_colour(tmp_path):
     data = _journaled(tmp_path, "origin", ["origin players=ana,ben"])
     app, _ = device.build("pico_display", data, 1)
-    app.dirty = True
+    app.screens.dirty = True
     app.render()
-    assert not _indices(app.cv) & set(app.lay.player.values())
+    assert not _indices(app.board.cv) & set(app.board.lay.player.values())

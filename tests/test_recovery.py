@@ -41,11 +41,11 @@ def boot(data, lang=None):
 
 
 def view(app):
-    return jsonout.dumps(app.view()) if app.session is not None else None
+    return jsonout.dumps(app.play.view()) if app.play.session is not None else None
 
 
 def on_screen(app):
-    return " ".join(r[0] if isinstance(r, (tuple, list)) else str(r) for r in getattr(app.stack[-1], "rows", []))
+    return " ".join(r[0] if isinstance(r, (tuple, list)) else str(r) for r in getattr(app.screens.stack[-1], "rows", []))
 
 
 def edited_table(labor):
@@ -63,7 +63,7 @@ def young_game(tmp_path, actions=12, labor=7):
     store.save_json(str(data / "inca-edition.json"), edited_table(labor))
     app, _ = boot(data)
     keyplan.play(app, transcript(actions + 1))
-    assert app.session.state["labor"][0] == labor
+    assert app.play.session.state["labor"][0] == labor
     assert (data / "game" / "snap.json").exists() == (actions >= 64)
     return data, view(app)
 
@@ -93,7 +93,7 @@ def test_a_young_games_damaged_table_is_found_again_by_its_checksum(tmp_path):
             ed.unlink()
         app, notes = boot(data)
         assert view(app) == want, (damage, notes)
-        app.journal.idle()
+        app.play.journal.idle()
         assert store.decode(ed.read_bytes()) == store.decode(good), damage
         found += 1
     print("fault paths: a young game's table damaged (flipped, deleted): %r" % (
@@ -127,10 +127,10 @@ def _never_another(tmp_path):
         else:
             ed.write_bytes(ed.read_bytes()[:40])
         app, notes = boot(data)
-        assert app.session is None, (damage, notes)
+        assert app.play.session is None, (damage, notes)
         assert not (data / "game").exists() and sorted(os.listdir(data / "game.damaged-1")) == files
         said = on_screen(app)
-        assert app.stack[-1].title == t("m.saved_game") and t("m.table_gone") in said and "game.damaged-1" in said
+        assert app.screens.stack[-1].title == t("m.saved_game") and t("m.table_gone") in said and "game.damaged-1" in said
         told += 1
     return told
 
@@ -147,10 +147,10 @@ def test_a_game_past_its_snapshot_goes_on_with_its_rules_and_tells_whose_lists_i
     store.save_json(str(data / "inca-edition.json"), edited_table(5))
     flip(data / "game" / "edition.json")
     app, notes = boot(data, lang="ru")
-    assert view(app) == want and app.session.state["labor"][0] == 7, notes
-    assert app.stack[-1].title == t("m.saved_game") and t("m.table_other") in on_screen(app)
+    assert view(app) == want and app.play.session.state["labor"][0] == 7, notes
+    assert app.screens.stack[-1].title == t("m.saved_game") and t("m.table_other") in on_screen(app)
     # the damaged file is not written over with another table
-    app.journal.idle()
+    app.play.journal.idle()
     assert store.read_json(str(data / "game" / "edition.json"))[0] is False
 
 
@@ -235,7 +235,7 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
     monkeypatch.setattr(osfs, "FS", counting)
     _new_game(app, setup)
     monkeypatch.undo()
-    assert app.session.count == 0 and counting.count > 5
+    assert app.play.session.count == 0 and counting.count > 5
     started = False
     for k in range(1, counting.count + 1):
         dev = tmp_path / ("k%d" % k)
@@ -246,15 +246,15 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         fs = Refusing(k, 28 if k % 2 else 5)
         monkeypatch.setattr(osfs, "FS", fs)
         said = []
-        push = app.push
-        app.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
+        push = app.screens.push
+        app.screens.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
         _new_game(app, setup)
-        del app.push
+        del app.screens.push
         monkeypatch.undo()
-        if app.session.count == 0 and app.playing is None:
+        if app.play.session.count == 0 and app.play.playing is None:
             started = True      # refused after the new game took the game's place
             app, _ = boot(dev)
-            assert app.session.count == 0 and not (tmp_path / ("k%d" % k) / "game.old").exists(), k
+            assert app.play.session.count == 0 and not (tmp_path / ("k%d" % k) / "game.old").exists(), k
             continue
         assert not started, "k=%d: a start refused after one that went through" % k
         assert (t("m.storage_full") if k % 2 else t("m.storage") % 5) in said, (k, said)
@@ -263,7 +263,7 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         keyplan.action(app, nxt, [])
         after = view(app)
         app, notes = boot(dev)
-        assert view(app) == after and app.journal.records == 72 and not app.journal.lost, (k, notes)
+        assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)
     assert started
 
 
@@ -299,19 +299,19 @@ def test_a_recovery_with_no_room_keeps_the_game_aside_and_tells_once(tmp_path, m
     journal = _damaged_last(data)
     monkeypatch.setattr(osfs, "FS", _NoRoom())
     app, notes = boot(data)
-    assert app.session is None and any("no room" in n for n in notes), notes
+    assert app.play.session is None and any("no room" in n for n in notes), notes
     # (with the note of what was lost, the repair's first write)
     assert not (data / "game").exists() and set(files) <= set(os.listdir(data / "game.damaged-1"))
     assert (data / "game.damaged-1" / "journal.txt").read_bytes() == journal
     said = on_screen(app)
-    assert app.stack[-1].title == t("m.saved_game") and t("m.no_room") in said and "game.damaged-1" in said
+    assert app.screens.stack[-1].title == t("m.saved_game") and t("m.no_room") in said and "game.damaged-1" in said
     monkeypatch.undo()
     app, _ = boot(data)         # the power went before the players read it: told again
-    assert app.session is None and t("m.no_room") in on_screen(app)
+    assert app.play.session is None and t("m.no_room") in on_screen(app)
     app.key("ok")
-    assert app.stack[-1].title == t("g.title")
+    assert app.screens.stack[-1].title == t("g.title")
     app, _ = boot(data)
-    assert app.session is None and app.stack[-1].title == t("g.title") and len(app.stack) == 1
+    assert app.play.session is None and app.screens.stack[-1].title == t("g.title") and len(app.screens.stack) == 1
 
 
 def test_a_recovery_that_fails_keeps_the_game_aside_and_tells_not_a_crash_at_every_start(tmp_path, monkeypatch):
@@ -328,16 +328,16 @@ def test_a_recovery_that_fails_keeps_the_game_aside_and_tells_not_a_crash_at_eve
         raise KeyError("the recovery's own error")
     monkeypatch.setattr(journal.Journal, "resume", fails)
     app, notes = boot(data)
-    assert app.session is None and any("KeyError" in n for n in notes), notes
+    assert app.play.session is None and any("KeyError" in n for n in notes), notes
     assert not (data / "game").exists()
     assert {n: (data / "game.damaged-1" / n).read_bytes() for n in files} == files
     said = on_screen(app)
-    assert app.stack[-1].title == t("m.saved_game") and t("m.kept_aside") in said and "game.damaged-1" in said
+    assert app.screens.stack[-1].title == t("m.saved_game") and t("m.kept_aside") in said and "game.damaged-1" in said
     monkeypatch.undo()
     app.key("ok")
-    assert app.stack[-1].title == t("g.title")
+    assert app.screens.stack[-1].title == t("g.title")
     app, _ = boot(data)
-    assert app.session is None and app.stack[-1].title == t("g.title") and len(app.stack) == 1
+    assert app.play.session is None and app.screens.stack[-1].title == t("g.title") and len(app.screens.stack) == 1
 
 
 def test_a_repair_after_the_first_frame_with_no_room_keeps_the_game_aside(tmp_path, monkeypatch):
@@ -358,7 +358,7 @@ def test_a_repair_after_the_first_frame_with_no_room_keeps_the_game_aside(tmp_pa
         boot_(self)
     monkeypatch.setattr(App, "boot", on_the_device)
     app, _ = boot(data)         # device.build boots, and the journal waits for its idle
-    assert app.session is not None and app.journal.repair_failed is None
+    assert app.play.session is not None and app.play.journal.repair_failed is None
     assert (data / "game" / "journal.txt").exists() and not (data / "game" / "lost.json").exists()
 
     class Stop(Exception):
@@ -377,9 +377,9 @@ def test_a_repair_after_the_first_frame_with_no_room_keeps_the_game_aside(tmp_pa
         asyncio.run(app.run(Buttons()))
     except Stop:
         pass
-    assert app.session is None and app.journal is None
+    assert app.play.session is None and app.play.journal is None
     assert not (data / "game").exists() and (data / "game.damaged-1" / "journal.txt").exists()
-    assert app.stack[-1].title == t("m.saved_game") and t("m.no_room") in on_screen(app)
+    assert app.screens.stack[-1].title == t("m.saved_game") and t("m.no_room") in on_screen(app)
 
 
 # ------------------------------------------------------------ the word of actions lost
@@ -390,7 +390,7 @@ def test_the_word_of_actions_lost_is_told_until_the_players_close_it(tmp_path):
     app, notes = boot(data)
     want = view(app)
     msg = on_screen(app)
-    assert app.stack[-1].title == t("m.saved_game") and fn("m.lost", 1) in msg and "game/damaged-1.txt" in msg
+    assert app.screens.stack[-1].title == t("m.saved_game") and fn("m.lost", 1) in msg and "game/damaged-1.txt" in msg
     assert (data / "game" / "lost.json").exists()
     # the power goes before the players read it (the journal was repaired):
     # the next boot tells them the same, and keeps nothing more aside
@@ -400,7 +400,7 @@ def test_the_word_of_actions_lost_is_told_until_the_players_close_it(tmp_path):
     app.key("ok")
     assert not (data / "game" / "lost.json").exists()
     app, _ = boot(data)
-    assert view(app) == want and app.stack[-1].title != t("m.saved_game")
+    assert view(app) == want and app.screens.stack[-1].title != t("m.saved_game")
 
 
 # ------------------------------------------------------------ odd file-system states
@@ -411,13 +411,13 @@ def test_a_file_where_the_games_folder_goes_is_kept_aside_and_told_and_games_sta
     (data / "game").write_bytes(b"not a folder\n")
     app, notes = boot(data)
     said = on_screen(app)
-    assert app.session is None and t("m.not_folder") in said and "game.damaged-1" in said, notes
+    assert app.play.session is None and t("m.not_folder") in said and "game.damaged-1" in said, notes
     assert (data / "game.damaged-1").read_bytes() == b"not a folder\n"
     app.key("ok")
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session is not None and app.session.count == 0
+    assert app.play.session is not None and app.play.session.count == 0
     app, _ = boot(data)
-    assert app.session is not None and (data / "game.damaged-1").read_bytes() == b"not a folder\n"
+    assert app.play.session is not None and (data / "game.damaged-1").read_bytes() == b"not a folder\n"
     print("fault paths: a file where the game's folder goes: %r" % ({"kept aside and told, games start": 1},))
 
 
@@ -431,7 +431,7 @@ def test_a_file_where_the_data_folder_goes_is_kept_aside_and_told(tmp_path):
     app.key("ok")
     keyplan.setup(app, "inca players=blue,orange,green", [])
     app, _ = boot(data)
-    assert app.session is not None
+    assert app.play.session is not None
     print("fault paths: a file where the data folder goes: %r" % ({"kept aside and told, games saved": 1},))
 
 
@@ -446,7 +446,7 @@ def test_a_folder_where_the_journal_goes_leaves_the_game_on_its_snapshot_and_tel
     (game / "journal.txt").mkdir()
     (game / "journal.txt" / "x").write_bytes(b"inside")
     app, notes = boot(data)
-    assert app.session is not None and app.journal.records == n, notes
+    assert app.play.session is not None and app.play.journal.records == n, notes
     said = on_screen(app)
     assert t("m.rebased") in said and "game/damaged-1" in said, said
     assert (game / "damaged-1" / "x").read_bytes() == b"inside" and (game / "journal.txt").is_file()
@@ -472,7 +472,7 @@ def test_a_folder_where_a_snapshot_or_a_temporary_file_goes_is_moved_aside(tmp_p
     app, notes = boot(data)
     assert view(app) == want, notes
     assert (game / "journal.txt").read_bytes() == raw and (game / "damaged-1").is_dir() and (game / "damaged-2").is_dir()
-    app.journal.snapshot()
+    app.play.journal.snapshot()
     assert store.read_json(str(game / "snap.json"))[0]
     print("fault paths: folders where a snapshot and journal.tmp go: %r" % (
         {"kept aside, the same game, its repair and snapshots written": 1},))

@@ -1,4 +1,4 @@
-"""An action's results are read whole, with no press to see them (App.tell):
+"""An action's results are read whole, with no press to see them (Screens.tell):
 where they fit the top two rows whole they stay there until the next press,
 which does what it always does; longer ones, and the big moments (a Pizarro
 flip, the end of the game: a headline), come on a screen of their own the
@@ -27,28 +27,28 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
     every word of them); the Pizarro flips and the end of the game each on
     a screen of its own with its headline."""
     app, _ = device.build(board, None, scripts.SEED, lang=lang)
-    app.seed = lambda: scripts.SEED
-    shot = TextShot(app.cv, app.lay)
+    app.board.seed = lambda: scripts.SEED
+    shot = TextShot(app.board.cv, app.board.lay)
     seen = {"band": 0, "report": 0, "pizarro": 0, "over": 0}
-    real_act = app.act
+    real_act = app.play.act
 
     def act(line):
         took = real_act(line)
         if not took:
             return took
-        s = app.session.state
-        want = app.ui.notable(s["ev"]) if line not in ("undo", "redo") else None
+        s = app.play.session.state
+        want = app.play.ui.notable(s["ev"]) if line not in ("undo", "redo") else None
         app.render()
         shown = shot.lines()
-        top = app.stack[-1]
+        top = app.screens.stack[-1]
         if type(top).__name__ == "PlayCode":
             # the end of the game: its QR code first (the winner beside it),
             # its results under it
-            assert s["over"] and app.notice is None
+            assert s["over"] and app.screens.notice is None
             app.key("ok")
             app.render()
             shown = shot.lines()
-            top = app.stack[-1]
+            top = app.screens.stack[-1]
         if isinstance(top, Report):
             seen["report"] += 1
             assert shown[0] == top.title
@@ -63,20 +63,20 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
             if s["over"]:
                 seen["over"] += 1
                 assert top.banner and top.title == t("m.game_over")
-        elif app.notice:
+        elif app.screens.notice:
             seen["band"] += 1
-            assert len(app.notice) <= 2
-            assert shown[:len(app.notice)] == app.notice
+            assert len(app.screens.notice) <= 2
+            assert shown[:len(app.screens.notice)] == app.screens.notice
             if want is not None:
-                assert _words(app.notice) == _words(want)
+                assert _words(app.screens.notice) == _words(want)
         else:
             assert not want
         assert not any(t("m.more") % 1 in ln for ln in shown)
         return took
-    app.act = act
+    app.play.act = act
     lines = scripts.transcript()
     keyplan.play(app, lines, keyplan_inca)
-    assert app.view()["over"]
+    assert app.play.view()["over"]
     assert seen["pizarro"] >= 4 and seen["over"] == 1
     assert seen["band"] > 40 and seen["report"] > 10, seen
 
@@ -85,7 +85,7 @@ def _played(board, until, what):
     """The scripted game played through the buttons up to the first action
     after which until(app, line) holds."""
     app, _ = device.build(board, None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     lines = scripts.transcript()
     keys = []
     keyplan_inca.setup(app, lines[0], keys)
@@ -98,46 +98,46 @@ def _played(board, until, what):
 
 
 def test_the_next_press_acts_and_takes_the_reminder_away_and_history_keeps_it():
-    app = _played("pico_display", lambda app, line: app.notice and line.startswith("road"), "road with a reminder")
-    got = list(app.notice)
-    shot = TextShot(app.cv, app.lay)
-    app.dirty = True
+    app = _played("pico_display", lambda app, line: app.screens.notice and line.startswith("road"), "road with a reminder")
+    got = list(app.screens.notice)
+    shot = TextShot(app.board.cv, app.board.lay)
+    app.screens.dirty = True
     app.render()
     assert shot.lines()[:len(got)] == got
     # the next press does what it does: here the cursor moves, and the reminder goes
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     cur = scr.cur
     app.key("down")
     app.render()
-    assert app.notice is None and scr.cur != cur
+    assert app.screens.notice is None and scr.cur != cur
     assert got[0] not in shot.lines()
     # History: the results, whole, under the newest action
-    app.open_history()
-    rows = [r[0].strip() for r in app.stack[-1].rows]
+    app.screens.open_history()
+    rows = [r[0].strip() for r in app.screens.stack[-1].rows]
     at = rows.index(t("m.results"))
     assert _words(got) in _words(rows[at + 1:])
 
 
 def test_a_report_closes_with_ok_and_a_held_down_still_ends_the_phase():
-    app = _played("pico_oled", lambda app, line: isinstance(app.stack[-1], Report) and app.view()["phase"] == "inca",
+    app = _played("pico_oled", lambda app, line: isinstance(app.screens.stack[-1], Report) and app.play.view()["phase"] == "inca",
                   "report that leads into an Inca phase")
-    tail = list(app.session.tail)
+    tail = list(app.play.session.tail)
     app.key("ok")
-    assert type(app.stack[-1]).__name__ == "Home" and app.session.tail == tail
+    assert type(app.screens.stack[-1]).__name__ == "Home" and app.play.session.tail == tail
     app.key("ok")
     app.key("end")          # over its report, the next one: a held DOWN ends the phase
-    assert app.session.tail == tail + ["next"]
+    assert app.play.session.tail == tail + ["next"]
 
 
 def test_the_set_up_checklist_is_a_screen_of_its_own():
     app, _ = device.build("pico_oled", None, scripts.SEED)
     pushed = []
-    real = app.push
+    real = app.screens.push
 
     def push(s):
         pushed.append(s)
         real(s)
-    app.push = push
+    app.screens.push = push
     keys = []
     keyplan_inca.setup(app, scripts.transcript()[0], keys)
     told = [s for s in pushed if isinstance(s, Message)]

@@ -43,7 +43,7 @@ def boot(data, lang=None):
 
 
 def resumed(app):
-    return jsonout.dumps(app.view()) if app.session is not None else None
+    return jsonout.dumps(app.play.view()) if app.play.session is not None else None
 
 
 def game_edition(data):
@@ -58,7 +58,7 @@ def resume_cli(data):
 
 
 def screen_text(app):
-    return " ".join(r[0] for r in app.stack[-1].rows)
+    return " ".join(r[0] for r in app.screens.stack[-1].rows)
 
 
 # ------------------------------------------------------------ damaged game files
@@ -84,15 +84,15 @@ def test_a_game_that_cannot_be_recovered_is_kept_aside_and_the_players_told(save
             (game / n).write_bytes(b"nonsense")
     kept = sorted(os.listdir(game))
     app, notes = boot(data, lang="ru")
-    assert app.session is None
+    assert app.play.session is None
     # the files are all there, under a new name; the players are told where
     assert not game.exists() and sorted(os.listdir(data / "game.damaged-1")) == kept
-    assert "game.damaged-1" in screen_text(app) and app.stack[-1].title == "Сохранённая игра"
+    assert "game.damaged-1" in screen_text(app) and app.screens.stack[-1].title == "Сохранённая игра"
     assert resume_cli(data)[0] == 1         # resume agrees: nothing to recover
     # a new game started now leaves them alone; a second damaged game gets the next name
     app.key("ok")
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session is not None and sorted(os.listdir(data / "game.damaged-1")) == kept
+    assert app.play.session is not None and sorted(os.listdir(data / "game.damaged-1")) == kept
     (data / "game" / "journal.txt").write_bytes(b"nothing\n")
     app, _ = boot(data)
     assert os.path.isdir(data / "game.damaged-2") and "game.damaged-2" in screen_text(app)
@@ -109,7 +109,7 @@ def test_a_non_utf8_byte_in_the_journal_is_dropped_not_a_crash(saved):
     raw[-3] = 0xFE                             # in the last record (after it): that record is dropped
     p.write_bytes(bytes(raw))
     app, notes = boot(data)
-    assert app.session is not None and any("record" in n for n in notes), notes
+    assert app.play.session is not None and any("record" in n for n in notes), notes
     assert resume_cli(data)[1] == resumed(app)
 
 
@@ -134,7 +134,7 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session.state["labor"][0] == 9
+    assert app.play.session.state["labor"][0] == 9
     assert game_edition(data)["eras"][0]["labor"] == 9
 
 
@@ -172,14 +172,14 @@ def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless
     _edit_era_one_labor(app)
     keyplan._dismiss(app, [])        # a note that the storage did not take it
     from firmware.games.inca.setup import Setup
-    while not isinstance(app.stack[-1], Setup):
+    while not isinstance(app.screens.stack[-1], Setup):
         app.key("back")
-    assert app.edition["eras"][0]["labor"] == 9 and app.edition_saved == saves
+    assert app.play.edition["eras"][0]["labor"] == 9 and app.play.edition_saved == saves
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session.state["labor"][0] == 9
+    assert app.play.session.state["labor"][0] == 9
     if saves:
         assert not (data / "game" / "edition.json").exists()
-        app.journal.idle()
+        app.play.journal.idle()
     assert game_edition(data)["eras"][0]["labor"] == 9
 
 
@@ -199,16 +199,16 @@ def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
     app.key("ok")
     assert keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     # the rows conquer a marker of the numbers the game was started with
-    kinds = [int(r[2].split()[2]) for r in app.stack[-1].rows[:-1]]
+    kinds = [int(r[2].split()[2]) for r in app.screens.stack[-1].rows[:-1]]
     assert kinds == old, kinds
     # and New game sets up with the edited table
-    app.home()
+    app.screens.home()
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert game_edition(data)["marker_kinds"]["kinds"][0][1] == old[0] + 5
-    assert app.edition["marker_kinds"]["kinds"][0][1] == old[0] + 5     # what the conquest picker reads
+    assert app.play.edition["marker_kinds"]["kinds"][0][1] == old[0] + 5     # what the conquest picker reads
 
 
 def test_a_game_played_keeps_only_the_parts_of_its_edition_its_screens_read(saved):
@@ -218,23 +218,23 @@ def test_a_game_played_keeps_only_the_parts_of_its_edition_its_screens_read(save
     data, want = saved
     app, _ = boot(data)
     assert resumed(app) == want
-    assert sorted(app.edition) == ["marker_kinds", "temple_sites"]
-    assert app.journal.edition is None and not hasattr(app.session, "edition")
+    assert sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
+    assert app.play.journal.edition is None and not hasattr(app.play.session, "edition")
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
-    assert "eras" in app.edition and "catch_up" in app.edition   # set-up reads the whole table
+    assert "eras" in app.play.edition and "catch_up" in app.play.edition   # set-up reads the whole table
     app.key("back")
     app.key("back")
-    assert resumed(app) == want and sorted(app.edition) == ["marker_kinds", "temple_sites"]
+    assert resumed(app) == want and sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session.state["seating"] == ["blue", "orange", "green"]
-    assert sorted(app.edition) == ["marker_kinds", "temple_sites"]
-    assert app.journal.edition is None and not hasattr(app.session, "edition")
+    assert app.play.session.state["seating"] == ["blue", "orange", "green"]
+    assert sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
+    assert app.play.journal.edition is None and not hasattr(app.play.session, "edition")
 
 
 def test_backing_out_of_new_game_goes_on_with_the_game(saved):
@@ -247,13 +247,13 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
         assert keyplan._go_to_row(app, lambda r: r[0] == t(other), [])
         app.key("back")                        # the setup screen
         app.key("back")                        # the picker
-        assert app.name == "inca" and resumed(app) == want
+        assert app.play.name == "inca" and resumed(app) == want
         app.key("home")
-        assert type(app.stack[-1]).__name__ == "Home" and t("c.blue") == "Blue"
+        assert type(app.screens.stack[-1]).__name__ == "Home" and t("c.blue") == "Blue"
     # the game takes its next action, and the device resumes it after
     keys = []
     keyplan.action(app, transcript(76)[-1], keys)
-    assert app.session.tail[-1] == transcript(76)[-1]
+    assert app.play.session.tail[-1] == transcript(76)[-1]
     after = resumed(app)
     app, _ = boot(data)
     assert resumed(app) == after
@@ -263,7 +263,7 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
     app.key("home")
-    assert app.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
+    assert app.play.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
 
 
 def test_the_collections_of_new_game_end_whichever_way_it_is_left(saved, monkeypatch):
@@ -290,11 +290,11 @@ def test_the_collections_of_new_game_end_whichever_way_it_is_left(saved, monkeyp
         assert calls[-1] is True      # the picker: collected as it loads
         for k in leave:
             app.key(k)
-        assert calls[-1] is False and app.name == "inca" and resumed(app) == want, leave
+        assert calls[-1] is False and app.play.name == "inca" and resumed(app) == want, leave
     del calls[:]
     new_game()
     keyplan.setup(app, "inca players=blue,orange,green", [])     # a new game started
-    assert True in calls and calls[-1] is False and app.session.count == 0
+    assert True in calls and calls[-1] is False and app.play.session.count == 0
 
 
 def test_undo_and_the_leds_while_new_game_sets_up_another_game(saved):
@@ -304,19 +304,19 @@ def test_undo_and_the_leds_while_new_game_sets_up_another_game(saved):
     # with the other game's engine (KeyError)
     data, want = saved
     app, _ = boot(data)
-    records = app.journal.records
+    records = app.play.journal.records
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
-    assert app.name == "eightmin" and app.playing is not None
+    assert app.play.name == "eightmin" and app.play.playing is not None
     app.key("undo")                        # nothing to undo on a setup screen
     app.render()
     assert resumed(app) == want            # the view of the game played, by its own engine
-    app.leds()
-    assert sorted(app.px.colours) == ["blue", "brown", "green", "orange"]
+    app.play.leds()
+    assert sorted(app.board.px.colours) == ["blue", "brown", "green", "orange"]
     app.key("home")
-    assert app.name == "inca" and resumed(app) == want and app.journal.records == records
+    assert app.play.name == "inca" and resumed(app) == want and app.play.journal.records == records
     app, _ = boot(data)
     assert resumed(app) == want
 
@@ -329,7 +329,7 @@ def test_settings_of_the_wrong_shape_give_the_defaults(saved, settings):
     data, want = saved
     store.save_json(str(data / "settings.json"), settings)   # a good checksum, the wrong shape
     app, notes = boot(data)
-    assert resumed(app) == want and app.settings == {"brightness": 3, "lang": "en"}
+    assert resumed(app) == want and app.board.settings == {"brightness": 3, "lang": "en"}
     if settings is not None:
         assert notes
 
@@ -341,7 +341,7 @@ def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
     store.save_json(str(data / "inca-edition.json"), edition)
     app, notes = boot(data)
     keyplan.setup(app, "inca players=blue,orange,green", [])
-    assert app.session is not None and any("not an edition table" in n for n in notes), notes
+    assert app.play.session is not None and any("not an edition table" in n for n in notes), notes
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         bundled = json.load(f)
     store.drop_notes(bundled)     # its notes for readers are not kept on the device
@@ -362,11 +362,11 @@ def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypa
         real(self, *a, **kw)
     monkeypatch.setattr(App, "__init__", init)
     app, notes = boot(data)
-    assert app.session is None and t("g.inca") in screen_text(app)
+    assert app.play.session is None and t("g.inca") in screen_text(app)
     assert os.path.exists(data / "game" / "journal.txt")     # the saved game is left as it is
     app.key("ok")
     keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])  # picking it again: told again
-    assert app.session is None and "edition" in screen_text(app)
+    assert app.play.session is None and "edition" in screen_text(app)
 
 
 # ------------------------------------------------------------ storage that refuses writes
@@ -388,20 +388,21 @@ def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goe
     app.key("ok")
     assert keyplan._go_to_row(app, lambda r: r[0] == t("m.settings"), [])
     assert keyplan._go_to_row(app, lambda r: r[0] == t(setting), [])
-    assert app.settings == ({"brightness": 5, "lang": "es"} if setting == "m.brightness"
+    assert app.board.settings == ({"brightness": 5, "lang": "es"} if setting == "m.brightness"
                             else {"brightness": 4, "lang": "en"}) and resumed(app) == want
     app.render()
-    said = " ".join(app.stack[-1].lines)
-    assert app.stack[-1].title == t("m.settings") and t("m.until_off") in said
+    said = " ".join(app.screens.stack[-1].lines)
+    assert app.screens.stack[-1].title == t("m.settings") and t("m.until_off") in said
     assert (t("m.storage_full") in said) if errno == 28 else ((t("m.storage") % errno) in said)
     app.key("ok")
-    assert app.stack[-1].title == t("m.settings") and app.stack[-1].rows[0][1] == str(app.settings["brightness"])
+    top = app.screens.stack[-1]
+    assert top.title == t("m.settings") and top.rows[0][1] == str(app.board.settings["brightness"])
     app.key("home")
     keyplan.action(app, transcript(76)[-1], [])   # the game goes on
-    assert app.session.tail[-1] == transcript(76)[-1]
+    assert app.play.session.tail[-1] == transcript(76)[-1]
     monkeypatch.undo()
     app, _ = boot(data)
-    assert app.settings == {"brightness": 4, "lang": "es"}
+    assert app.board.settings == {"brightness": 4, "lang": "es"}
 
 
 def test_a_language_picked_in_the_game_picker_on_full_storage_is_told(tmp_path, monkeypatch):
@@ -413,11 +414,11 @@ def test_a_language_picked_in_the_game_picker_on_full_storage_is_told(tmp_path, 
         raise OSError(28, "full")
     monkeypatch.setattr(store, "save_json", refuse)
     assert keyplan._go_to_row(app, lambda r: r[0] == NAMES[2], [])
-    assert app.settings["lang"] == "es"
-    said = " ".join(app.stack[-1].lines)
-    assert app.stack[-1].title == t("m.settings") and t("m.until_off") in said and t("m.storage_full") in said
+    assert app.board.settings["lang"] == "es"
+    said = " ".join(app.screens.stack[-1].lines)
+    assert app.screens.stack[-1].title == t("m.settings") and t("m.until_off") in said and t("m.storage_full") in said
     app.key("ok")
-    assert app.stack[-1].title == t("g.title")
+    assert app.screens.stack[-1].title == t("g.title")
 
 
 def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
@@ -430,11 +431,11 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
     keys = []
     keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
     keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), keys)
-    assert app.session is None and (t("m.storage") % 30) in screen_text(app)
+    assert app.play.session is None and (t("m.storage") % 30) in screen_text(app)
     # under the note, the set-up screen stays, with the players' choices,
     # for another try
     app.key("back")
-    assert app.stack[-1].title == t("s.setup")
+    assert app.screens.stack[-1].title == t("s.setup")
 
 
 def test_a_new_game_refused_by_full_storage_leaves_the_game_played(saved, monkeypatch):
@@ -485,16 +486,16 @@ def test_bad_records_that_cannot_be_kept_aside_are_not_appended_after(saved, mon
     fs = Full()
     monkeypatch.setattr(osfs, "FS", fs)
     app, notes = boot(data)
-    assert app.journal.records == 70 and any("could not repair" in n for n in notes), notes
+    assert app.play.journal.records == 70 and any("could not repair" in n for n in notes), notes
     keyplan.action(app, transcript(71)[-1], [])          # still full: not saved, the game as it was
-    assert app.journal.records == 70 and t("m.storage_full") in screen_text(app)
+    assert app.play.journal.records == 70 and t("m.storage_full") in screen_text(app)
     fs.full = False
     app.key("home")
     keyplan.action(app, transcript(71)[-1], [])          # room again: kept aside, cut, saved
-    assert app.journal.records == 71 and app.journal.kept == "damaged-1.txt"
+    assert app.play.journal.records == 71 and app.play.journal.kept == "damaged-1.txt"
     after = resumed(app)
     app, _ = boot(data)
-    assert app.journal.records == 71 and resumed(app) == after
+    assert app.play.journal.records == 71 and resumed(app) == after
     assert (data / "game" / "damaged-1.txt").exists()
 
 
@@ -520,29 +521,29 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     keyplan._dismiss(app, [])
     app.key("home")
     app.key("back")                            # BACK on the home screen: the history
-    hist = app.stack[-1]
+    hist = app.screens.stack[-1]
     assert hist.title == t("m.history")
     rows = len(hist.rows)
-    undone = app.session.tail[-1]
+    undone = app.play.session.tail[-1]
     shown = [r[0] for r in hist.rows]
     hist.select(rows - 1)                      # the last row (the oldest action)
     assert hist.cur == rows - 1
     app.render()
     app.key("undo")
-    while app.stack[-1] is not hist and len(app.stack) > 1:
+    while app.screens.stack[-1] is not hist and len(app.screens.stack) > 1:
         app.key("ok")                          # the note saying what was undone
-    if app.stack[-1] is not hist:
+    if app.screens.stack[-1] is not hist:
         # the undo went back to another phase: the home screen, as after any
         # such change; the history opened again
         app.key("back")
-        hist = app.stack[-1]
+        hist = app.screens.stack[-1]
     app.render()
     # (the rows of the last action's results, indented under Results, are
     # those of another action now)
     assert len(_actions(hist.rows)) < len(_actions(shown)) + 1 and hist.cur < len(hist.rows)
     # the undone action is no longer the newest in the list (the redo row names it)
     assert [r[0] for r in hist.rows] != shown
-    assert app.session.redo_stack[-1] == undone
+    assert app.play.session.redo_stack[-1] == undone
     for k in ("down", "up", "up", "ok"):
         app.key(k)
         app.render()
@@ -556,7 +557,7 @@ def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(
     from firmware.core import text
     data = tmp_path / "data"
     app, _ = boot(data)
-    assert app.settings["lang"] == "en"
+    assert app.board.settings["lang"] == "en"
     english = t("g.title")
 
     def no_room(path):
@@ -566,5 +567,5 @@ def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(
         settings.cycle_language(app)
     monkeypatch.undo()
     app, _ = boot(data)     # the restart
-    assert app.settings["lang"] == "ru"
+    assert app.board.settings["lang"] == "ru"
     assert t("g.title") and t("g.title") != english

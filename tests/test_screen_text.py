@@ -15,14 +15,14 @@ def screens(board, keys, lang=None, moved=None):
     moving rows."""
     app, prof = device.build(board, None, 1, lang=lang)
     if moved is not None:
-        real = app.cv.move_rows
+        real = app.board.cv.move_rows
 
         def move_rows(*a):
             done = real(*a)
             if done:
                 moved.append(a)
             return done
-        app.cv.move_rows = move_rows
+        app.board.cv.move_rows = move_rows
     out = []
     sim.play_keys(app, prof, keys.split(), text=lambda lines: out.append((lines[0], lines[1:])))
     return out
@@ -53,8 +53,8 @@ def test_a_list_scrolled_on_the_colour_screen_is_read_after_its_rows_moved():
     app, prof = device.build("pico_display", None, 1)
     from host_sim.textshot import TextShot
     sim.play_keys(app, prof, ("ok " + "down " * 8).split())
-    shot = TextShot(app.cv, app.lay)
-    app.dirty = True
+    shot = TextShot(app.board.cv, app.board.lay)
+    app.screens.dirty = True
     app.render()
     assert shot.lines() == menu
 

@@ -60,14 +60,14 @@ def test_a_whole_game_through_the_buttons(board, name, seed, tmp_path):
         assert "up" not in keys
     lines[0] = seeded(lines[0], seed)
     expected = replayed(lines)
-    assert app.view() == expected and expected["over"]
+    assert app.play.view() == expected and expected["over"]
     with open(os.path.join(data, "game", "journal.txt")) as f:
         records = [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in f.read().splitlines()]
     assert records == lines
     # pull the plug, boot again: the same game, on its home screen
     again, _ = device.build(board, data, 999)
-    assert again.view() == expected
-    assert type(again.stack[0]).__name__ == "Home"
+    assert again.play.view() == expected
+    assert type(again.screens.stack[0]).__name__ == "Home"
 
 
 def _to(app, lines, upto):
@@ -92,21 +92,21 @@ def test_bids_stay_secret_until_all_are_in():
         if scr == "history":
             app.key("back")
             app.key("back")
-        assert type(app.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "Menu"}[scr]
-        shown += [" ".join(r[:2]).strip() for r in app.stack[-1].rows] + [app.stack[-1].title]
+        assert type(app.screens.stack[-1]).__name__ == {"home": "Home", "menu": "TurnMenu", "history": "Menu"}[scr]
+        shown += [" ".join(r[:2]).strip() for r in app.screens.stack[-1].rows] + [app.screens.stack[-1].title]
     # "2/3" is how many have bid; no "2" alone, the amount bid
     assert not any(re.search(r"(?<!/)\b2\b(?!/)", s) for s in shown), shown
     assert "Red bid" in shown
     # the undo note does not tell the amount either
     app.key("undo")
-    assert "2" not in " ".join(r[0] for r in app.stack[-1].rows)
+    assert "2" not in " ".join(r[0] for r in app.screens.stack[-1].rows)
     app.key("ok")
     # after the reveal the history says the amounts
     app, _ = device.build("pico_oled", None, 1)
     _to(app, lines, 9)
     app.key("home")
     app.key("back")
-    assert "Red bid 3" in [r[0] for r in app.stack[-1].rows]
+    assert "Red bid 3" in [r[0] for r in app.screens.stack[-1].rows]
 
 
 @pytest.mark.parametrize("lang,first", [("en", "Start continent"), ("ru", "Стартовый континент"), ("es", "Continente de salida")])
@@ -118,7 +118,7 @@ def test_the_continents_are_named_from_the_start_region_clockwise(lang, first):
     app, _ = device.build("pico_oled", None, 1, lang=lang)
     _to(app, lines, lines.index("regions red 2 1 0 1"))
     screens._sheet("red", "regions")(app)
-    labels = [r[0] for r in app.stack[-1].rows]
+    labels = [r[0] for r in app.screens.stack[-1].rows]
     assert labels[0] == first and len(labels) == 4 and len(set(labels)) == 4
     assert not any(ch.isdigit() for ch in labels[0]) and all(any(ch.isdigit() for ch in x) for x in labels[1:])
 
@@ -127,13 +127,13 @@ def test_a_card_too_dear_is_greyed_with_the_reason():
     app, _ = device.build("pico_oled", None, 1)
     _to(app, ["eightmin players=red,blue", "bid red 14", "bid blue 0"], 3)
     app.key("ok")
-    rows = app.stack[-1].rows
+    rows = app.screens.stack[-1].rows
     assert rows[0][2] == "take red 1" and rows[0][3] is None
     assert rows[1][3] == "Red's coins: 0; the card at position 2 costs 1"
-    before = app.view()
-    app.stack[-1].select(5)
+    before = app.play.view()
+    app.screens.stack[-1].select(5)
     app.key("ok")
-    assert app.stack[-1].title == "Not allowed" and app.view() == before
+    assert app.screens.stack[-1].title == "Not allowed" and app.play.view() == before
 
 
 def test_setup_reminders_and_leds(tmp_path):
@@ -143,15 +143,15 @@ def test_setup_reminders_and_leds(tmp_path):
     kp.setup(app, "eightmin players=blue,orange", keys[:0])
     app, _ = device.build("pico_oled", None, 1)
     kp._go_to_row(app, lambda r: r[0] == "Eight-Minute Empire", keys)
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     # two players: the reminders name the neutral armies and the 5-player cards
     import host_sim.keyplan as k0
     lines_seen = []
     orig = k0._dismiss
 
     def spy(app, keys):
-        if app.stack[-1].title == "Set up the board":
-            lines_seen.extend(r[0] for r in app.stack[-1].rows)
+        if app.screens.stack[-1].title == "Set up the board":
+            lines_seen.extend(r[0] for r in app.screens.stack[-1].rows)
         orig(app, keys)
     kp._dismiss = spy
     try:
@@ -164,7 +164,7 @@ def test_setup_reminders_and_leds(tmp_path):
     assert scr is not None
     kp.action(app, "bid blue 3", [])
     kp.action(app, "bid orange 1", [])
-    assert app.px.turn == "blue" and set(app.px.colours) == {"blue", "orange"}
+    assert app.board.px.turn == "blue" and set(app.board.px.colours) == {"blue", "orange"}
 
 
 # ------------------------------------------------------------------ words

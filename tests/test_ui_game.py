@@ -44,19 +44,19 @@ def test_a_whole_game_through_the_buttons(board, setup, choices, tmp_path):
     if prof["profile"] == "two":
         assert "up" not in keys
     expected = replayed(lines)
-    assert app.view() == expected and expected["over"]
+    assert app.play.view() == expected and expected["over"]
     # what never changes in the state (the session keeps it once, out of
     # its kept copies) is as the game was set up, though the screens read it
     fresh = Session(inca, EDITION, lines[0])
-    assert json.dumps(app.session.fixed, sort_keys=True) == json.dumps(fresh.fixed, sort_keys=True)
+    assert json.dumps(app.play.session.fixed, sort_keys=True) == json.dumps(fresh.fixed, sort_keys=True)
     # the journal on the device is the transcript
     with open(os.path.join(data, "game", "journal.txt")) as f:
         records = [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in f.read().splitlines()]
     assert records == lines
     # pull the plug, boot again: the same game, on its home screen
     again, _ = device.build(board, data, 999)
-    assert again.view() == expected
-    assert type(again.stack[0]).__name__ == "Home"
+    assert again.play.view() == expected
+    assert type(again.screens.stack[0]).__name__ == "Home"
 
 
 def test_plug_pulled_mid_game_resumes_and_undo_still_works(tmp_path):
@@ -69,15 +69,15 @@ def test_plug_pulled_mid_game_resumes_and_undo_still_works(tmp_path):
     half = len(lines) // 2
     for a in lines[1:half]:
         keyplan.action(app, a, keys)
-    before = app.view()
+    before = app.play.view()
     app2, _ = device.build("pico_oled", data, 1)
-    assert app2.view() == before
+    assert app2.play.view() == before
     app2.key("undo")
-    assert app2.view() == replayed(lines[:half - 1])
+    assert app2.play.view() == replayed(lines[:half - 1])
     app2.key("ok")  # close the note
     for a in lines[half - 1:]:
         keyplan.action(app2, a, keys)
-    assert app2.view() == replayed(lines)
+    assert app2.play.view() == replayed(lines)
 
 
 def test_refused_action_shows_the_reason_and_changes_nothing():
@@ -86,18 +86,18 @@ def test_refused_action_shows_the_reason_and_changes_nothing():
     keyplan.setup(app, "inca players=blue,orange,green,brown seed=3", keys)
     keyplan.action(app, "next", keys)     # Inca -> People
     keyplan._dismiss(app, keys)
-    before = app.view()
+    before = app.play.view()
     app.key("ok")                         # home -> menu
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     city = [i for i, r in enumerate(scr.rows) if r[2] and str(r[2]).startswith("city")][0]
     assert scr.rows[city][3] and "a city costs 6" in scr.rows[city][3]
     scr.select(city)
     app.key("ok")
-    assert app.stack[-1].title == "Not allowed"
-    assert "a city costs 6" in " ".join(r[0] for r in app.stack[-1].rows)
-    assert app.view() == before
+    assert app.screens.stack[-1].title == "Not allowed"
+    assert "a city costs 6" in " ".join(r[0] for r in app.screens.stack[-1].rows)
+    assert app.play.view() == before
     app.key("ok")
-    assert type(app.stack[-1]).__name__ == "PhaseMenu"
+    assert type(app.screens.stack[-1]).__name__ == "PhaseMenu"
 
 
 def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
@@ -110,8 +110,8 @@ def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
     saw_red = False
     for a in lines[1:]:
         keyplan.action(app, a, keys)
-        v = app.view()
-        px = app.px
+        v = app.play.view()
+        px = app.board.px
         if px.frames and px.frames[0][1][0][0] > 0 and px.frames[0][1][0][1] == 0 and px.frames[0][1][0][2] == 0:
             saw_red = True
         while px.step():
@@ -147,7 +147,7 @@ def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch
     app, _ = device.build("pico_oled", data, 5)
     keys = []
     keyplan.setup(app, "inca players=blue,orange,green,brown seed=5", keys)
-    before = app.view()
+    before = app.play.view()
     real = games.ui
 
     def no_screens(name):
@@ -159,12 +159,12 @@ def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch
     assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
     assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
     assert keyplan._go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
-    assert " ".join(r[0] for r in app.stack[-1].rows) == t("g.missing")
-    assert app.name == "inca" and app.view() == before
+    assert " ".join(r[0] for r in app.screens.stack[-1].rows) == t("g.missing")
+    assert app.play.name == "inca" and app.play.view() == before
     app.key("ok")                                   # close the note
     app.key("back")                                 # leave the picker
     app.key("home")
-    assert type(app.stack[-1]).__name__ == "Home" and app.view() == before
+    assert type(app.screens.stack[-1]).__name__ == "Home" and app.play.view() == before
 
 
 @pytest.mark.parametrize("lang", ["ru", "es"])
@@ -176,20 +176,20 @@ def test_a_whole_game_in_russian_and_spanish(lang, tmp_path):
     lines = autoplay.play("inca players=blue,orange,green,brown pizarro seed=21",
                           random.Random(21).randrange, EDITION, undo_every=9)
     app, _ = device.build("pico_oled", str(tmp_path / "dev"), 21, lang=lang)
-    font = app.lay.font
+    font = app.board.lay.font
     seen = set()
     key = app.key
 
     def pressed(k):
         key(k)  # the words on screen are the rows and title; no need to draw
-        scr = app.stack[-1]
+        scr = app.screens.stack[-1]
         for r in scr.rows:
             for s in (r[0], r[1], r[3] or ""):
                 seen.add(s)
         seen.add(scr.title)
     app.key = pressed
     keyplan.play(app, lines)
-    assert app.view() == replayed(lines)
+    assert app.play.view() == replayed(lines)
     english = re.compile(r"\b(the|has|labor|costs|turn|card|phase|player|Next|Undo|City|Temple|Garrison)\b")
     bad = sorted(s for s in seen if english.search(s))
     # temple sites are proper names, the same in every language
@@ -205,8 +205,8 @@ def test_a_failed_write_is_told_in_the_players_language_and_changes_nothing(errn
     app, _ = device.build("pico_oled", str(tmp_path / "dev"), 3, lang="ru")
     keys = []
     keyplan.setup(app, "inca players=blue,orange,green,brown seed=3", keys)
-    before = app.view()
-    fs = app.journal.fs
+    before = app.play.view()
+    fs = app.play.journal.fs
     real = fs.open
 
     def full(path, mode="r"):
@@ -214,10 +214,10 @@ def test_a_failed_write_is_told_in_the_players_language_and_changes_nothing(errn
             raise OSError(errno, "No space left on device")
         return real(path, mode)
     monkeypatch.setattr(fs, "open", full)
-    assert app.act("next") is False
-    shown = " ".join(r[0] for r in app.stack[-1].rows)
+    assert app.play.act("next") is False
+    shown = " ".join(r[0] for r in app.screens.stack[-1].rows)
     assert words in shown and "No space" not in shown
-    assert app.view() == before
+    assert app.play.view() == before
 
 
 def test_the_sun_card_list_checks_only_the_cards_it_shows():
@@ -231,21 +231,21 @@ def test_the_sun_card_list_checks_only_the_cards_it_shows():
     lines = scripts.transcript()
     first = [i for i, a in enumerate(lines) if a.startswith("sun ")][0]
     app, _ = device.build("pico_oled", None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     keyplan.play(app, lines[:first])
-    if not isinstance(app.stack[-1], PhaseMenu):
+    if not isinstance(app.screens.stack[-1], PhaseMenu):
         app.key("ok")
     sec = lines[first].split()[1]
-    menu = app.stack[-1]
+    menu = app.screens.stack[-1]
     menu.select([i for i, r in enumerate(menu.rows) if r[0] == w.sector(sec)][0])
     checked = []
-    check = app.check
-    app.check = lambda a: checked.append(a) or check(a)
+    check = app.play.check
+    app.play.check = lambda a: checked.append(a) or check(a)
     app.key("ok")
     app.render()
-    shown = app.lay.rows - 1 - app.lay.footer
-    assert len(app.stack[-1].rows) == len(cards.NAMES)
-    names = [cards.NAMES[i] for i in sun.order(app.session.state)]    # the likeliest first
+    shown = app.board.lay.rows - 1 - app.board.lay.footer
+    assert len(app.screens.stack[-1].rows) == len(cards.NAMES)
+    names = [cards.NAMES[i] for i in sun.order(app.play.session.state)]    # the likeliest first
     assert checked == ["sun %s %s" % (sec, n) for n in names[:shown]], checked
     for _ in range(len(names) - 1):     # down to the last card, drawn at each press (a held DOWN's steps)
         app.key("down")
@@ -254,9 +254,9 @@ def test_the_sun_card_list_checks_only_the_cards_it_shows():
     # a scroll the one that comes into view (the rows kept are those
     # nearest the cursor, not the first made)
     assert checked == ["sun %s %s" % (sec, n) for n in names], checked
-    before = len(app.session.tail)
+    before = len(app.play.session.tail)
     keyplan._go_to_row(app, lambda r: r[2] == lines[first], [])     # the card revealed
-    assert app.session.tail[-1] == lines[first] and len(app.session.tail) == before + 1
+    assert app.play.session.tail[-1] == lines[first] and len(app.play.session.tail) == before + 1
 
 
 def test_a_sun_phases_cards_are_entered_one_list_after_the_other():
@@ -272,30 +272,30 @@ def test_a_sun_phases_cards_are_entered_one_list_after_the_other():
     lines = scripts.transcript()
     first = [i for i, a in enumerate(lines) if a.startswith("sun ")][0]
     app, _ = device.build("pico_oled", None, scripts.SEED)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     keyplan.play(app, lines[:first])
     keyplan._dismiss(app, [])
-    if not isinstance(app.stack[-1], PhaseMenu):
+    if not isinstance(app.screens.stack[-1], PhaseMenu):
         app.key("ok")
-    s = app.session.state
+    s = app.play.session.state
     free = [x for x in s["sectors"] if x not in s["placed"]]
     assert len(free) == len(s["sectors"]) > 2
     app.key("ok")                                   # the first sector's list
     entered = []
-    while isinstance(app.stack[-1], CardList):
-        scr = app.stack[-1]
+    while isinstance(app.screens.stack[-1], CardList):
+        scr = app.screens.stack[-1]
         assert scr.sec == [x for x in s["sectors"] if x not in s["placed"]][0]
-        assert [type(x).__name__ for x in app.stack] == ["Home", "PhaseMenu", "CardList"]
+        assert [type(x).__name__ for x in app.screens.stack] == ["Home", "PhaseMenu", "CardList"]
         scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3] is None][0])
         app.key("ok")
-        s = app.session.state
-        entered.append(app.session.tail[-1])
-        if app.stack[-1].title == t("m.results"):    # a reminder first: no list over it
+        s = app.play.session.state
+        entered.append(app.play.session.tail[-1])
+        if app.screens.stack[-1].title == t("m.results"):    # a reminder first: no list over it
             app.key("ok")
-            assert isinstance(app.stack[-1], PhaseMenu)
+            assert isinstance(app.screens.stack[-1], PhaseMenu)
             break
     assert [a.split()[1] for a in entered] == free[:len(entered)] and len(entered) >= 2
     if len(entered) == len(free):
-        menu = app.stack[-1]
+        menu = app.screens.stack[-1]
         assert isinstance(menu, PhaseMenu) and menu.rows[menu.cur][2] == "next"
-        assert engine.phase(s) == "sun" and app.check("next") is None
+        assert engine.phase(s) == "sun" and app.play.check("next") is None

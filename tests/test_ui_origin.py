@@ -73,29 +73,29 @@ def test_a_whole_game_through_the_buttons(board, lines, tmp_path):
     if prof["profile"] == "two":
         assert "up" not in keys
     expected = replayed(lines)
-    assert app.view() == expected and expected["over"]
+    assert app.play.view() == expected and expected["over"]
     with open(os.path.join(data, "game", "journal.txt")) as fh:
         assert [ln.rsplit(" #", 1)[0].split(" #edition ")[0] for ln in fh.read().splitlines()] == lines
     again, _ = device.build(board, data, 9)
-    assert again.view() == expected
-    assert type(again.stack[0]).__name__ == "Home"
-    assert again.stack[0].title == "Winner: %s" % expected["winner"].capitalize()
+    assert again.play.view() == expected
+    assert type(again.screens.stack[0]).__name__ == "Home"
+    assert again.screens.stack[0].title == "Winner: %s" % expected["winner"].capitalize()
 
 
 def test_a_typical_turn_is_two_presses_and_the_home_shows_the_last_turns():
     app, _ = device.build("pico_oled", None, 1)
     keys = []
     kp.setup(app, FOUR[0], keys)
-    home = app.stack[-1]
+    home = app.screens.stack[-1]
     assert home.title == "Round 1" and home.rows[home.cur][0] == "Yellow"
     keys = []
     kp.action(app, "next", keys)
     assert keys == ["ok", "ok"]
-    assert app.view()["turn"] == "red" and app.stack[-1].rows[app.stack[-1].cur][0] == "Red"
+    assert app.play.view()["turn"] == "red" and app.screens.stack[-1].rows[app.screens.stack[-1].cur][0] == "Red"
     kp.action(app, "trigger settlements", keys)
-    assert app.view()["trigger"]["by"] == "red"
+    assert app.play.view()["trigger"]["by"] == "red"
     kp.action(app, "next", keys)
-    home = app.stack[-1]
+    home = app.screens.stack[-1]
     assert home.title == "Last turns"
     assert [r[1] for r in home.rows] == ["1 more turn", "done", "turn", "1 more turn"]
 
@@ -104,13 +104,13 @@ def test_setup_reminds_two_or_three_players_of_the_medium_pawns():
     app, _ = device.build("pico_oled", None, 1)
     keys = []
     kp._go_to_row(app, lambda r: r[0] == "Origin", keys)
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     scr.n = 3
     scr.refresh(app)
     kp._go_to_row(app, lambda r: r[0] == "Start game", keys)
-    text = " ".join(r[0] for r in app.stack[-1].rows)
+    text = " ".join(r[0] for r in app.screens.stack[-1].rows)
     assert "medium pawns" in text and "pawns left: 27" in text
-    assert app.view()["seating"] == ["red", "blue", "green"]
+    assert app.play.view()["seating"] == ["red", "blue", "green"]
 
 
 def test_a_refused_score_shows_the_reason_in_russian_and_changes_nothing(tmp_path):
@@ -119,17 +119,17 @@ def test_a_refused_score_shows_the_reason_in_russian_and_changes_nothing(tmp_pat
     kp.setup(app, TWO[0], keys)
     for a in TWO[1:7]:
         kp.action(app, a, keys)
-    before = app.view()
+    before = app.play.view()
     app.key("ok")
     kp._go_to_row(app, lambda r: r[0] == "Зелёный", keys)
-    sheet = app.stack[-1]
+    sheet = app.screens.stack[-1]
     sheet.draft["tiles"] = [20, 20, 0, 0, 0]
     sheet.refresh(app)
     save = sheet.rows[-1]
     assert save[3] == "Тайлов инноваций всего 30, а не 40"
     kp._go_to_row(app, lambda r: r is save, keys)
-    assert "Тайлов инноваций всего 30, а не 40" in " ".join(r[0] for r in app.stack[-1].rows)
-    assert app.view() == before
+    assert "Тайлов инноваций всего 30, а не 40" in " ".join(r[0] for r in app.screens.stack[-1].rows)
+    assert app.play.view() == before
 
 
 # ---------------------------------------------------------------- words

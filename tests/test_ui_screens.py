@@ -161,7 +161,7 @@ def test_golden_screen(board, name, lang, tmp_path):
     data, keys = _state(tmp_path, name, board, lang)
     app, prof = device.build(board, data or str(tmp_path / "fresh"), 1, lang=lang)
     cut = goldens.watch_cuts(app)
-    app.dirty = True
+    app.screens.dirty = True
     app.render()
     for k in keys:
         app.key(k)
@@ -197,14 +197,14 @@ def test_a_sapa_inca_phase_with_no_changes_takes_six_presses(tmp_path):
     lines, pred = SAPA
     data = journaled(tmp_path, lines[:until(lines, pred)])
     app, _ = device.build("pico_oled", data, 1)
-    s = app.session.state
+    s = app.play.session.state
     assert len(s["seating"]) == 4 and ph(s) == "sapa"
-    last = dict((c, app.view()["players"][c]["last_connected"]) for c in s["seating"])
+    last = dict((c, app.play.view()["players"][c]["last_connected"]) for c in s["seating"])
     for _ in range(6):
         app.key("ok")
-    s = app.session.state
+    s = app.play.session.state
     assert ph(s) != "sapa"
-    tail = app.session.tail[-5:]
+    tail = app.play.session.tail[-5:]
     assert tail == ["connected %s %d %d %d" % ((c,) + tuple(last[c])) for c in s["seating"]] + ["next"]
 
 
@@ -217,19 +217,19 @@ def test_other_counts_are_one_record_through_change_counts(tmp_path):
     lines, pred = SAPA
     data = journaled(tmp_path, lines[:until(lines, pred)])
     app, _ = device.build("pico_oled", data, 1)
-    c = app.session.state["seating"][0]
-    before = len(app.session.tail)
+    c = app.play.session.state["seating"][0]
+    before = len(app.play.session.tail)
     keys = []
     keyplan._press(app, "ok", keys)
-    scr = app.stack[-1]
+    scr = app.screens.stack[-1]
     assert scr.rows[scr.cur][4] == c and scr.rows[scr.cur + 1][0].strip() == t("m.change_con")
     keyplan._press(app, "down", keys)
     keyplan._press(app, "ok", keys)
     keyplan._set_numbers(app, [3, 1, 2], keys)
     assert keys[:3] == ["ok", "down", "ok"] and keys.count("ok") == 5    # menu, Change counts, 3 fields
-    assert app.session.tail[before:] == ["connected %s 3 1 2" % c]
-    assert app.view()["players"][c]["connected"] == [3, 1, 2]
+    assert app.play.session.tail[before:] == ["connected %s 3 1 2" % c]
+    assert app.play.view()["players"][c]["connected"] == [3, 1, 2]
     # the cursor is on the next player, with Change counts under them
-    scr = app.stack[-1]
-    assert scr.rows[scr.cur][4] == app.session.state["seating"][1]
+    scr = app.screens.stack[-1]
+    assert scr.rows[scr.cur][4] == app.play.session.state["seating"][1]
     assert scr.rows[scr.cur + 1][0].strip() == t("m.change_con")

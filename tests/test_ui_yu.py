@@ -56,11 +56,11 @@ def test_a_whole_campaign_through_the_buttons(board, name, tmp_path):
     if prof["profile"] == "two":
         assert "up" not in keys
     expected = replayed(lines)
-    assert app.view() == expected
+    assert app.play.view() == expected
     assert journal(data) == lines
     # the home screen: the campaign with its last result and story, or the game begun
     from firmware.core.text import t
-    home = app.stack[0]
+    home = app.screens.stack[0]
     assert type(home).__name__ == "Home" and home.view["in_game"] == expected["in_game"]
     last = expected["last_result"]
     if expected["over"]:
@@ -71,14 +71,14 @@ def test_a_whole_campaign_through_the_buttons(board, name, tmp_path):
         assert home.title == "Game 5, round 1"
     # the history: every game with its result or cause, newest first
     app.key("back")
-    hist = app.stack[-1]
+    hist = app.screens.stack[-1]
     games = [(r[0], r[1]) for r in hist.rows if r[0].startswith("Game ") and r[2] is not None]
     want = [("Game %d" % h["game"], "won" if h["result"] == "win" else h["cause"]) for h in expected["history"]]
     assert games == list(reversed(want))
     # power cycle: the same campaign, on its home screen
     again, _ = device.build(board, data, 999)
-    assert again.view() == expected
-    assert type(again.stack[0]).__name__ == "Home"
+    assert again.play.view() == expected
+    assert type(again.screens.stack[0]).__name__ == "Home"
 
 
 def test_a_typical_round_takes_few_presses(tmp_path):
@@ -90,7 +90,7 @@ def test_a_typical_round_takes_few_presses(tmp_path):
     for a in ("next", "canal", "attack", "next", "next", "barbarians +1", "next"):
         keyplan_yu.action(app, a, keys)
     keyplan_yu._dismiss(app, keys)
-    v = app.view()
+    v = app.play.view()
     assert (v["round"], v["phase"], v["canals"], v["barbarians"]) == (2, "harvest", 1, 1)
     assert len(keys) - n <= 20, keys[n:]
 
@@ -105,23 +105,23 @@ def test_resume_mid_game_after_a_power_cycle_and_undo_there(tmp_path):
     for a in lines[1:half]:
         keyplan_yu.action(app, a, keys)
     keyplan_yu._dismiss(app, keys)
-    before = app.view()
+    before = app.play.view()
     assert before["pending"] == {"need": 4, "why": "harvest"}
     app2, _ = device.build("pico_oled", data, 1)
-    assert app2.view() == before
-    home = app2.stack[0]
+    assert app2.play.view() == before
+    home = app2.screens.stack[0]
     assert type(home).__name__ == "Home" and home.view["in_game"]
     app2.key("ok")
-    menu = app2.stack[-1]
+    menu = app2.screens.stack[-1]
     assert type(menu).__name__ == "PhaseMenu"
     assert menu.rows[menu.cur][2] is not None and menu.rows[0][1] == "need 4"
     app2.key("back")
     app2.key("undo")  # the long BACK press
-    assert app2.view() == replayed(lines[:half - 1])
+    assert app2.play.view() == replayed(lines[:half - 1])
     app2.key("ok")  # close the note
     for a in lines[half - 1:]:
         keyplan_yu.action(app2, a, keys)
-    assert app2.view() == replayed(lines)
+    assert app2.play.view() == replayed(lines)
 
 
 def test_a_refused_row_says_why_and_changes_nothing():
@@ -131,15 +131,15 @@ def test_a_refused_row_says_why_and_changes_nothing():
     for a in ("game-start", "next", "canal"):
         keyplan_yu.action(app, a, keys)
     keyplan_yu._dismiss(app, keys)
-    before = app.view()
-    scr = app.stack[-1]
+    before = app.play.view()
+    scr = app.screens.stack[-1]
     assert type(scr).__name__ == "PhaseMenu"
     canal = [i for i, r in enumerate(scr.rows) if r[2] == "canal"][0]
     assert "already built this round" in scr.rows[canal][3]
     scr.select(canal)
     app.key("ok")
-    assert app.stack[-1].title == "Not allowed"
-    assert app.view() == before
+    assert app.screens.stack[-1].title == "Not allowed"
+    assert app.play.view() == before
 
 
 def test_the_flood_warning_and_the_leds():
@@ -147,24 +147,24 @@ def test_the_flood_warning_and_the_leds():
     keys = []
     keyplan_yu.setup(app, "yu", keys)
     keyplan_yu.action(app, "game-start", keys)
-    assert app.ui.leds(app.view()) == ([], None)
+    assert app.play.ui.leds(app.play.view()) == ([], None)
     for a in ("round", "round"):
         keyplan_yu.action(app, a, keys)
     # round 3: this harvest runs the deck out and the flood marker's step loses
     # the warning comes whole, at once, on a screen of its own over the
     # home screen (too long for its top two rows), with the flood line
     # marked, and History keeps it
-    report = app.stack[-1]
+    report = app.screens.stack[-1]
     assert type(report).__name__ == "Report"
     text = " ".join(report.lines)
     assert "this harvest moves the flood marker" in text and "lose the game" in text
-    home = app.stack[-2]
+    home = app.screens.stack[-2]
     assert type(home).__name__ == "Home"
     flood = home.lines[3]
     assert flood[1] == "now!" and flood[2] is True
-    assert app.ui.leds(app.view()) == (["blue"], "blue")
-    app.open_history()
-    kept = " ".join(r[0].strip() for r in app.stack[-1].rows)
+    assert app.play.ui.leds(app.play.view()) == (["blue"], "blue")
+    app.screens.open_history()
+    kept = " ".join(r[0].strip() for r in app.screens.stack[-1].rows)
     assert "this harvest moves the flood marker" in kept and "lose the game" in kept
 
 
@@ -264,10 +264,8 @@ def places(t, lay):
     from firmware.games.yu.screens import _pair, flood_right, warning
     from firmware.ui.common import label
 
-    class App:      # what common.label reads of the app
-        pass
-    app = App()
-    app.lay = lay
+    from types import SimpleNamespace
+    app = SimpleNamespace(board=SimpleNamespace(lay=lay))   # what common.label reads of the app
     status = f.width(t["y.m.status"] % 30) + 2
     from firmware.games.yu.words import phase
     for ph in ("harvest", "actions", "barge", "barbarians", "refresh"):

@@ -142,9 +142,9 @@ def test_flash_play_resume_and_crash_on_the_virtual_board(tmp_path):
             n2, view = board.press(LETTER[k])
             assert n2 == n + 1
             n = n2
-        assert view == sim.view()
+        assert view == sim.play.view()
         assert view["phase"] == "people" and view["round"] == 1
-        assert (flash / "frame.bin").read_bytes() == bytes(sim.cv.buf)
+        assert (flash / "frame.bin").read_bytes() == bytes(sim.board.cv.buf)
         out = board.stop()
         assert "Traceback" not in out, out
 

@@ -619,7 +619,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
             button, _ = p.buttons_for(k)
             p.press(button, 50 * MS, at=t)
             twin.key(k, at=t + 50 * MS)
-            if untimed.app.session.state == twin.app.session.state:
+            if untimed.app.play.session.state == twin.app.play.session.state:
                 # (once it has acted otherwise, it is left: its presses
                 # would go on through other screens, Settings among them,
                 # whose language the two simulators share)
@@ -628,7 +628,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
         # an OK within TURN_PAUSE_MS of the press that passed the turn
         # did not act for the next player (on the board: the picture and
         # journal below are the timed simulator's)
-        assert twin.app.session.state != untimed.app.session.state
+        assert twin.app.play.session.state != untimed.app.play.session.state
         p.run(t - p.t)
         p.settle()
         no_crash(p)
@@ -684,7 +684,7 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
             p.key(k, twin=twin)
         no_crash(p)
         assert p.picture() == twin.picture()
-        assert twin.app.stack[-1].title == twin.app.ui.history(twin.app).title     # the history is open
+        assert twin.app.screens.stack[-1].title == twin.app.play.ui.history(twin.app).title     # the history is open
     # the ballast is what limits the heap: in 40 KB the same boot runs out
     # (the crash screen, or nothing at all, is what the board shows)
     with Pico(board, flash=uf2_flash(tmp_path, board, data, heap=40 * 1024, name="small.bin")) as p:
@@ -844,7 +844,7 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
     lines = autoplay.play("%s seed=%d" % (setup, seed), lambda n: 0, edition)
     app, _ = device.build(board, None, seed=seed)
     keys = keyplan.play(app, [setup] + lines[1:])
-    assert app.view()["over"] and app.view()["pizarro"]["arrived"]
+    assert app.play.view()["over"] and app.play.view()["pizarro"]["arrived"]
     # a held press (X*N) is not a fast one: here N presses of X, as fast
     # as the others (the held ones are pressed in the power-cut runs)
     keys = [x for k in keys for x in ([keyplan.held(k)[0]] * keyplan.held(k)[1] if "*" in k else [k])]
@@ -912,7 +912,7 @@ def test_the_other_games_complete_in_160_kb_on_the_official_firmware(game, tmp_p
         # once any animation is over, the LEDs light the game's players as
         # the simulator's would
         p.run(2000 * MS)
-        assert p.leds() == [tuple(c) for c in twin.app.px.steady()]
+        assert p.leds() == [tuple(c) for c in twin.app.board.px.steady()]
         stopped, error, _ = chip.fast(p, twin, keys[FRAMES:], p.t + GAP)
         assert stopped is None, "stopped at press %s of %d: %s" % (stopped, len(keys) - FRAMES, error)
         no_crash(p)

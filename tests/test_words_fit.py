@@ -31,12 +31,12 @@ def watch(app):
     (screen, text) for those drawn past the right edge."""
     cut = goldens.watch_cuts(app)
     off = []
-    cv = app.cv
+    cv = app.board.cv
     text = cv.text
 
     def watch_text(x, y, s, c=1):
         if s and x + cv.text_width(s) > cv.width:
-            off.append((type(app.stack[-1]).__name__ if app.stack else None, s))
+            off.append((type(app.screens.stack[-1]).__name__ if app.screens.stack else None, s))
         return text(x, y, s, c)
     cv.text = watch_text
     return cut, off
@@ -47,9 +47,9 @@ def walk(board, lang, game):
     the screen drawn after every press: cut and off of watch(), and the
     text of each screen drawn (TextShot.lines, each screen once)."""
     app, _ = device.build(board, None, scripts.SEED, lang=lang)
-    app.seed = lambda: scripts.SEED
+    app.board.seed = lambda: scripts.SEED
     cut, off = watch(app)
-    shot = TextShot(app.cv, app.lay)
+    shot = TextShot(app.board.cv, app.board.lay)
     screens = {}
     key = app.key
 
@@ -58,12 +58,12 @@ def walk(board, lang, game):
         app.render()
         screens[tuple(shot.lines())] = None
     app.key = key_and_draw
-    app.dirty = True
+    app.screens.dirty = True
     app.render()
     screens[tuple(shot.lines())] = None
     lines = presses._lines(game)
     keyplan.play(app, lines, keyplan.planner(game))
-    assert app.session is not None and app.session.count > len(lines) // 2
+    assert app.play.session is not None and app.play.session.count > len(lines) // 2
     return sorted(set(cut)), sorted(set(off)), list(screens)
 
 
@@ -148,6 +148,6 @@ def test_the_walk_sees_a_cut_text_and_one_past_the_edge(monkeypatch):
     assert any(c.endswith(" Fin turno") for c in cut) and off == [], cut
     app, _ = device.build("pybadge", None, 1, lang="en")
     cut, off = watch(app)
-    app.cv.text(80, 20, "A text of 81 pixels or more")
-    app.cv.text(0, 40, "A text that fits")
-    assert off == [(type(app.stack[-1]).__name__, "A text of 81 pixels or more")] and cut == []
+    app.board.cv.text(80, 20, "A text of 81 pixels or more")
+    app.board.cv.text(0, 40, "A text that fits")
+    assert off == [(type(app.screens.stack[-1]).__name__, "A text of 81 pixels or more")] and cut == []

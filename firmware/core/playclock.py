@@ -34,7 +34,7 @@ class Clock:
         self.ms = 0
         self.last = None        # the last press's time, this time the device is on
         self.over = False
-        self.session = None     # type: object  # the session it counts for (App._clock)
+        self.session = None     # type: object  # the session it counts for (Play.press)
         if folder and not fresh:
             from firmware.core import store
             ok, got = store.read_json(folder + "/" + FILE)

@@ -38,9 +38,9 @@ class FileDisplay:
         out = self.out or sys.stdout
         view = "null"
         app = self.app
-        if app is not None and app.session is not None:
+        if app is not None and app.play.session is not None:
             from firmware.core import jsonout
-            view = jsonout.dumps(app.view())
+            view = jsonout.dumps(app.play.view())
         out.write("frame %d %s\n" % (self.frames, view))
 
 
@@ -124,7 +124,7 @@ def pixels(p):
 
 def attach(app):
     """Let the display print the game's view with every frame."""
-    disp = app.cv.display
+    disp = app.board.cv.display
     if isinstance(disp, FileDisplay):
         disp.app = app
 

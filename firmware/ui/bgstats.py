@@ -131,7 +131,7 @@ class _Obj:
 
 def given(app, c):
     """The name given to seat c at set-up, or None."""
-    names = getattr(app, "names", None)
+    names = app.play.names
     return names.get(c) if names else None
 
 
@@ -139,12 +139,12 @@ def of_play(app, what):
     """`what` ("BGG", "play") of the game's play module (its package's
     play.py), loaded for the end's code and let go of with it."""
     from firmware.core.modules import use_once
-    return use_once(app.game.__name__ + ".play", what)
+    return use_once(app.play.game.__name__ + ".play", what)
 
 
 def players(app):
     """The finished game's players (its play.play): None before its end."""
-    return of_play(app, "play")(app, app.view())
+    return of_play(app, "play")(app, app.play.view())
 
 
 def write(app, ps, lean, out):
@@ -183,7 +183,7 @@ def write(app, ps, lean, out):
             p.s("role", role)
         p.end()
     out.enc("]")
-    clock = getattr(app, "clock", None)
+    clock = app.play.clock
     if clock is not None:
         if lean < 3:
             minutes = clock.minutes()

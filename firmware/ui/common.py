@@ -14,14 +14,14 @@ def rows(app, corrections=None):
     """corrections: the function opening the game's corrections screen.
     A game that has ended has its BG Stats code first (firmware/ui/playcode.py)."""
     out = []
-    if app.ended():
+    if app.play.ended():
         out.append(row(t("q.menu"), ">", open_code))
     undo_rows(app, out)
-    out.append(row(t("m.history"), "", lambda app: app.open_history()))
+    out.append(row(t("m.history"), "", lambda app: app.screens.open_history()))
     if corrections is not None:
         out.append(row(t("m.adjust"), "", corrections))
-    out.append(row(t("m.settings"), "", lambda app: app.open_settings()))
-    out.append(row(t("m.new_game"), "", lambda app: app.confirm_new_game()))
+    out.append(row(t("m.settings"), "", lambda app: app.screens.open_settings()))
+    out.append(row(t("m.new_game"), "", lambda app: app.screens.confirm_new_game()))
     return out
 
 
@@ -29,7 +29,7 @@ def undo_rows(app, out, words=None):
     """Undo and, if there is one to redo, Redo, each naming its action
     (words(line): its name; by default the game's, name_last and
     name_from)."""
-    ss = app.session
+    ss = app.play.session
     last = ss.tail[-1] if ss.tail else None
     if last:
         last = words(last) if words else name_last(app)
@@ -43,8 +43,8 @@ def undo_rows(app, out, words=None):
 def big(app):
     """The last action did more than one player's action (its events hold
     one of the game's ui.BIG kinds): undoing it from a menu asks first."""
-    kinds = getattr(app.ui, "BIG", ())
-    for e in app.session.state["ev"]:
+    kinds = getattr(app.play.ui, "BIG", ())
+    for e in app.play.session.state["ev"]:
         if e[0] in kinds:
             return True
     return False
@@ -57,9 +57,9 @@ def _ask_undo(name):
         rows = []
         lines(app, rows, name, indent=" ")
         no = len(rows)
-        rows.append(row(t("m.no"), "", lambda app: app.pop()))
+        rows.append(row(t("m.no"), "", lambda app: app.screens.pop()))
         rows.append(row(t("m.yes"), "", _undo))
-        app.push(_Question(t("m.undo_q"), rows, no))
+        app.screens.push(_Question(t("m.undo_q"), rows, no))
     return ask
 
 
@@ -70,8 +70,8 @@ class _Question(Menu):
 
 
 def _undo(app):
-    app.pop()
-    app.act("undo")
+    app.screens.pop()
+    app.play.act("undo")
 
 
 def history(app, entries, words=None):
@@ -95,22 +95,22 @@ def history(app, entries, words=None):
 def name_last(app):
     """The last action taken, in words: a game may name it by where the
     game stands (ui.name_last: Inca Empire's "next" by what it ended)."""
-    ss = app.session
-    f = getattr(app.ui, "name_last", None)
-    return f(ss.state, ss.tail) if f else app.ui.action(ss.tail[-1])
+    ss = app.play.session
+    f = getattr(app.play.ui, "name_last", None)
+    return f(ss.state, ss.tail) if f else app.play.ui.action(ss.tail[-1])
 
 
 def name_from(app, line):
     """An action to be taken now (a redo, one just undone), in words."""
-    f = getattr(app.ui, "name_from", None)
-    return f(app.session.state, line) if f else app.ui.action(line)
+    f = getattr(app.play.ui, "name_from", None)
+    return f(app.play.session.state, line) if f else app.play.ui.action(line)
 
 
 def results(app, out):
     """The last action's reminders (what the title line showed after it:
     its results), under the label Results, for a history."""
-    ss = app.session
-    found = app.ui.notable(ss.state["ev"]) if ss.tail else None
+    ss = app.play.session
+    found = app.play.ui.notable(ss.state["ev"]) if ss.tail else None
     if found:
         out.append(row(t("m.results"), ""))
         for line in found:
@@ -121,7 +121,7 @@ def label(app, key, right=""):
     """A row's label, the words at key: whole where they fit beside the
     right text (as Screen._row draws a row), else their short form (key
     + "~", where the language has one)."""
-    lay = app.lay
+    lay = app.board.lay
     width = lay.font.width
     return fit(key, lay.w - 4 - (width(right) + 2 if right else 0) - width(" "), width)
 
@@ -130,7 +130,7 @@ def named(app, out, label, name, target, why=None):
     """A row with name at its right; a name too long for that on the rows
     under it, indented.  (A row keeps its label and right text a space
     and 4 pixels apart, or 6 if more, as Screen._row draws them.)"""
-    lay = app.lay
+    lay = app.board.lay
     width = lay.font.width
     if not name or width(label) + width(name) + max(width(" ") + 4, 6) <= lay.w:
         out.append(row(label, name, target, why))
@@ -142,7 +142,7 @@ def named(app, out, label, name, target, why=None):
 def lines(app, out, text, target=None, why=None, indent=""):
     """text on as many rows as it needs (each row 2 pixels from the edges),
     the rows after the first indented by a space more."""
-    lay = app.lay
+    lay = app.board.lay
     w = lay.w - 4 - lay.font.width(indent + " ")
     parts = lay.wrap(text, w)
     for i in range(len(parts)):
@@ -152,4 +152,4 @@ def lines(app, out, text, target=None, why=None, indent=""):
 def open_code(app):
     """The QR code of the finished game's play, for BG Stats."""
     from firmware.core.modules import use_once
-    app.push(use_once("firmware.ui.playcode", "PlayCode")())   # its code kept by the screen while it is shown
+    app.screens.push(use_once("firmware.ui.playcode", "PlayCode")())   # its code kept by the screen while it is shown

@@ -27,7 +27,7 @@ def _keys(app):
     """The game's words for a seat's colour and for its short form (the
     narrow screen's), the keys a name takes the place of: its screens'
     NAME_KEYS (a game with no seats to name has none)."""
-    return getattr(app.ui, "NAME_KEYS", None) if app.ui is not None else None
+    return getattr(app.play.ui, "NAME_KEYS", None) if app.play.ui is not None else None
 
 
 def valid(name):
@@ -42,10 +42,10 @@ def valid(name):
 
 def apply(app):
     """The names given to the seats, in the words of the game being played
-    or set up (and as app.names for its BG Stats link)."""
-    given = app.settings.get("names") or {}
+    or set up (and as app.play.names for its BG Stats link)."""
+    given = app.board.settings.get("names") or {}
     keys = _keys(app)
-    app.names = dict(given) if given else None
+    app.play.names = dict(given) if given else None
     if not given or keys is None:
         text.over = None
         return
@@ -60,12 +60,12 @@ def apply(app):
 def seats(app):
     """The seats of the game being set up (its set-up screen's players)
     or played: their colours."""
-    for s in reversed(app.stack):
+    for s in reversed(app.screens.stack):
         ps = getattr(s, "players", None)
         if ps is not None:
             return list(ps())
-    if app.session is not None and app.playing is None:
-        v = app.view()
+    if app.play.session is not None and app.play.playing is None:
+        v = app.play.view()
         return list(v.get("seating") or v.get("order") or ())
     return []
 
@@ -76,17 +76,17 @@ def open_names(app, save):
     keys = _keys(app)
     rows = []
     for c in seats(app) if keys else ():
-        given = (app.settings.get("names") or {}).get(c)
+        given = (app.board.settings.get("names") or {}).get(c)
         rows.append(row(text.base(keys[0] + c), given or "-", _pick(c, save)))
     if not rows:
         rows.append(row(t("n.none")))
-    app.push(Menu(t("n.title"), rows, build=None))
+    app.screens.push(Menu(t("n.title"), rows, build=None))
 
 
 def _pick(c, save):
     def go(app):
         keys = _keys(app)
-        app.push(Letters(c, text.base(keys[0] + c), (app.settings.get("names") or {}).get(c, ""), save))
+        app.screens.push(Letters(c, text.base(keys[0] + c), (app.board.settings.get("names") or {}).get(c, ""), save))
     return go
 
 
@@ -129,22 +129,22 @@ class Letters(Screen):
         Screen.key(self, app, k)
 
     def _done(self, app):
-        names = dict(app.settings.get("names") or {})
+        names = dict(app.board.settings.get("names") or {})
         if self.name:
             names[self.seat] = self.name
         else:
             names.pop(self.seat, None)
         if names:
-            app.settings["names"] = names
+            app.board.settings["names"] = names
         else:
-            app.settings.pop("names", None)
+            app.board.settings.pop("names", None)
         e = self.save(app)
         apply(app)
-        app.pop()       # to the seats
-        app.pop()
+        app.screens.pop()       # to the seats
+        app.screens.pop()
         open_names(app, self.save)
         if e is not None:
             # the storage refused it: told over the seats (it holds until
             # the device is switched off)
             from firmware.ui.widgets import Message
-            app.push(Message(t("m.settings"), [app.storage_error(e), t("m.until_off")]))
+            app.screens.push(Message(t("m.settings"), [app.play.storage_error(e), t("m.until_off")]))

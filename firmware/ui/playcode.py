@@ -45,7 +45,7 @@ class PlayCode(Screen):
     def refresh(self, app):
         self.title = t("q.title")
         from firmware.ui.bgstats import of_play
-        play = of_play(app, "play")(app, app.view()) or []
+        play = of_play(app, "play")(app, app.play.view()) or []
         if len(play) == 1:       # a solo game: won or lost
             self.lines = [t("q.won" if play[0][3] else "q.lost")]
         else:
@@ -55,11 +55,11 @@ class PlayCode(Screen):
 
     def key(self, app, k):
         if k in ("ok", "back", "up", "down"):
-            app.pop()
+            app.screens.pop()
             if self.notice:
                 # the reminder of the action that ended the game, on the
                 # standings' title line (it would have covered the code)
-                app.notice = self.notice
+                app.screens.notice = self.notice
 
     def later(self, app):
         """Make the code (after the first frame, which shows the winner:
@@ -70,7 +70,7 @@ class PlayCode(Screen):
 
     def _make(self, app):
         from firmware.core.modules import collect, done_with
-        lay = app.lay
+        lay = app.board.lay
         m0 = MIN_PX[1 if lay.colour else 0]
         side = lay.h // m0      # modules the screen's height holds at the smallest size
         top = 0
@@ -97,10 +97,10 @@ class PlayCode(Screen):
         # the finished game's view (several kB, on the screens under this
         # one and in the app) is made again when the standings are shown:
         # at the end of a long game the encoder needs the room
-        for s in app.stack:
+        for s in app.screens.stack:
             if getattr(s, "view", None) is not None:
                 s.view = None
-        app.kept_view = None
+        app.play.kept_view = None
         collect()
         from firmware.core import qr
         self.code = qr.encode(data, qr.L, 1, top)

@@ -135,25 +135,25 @@ class Screen:
         if k == "up" and n:
             self.moved = self.cur
             self.cur = (self.cur - 1) % n
-            self._visible(app.lay)      # the window follows each step, drawn or not
+            self._visible(app.board.lay)      # the window follows each step, drawn or not
         elif k == "down" and n:
             self.moved = self.cur
             self.cur = (self.cur + 1) % n
-            self._visible(app.lay)      # (a busy board draws once after several)
+            self._visible(app.board.lay)      # (a busy board draws once after several)
         elif k == "ok" and n:
             self.activate(app, self.rows[self.cur])
         elif k == "back":
-            app.pop()
+            app.screens.pop()
 
     def activate(self, app, r):
         if r[3]:
-            app.note(r[3])
+            app.screens.note(r[3])
             return
         target = r[2]
         if target is None:
             return
         if isinstance(target, str):
-            app.act(target)
+            app.play.act(target)
         else:
             target(app)
 
@@ -173,10 +173,10 @@ class Screen:
         """The cursor on the row `default` (the likeliest now) when the game
         changed since the rows were last made; else where it was (after
         BACK, a refusal closed, a setting changed: the same row again)."""
-        if getattr(self, "seen", None) != app.acts:
+        if getattr(self, "seen", None) != app.play.acts:
             self.select(default)
         self.keep_in_range()
-        self.seen = app.acts
+        self.seen = app.play.acts
 
     hint_row = False   # a hint line on every board, the 128x64 screen too (Numbers)
 
@@ -277,7 +277,7 @@ class Screen:
     def footer(self, cv, lay, app):
         y = (lay.rows - 1) * lay.lh
         cv.hline(0, y, lay.w, lay.fg)
-        cv.text(1, y + 1, lay.fit(app.footer_text(self.hint), lay.w - 2), lay.fg)
+        cv.text(1, y + 1, lay.fit(app.screens.footer_text(self.hint), lay.w - 2), lay.fg)
 
 
 class Menu(Screen):
@@ -320,21 +320,21 @@ class Message(Screen):
         self.done = done
 
     def refresh(self, app):
-        width = app.lay.w - 4
+        width = app.board.lay.w - 4
         rows = []
         for line in self.lines:
-            for part in app.lay.wrap(line, width):
+            for part in app.board.lay.wrap(line, width):
                 rows.append(row(part, target=self._close))
         self.rows = rows or [row(t("m.ok"), target=self._close)]
 
     def _close(self, app):
-        app.pop()
+        app.screens.pop()
         if self.done:
             self.done(app)
 
     def key(self, app, k):
         # UP/DOWN scroll a long message; OK or BACK close it.
-        if k == "down" and self.top + app.lay.rows - 1 - app.lay.footer < len(self.rows):
+        if k == "down" and self.top + app.board.lay.rows - 1 - app.board.lay.footer < len(self.rows):
             self.top += 1
         elif k == "up" and self.top:
             self.top -= 1
@@ -346,7 +346,7 @@ class Message(Screen):
 class Report(Message):
     """An action's results that did not fit the top two rows whole, or a
     big moment (banner: its title is the headline, a Pizarro flip, the end
-    of the game): every line whole, drawn the moment it happens (App.tell).
+    of the game): every line whole, drawn the moment it happens (Screens.tell).
     The headline stands out on the mono screen as a lit band."""
 
     def __init__(self, title, lines, banner=False):
@@ -387,7 +387,7 @@ class Numbers(Screen):
 
     def key(self, app, k):
         f = self.fields[self.cur]
-        if k == "down" and not app.has_up:
+        if k == "down" and not app.board.has_up:
             f[1] = f[1] + 1 if f[1] < f[3] else f[2]       # A: up, round to the minimum
         elif k == "up":
             if f[1] < f[3]:
@@ -399,14 +399,14 @@ class Numbers(Screen):
             if self.cur + 1 < len(self.fields):
                 self.cur += 1
             else:
-                app.pop()
+                app.screens.pop()
                 self.done(app, [x[1] for x in self.fields])
                 return
         elif k == "back":
             if self.cur:
                 self.cur -= 1
             else:
-                app.pop()
+                app.screens.pop()
                 return
         self.refresh(app)
 
@@ -430,7 +430,7 @@ class Numbers(Screen):
                 cv.text(w - cv.text_width(value) - 2, y, value, fg)
                 continue
             # the value being edited: in a lit box, the arrows it can go beside it
-            up = "\u25b2" if f[1] < f[3] or not app.has_up else " "
+            up = "\u25b2" if f[1] < f[3] or not app.board.has_up else " "
             down = "\u25bc" if f[1] > f[2] else " "
             arrows = down + up
             bw = cv.text_width(value) + 4
@@ -446,7 +446,7 @@ class Numbers(Screen):
     def footer(self, cv, lay, app):
         f = self.fields[self.cur]
         last = self.cur + 1 == len(self.fields)
-        if app.has_up:
+        if app.board.has_up:
             hint = t("h.num_done" if last else "h.num")
         else:
             hint = t("h2.num") % (f[3], f[2])

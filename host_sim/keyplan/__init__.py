@@ -40,7 +40,7 @@ class Stuck(Exception):
 
 def profile(app):
     """The button profile of the app's board (firmware/ui/nav.py)."""
-    return PROFILES["four" if app.has_up else "two"]
+    return PROFILES["four" if app.board.has_up else "two"]
 
 
 def held(word):
@@ -82,7 +82,7 @@ def hold_ms(n):
 
 
 def _top(app):
-    return app.stack[-1]
+    return app.screens.stack[-1]
 
 
 def _press(app, k, keys):
@@ -103,7 +103,7 @@ def _repeats(app, k):
         return False
     scr = _top(app)
     h = scr.held
-    m = h[0 if app.has_up else 1] if h else {}
+    m = h[0 if app.board.has_up else 1] if h else {}
     step = m.get(k, k)
     long = prof[(b, "long")]
     if m.get(long, long) != step:
@@ -134,7 +134,7 @@ def back(app, keys):
     """BACK, as the screen on top takes it (on two buttons the Sun Event
     card list goes back with A and B together: a held A scrolls it)."""
     h = _top(app).held
-    m = h[0 if app.has_up else 1] if h else {}
+    m = h[0 if app.board.has_up else 1] if h else {}
     k = "back"
     for x in m:
         if m[x] == "back":
@@ -147,7 +147,7 @@ def _ways(app, i):
     scr = _top(app)
     n = len(scr.rows)
     ways = [("down", (i - scr.cur) % n)]
-    if app.has_up:
+    if app.board.has_up:
         ways.append(("up", (scr.cur - i) % n))
     return ways
 
@@ -179,7 +179,7 @@ def _set_numbers(app, values, keys):
         f = scr.fields[scr.cur]
         if not f[2] <= want <= f[3]:
             raise Stuck("%d is not among the values of %r" % (want, f))
-        if app.has_up:
+        if app.board.has_up:
             ways = [("up", want - f[1])] if want >= f[1] else [("down", f[1] - want)]
         else:
             ways = [("down", (want - f[1]) % (f[3] - f[2] + 1))]
@@ -227,11 +227,11 @@ def step(app, action, line, keys):
     where that press steps or goes back (the Sun Event card list, a number
     field: Screen.held), which it leaves first."""
     leave_code(app, keys)
-    if line == getattr(app.ui, "END", None) and app.check(line) is None:
+    if line == getattr(app.play.ui, "END", None) and app.play.check(line) is None:
         _dismiss(app, keys)
         for _ in range(LIMIT):
             h = _top(app).held
-            if h is None or h[0 if app.has_up else 1].get("end", "end") == "end":
+            if h is None or h[0 if app.board.has_up else 1].get("end", "end") == "end":
                 break
             back(app, keys)
         _press(app, "end", keys)
@@ -256,7 +256,7 @@ def setup(app, line, keys):
 
 def action(app, line, keys):
     """Press the buttons that enter one action line of the game played."""
-    planner(app.name).action(app, line, keys)
+    planner(app.play.name).action(app, line, keys)
 
 
 def play(app, lines, planner=None):

@@ -194,21 +194,21 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
         app.boot()
         assert "firmware.chooser" in sys.modules       # the picker is on the screen
         app.key("ok")                                  # Inca Empire: its set-up
-        app.start_game("inca players=blue,orange,green")
-        assert app.session is not None
+        app.play.start_game("inca players=blue,orange,green")
+        assert app.play.session is not None
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
-        app.confirm_new_game()                         # and back for New game
+        app.screens.confirm_new_game()                         # and back for New game
         assert "firmware.chooser" in sys.modules
-        app.pop()                                      # No: gone again
+        app.screens.pop()                                      # No: gone again
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
-        app.confirm_new_game()
-        app.open_picker(True)
+        app.screens.confirm_new_game()
+        app.screens.open_picker(True)
         app.key("down")
         app.key("back")                                # out of the picker: gone
-        assert app.view()["players"] and ("firmware.chooser" in sys.modules) != ON_BOARD
+        assert app.play.view()["players"] and ("firmware.chooser" in sys.modules) != ON_BOARD
         app2 = App(lay, Canvas(128, 64, False, font), None, data, seed=lambda: 5)
         app2.boot()                                    # the game resumed
-        assert app2.session is not None and app2.view() == app.view()
+        assert app2.play.session is not None and app2.play.view() == app.play.view()
         assert ("firmware.chooser" in sys.modules) != ON_BOARD
     finally:
         rmtree(data)

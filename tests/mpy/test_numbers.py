@@ -7,13 +7,26 @@
 from firmware.ui.widgets import Numbers
 
 
-class App:
+class Board:
     def __init__(self, has_up):
         self.has_up = has_up
+
+
+class Screens:
+    def __init__(self):
         self.popped = 0
 
     def pop(self):
         self.popped += 1
+
+
+class App:
+    """What a number field reads of the app: the board's buttons, and the
+    screens it closes."""
+
+    def __init__(self, has_up):
+        self.board = Board(has_up)
+        self.screens = Screens()
 
 
 def _steps(field, n, has_up=False, key="down"):
@@ -26,7 +39,7 @@ def _steps(field, n, has_up=False, key="down"):
         scr.key(app, key)
         seen.append(scr.fields[0][1])
     scr.key(app, "ok")
-    assert app.popped == 1 and got == [[seen[-1]]]
+    assert app.screens.popped == 1 and got == [[seen[-1]]]
     return seen
 
 

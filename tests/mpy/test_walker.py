@@ -201,7 +201,7 @@ def boot(data, rand):
     cv = Canvas(128, 64, False, font, palette=lay.palette)
     app = App(lay, cv, PlayerPixels(Pixels()), data, assets="assets",
               seed=lambda: rand.below(1000000) + 1)
-    app.has_up = True
+    app.board.has_up = True
     app.boot()
     app.render()
     return app
@@ -234,12 +234,12 @@ def records(data):
 
 def journal_of(app):
     """The journal of the game being played (while New game sets up another,
-    the app keeps that game's aside in app.playing)."""
-    return app.playing[4] if app.playing is not None else app.journal
+    the app keeps that game's aside in app.play.playing)."""
+    return app.play.playing[4] if app.play.playing is not None else app.play.journal
 
 
 def view_of(app):
-    return jsonout.dumps(app.view()) if app.session is not None else None
+    return jsonout.dumps(app.play.view()) if app.play.session is not None else None
 
 
 def edition_of(app, j, name):
@@ -252,7 +252,7 @@ def edition_of(app, j, name):
     from firmware import chooser
     from firmware.games import registry as games
     bundled = chooser.bundled_edition(app, games.edition(name))
-    ok, ed = store.read_json("%s/%s-edition.json" % (app.dir, name))
+    ok, ed = store.read_json("%s/%s-edition.json" % (app.board.dir, name))
     return ed if ok and not store.same_shape(ed, bundled) else bundled
 
 
@@ -277,7 +277,7 @@ def replay(app, recs):
 def held(app, data):
     """The device's journal ends where the good records on the storage end
     (a refused write took its action back)."""
-    if app.session is None:
+    if app.play.session is None:
         return
     try:
         size = os.stat(data + "/game/" + JOURNAL)[6]
@@ -303,7 +303,7 @@ def walk(presses, seed):
             step += 1
             where = "seed %d, press %d" % (seed, step)
             k = INTENTS[rand.below(len(INTENTS))]
-            top = app.stack[-1]
+            top = app.screens.stack[-1]
             screens.add(type(top).__name__ + ":" + str(getattr(top, "title", "")))
             before = view0 = None
             # a press on a setup screen (Start game is there) is cut more often:
@@ -314,7 +314,7 @@ def walk(presses, seed):
                 # append is its first two), or anywhere in a longer run of
                 # them (a new game's start makes about 15, a snapshot 10)
                 fs.cut = 1 + rand.below(4 if rand.below(2) and not setup else 24)
-                before = records(data) if app.session is not None else []
+                before = records(data) if app.play.session is not None else []
                 view0 = view_of(app)
             elif rand.below(REFUSE) == 0:
                 if rand.below(2):
@@ -323,7 +323,7 @@ def walk(presses, seed):
                     fs.readonly = True
                 tally["refused"] += 1
             fs.starting = False
-            had = app.session
+            had = app.play.session
             try:
                 app.key(k)
                 app.render()
@@ -344,14 +344,14 @@ def walk(presses, seed):
                 app = boot(data, rand)
                 tally["devices"] += 1
                 continue
-            if app.session is not None and app.session is not had:
+            if app.play.session is not None and app.play.session is not had:
                 tally["games"] += 1     # a game started (not resumed after a cut)
-                tally["started"][app.name] = tally["started"].get(app.name, 0) + 1
+                tally["started"][app.play.name] = tally["started"].get(app.play.name, 0) + 1
             try:
                 held(app, data)
             except AssertionError as e:
                 raise AssertionError("%s (%s): the device and its journal differ: %s" % (where, k, e))
-            if app.session is not None and step % CHECK_EVERY == 0:
+            if app.play.session is not None and step % CHECK_EVERY == 0:
                 tally["full checks"] += 1
                 recs = records(data)
                 want = replay(app, recs)

@@ -75,7 +75,7 @@ def action(app, line, keys):
         _dismiss(app, keys)
         return
     _menu(app, keys)
-    s = app.session.state
+    s = app.play.session.state
     if _go_to_row(app, lambda r: r[2] == line, keys):
         return
     if k == "bid":
@@ -83,7 +83,7 @@ def action(app, line, keys):
             raise Stuck("no bid row for %s" % ws[1])
         _set_numbers(app, [int(ws[2])], keys)
     elif k in ("regions", "goods", "tokens", "armies"):
-        label = "%s %s" % (w.who(ws[1], app.lay), t("8.m." + k))
+        label = "%s %s" % (w.who(ws[1], app.board.lay), t("8.m." + k))
         if not _go_to_row(app, lambda r: r[0] == label, keys):
             raise Stuck("no row %r" % label)
         if k == "regions":

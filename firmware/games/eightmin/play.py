@@ -17,7 +17,7 @@ def play(app, v):
     from firmware.ui.bgstats import given
     if v.get("total_standings"):
         from firmware.games.eightmin import engine
-        ev = engine.evaluate(app.session.state)
+        ev = engine.evaluate(app.play.session.state)
         st = ev["total_standings"]
         score = ev["totals"]
     else:

@@ -8,7 +8,7 @@ from firmware.ui import common
 
 
 def _col(app, c):
-    return c if c in app.lay.player else None
+    return c if c in app.board.lay.player else None
 
 
 def _names(v):
@@ -25,8 +25,8 @@ class Home(Screen):
     hint = "h.menu"
 
     def refresh(self, app):
-        v = app.view()
-        lay = app.lay
+        v = app.play.view()
+        lay = app.board.lay
         ph = v["phase"]
         rows = []
         self.plain = True
@@ -70,13 +70,13 @@ class Home(Screen):
         self.rows = rows
 
     def status(self, app):
-        return _status(app.view())
+        return _status(app.play.view())
 
     def key(self, app, k):
         if k in ("ok", "up", "down"):
-            app.open_menu()
+            app.screens.open_menu()
         elif k == "back":
-            app.open_history()
+            app.screens.open_history()
 
 
 # ------------------------------------------------------------------ results
@@ -84,8 +84,8 @@ class Home(Screen):
 def results(app):
     """(title, rows): the scoring of the game per player, best first, with
     its breakdown; in a full game the standings of the games summed."""
-    v = app.view()
-    lay = app.lay
+    v = app.play.view()
+    lay = app.board.lay
     if v["over"]:
         title = f("h.winner", _names(v))
     else:
@@ -126,13 +126,13 @@ class Results(Screen):
         self.title, self.rows = results(app)
 
     def key(self, app, k):
-        visible = app.lay.rows - 1 - app.lay.footer
+        visible = app.board.lay.rows - 1 - app.board.lay.footer
         if k == "down" and self.top + visible < len(self.rows):
             self.top += 1
         elif k == "up" and self.top:
             self.top -= 1
         elif k in ("ok", "back"):
-            app.pop()
+            app.screens.pop()
         self.cur = self.top
 
 
@@ -143,10 +143,10 @@ SHEET = ("regions", "goods", "tokens", "armies")
 
 class TurnMenu(Screen):
     def refresh(self, app):
-        v = app.view()
-        lay = app.lay
+        v = app.play.view()
+        lay = app.board.lay
         ph = v["phase"]
-        check = app.check
+        check = app.play.check
         rows = []
         default = -1
         if ph == "bid":
@@ -173,7 +173,7 @@ class TurnMenu(Screen):
                 rows.append(row(f("8.m.card", i + 1), f("8.m.price", v["row_prices"][i]), a, why))
         else:
             self.title = t("8.h.scoring") if not v["over"] else f("h.winner", _names(v))
-            s = app.session.state
+            s = app.play.session.state
             ask = v["ask"]
             for c in v["seating"]:
                 sh = s["p"][c]["sheet"] or {}
@@ -200,7 +200,7 @@ class TurnMenu(Screen):
             ready = v.get("standings") is not None or v["over"]
             if default < 0 and not ask.get("next-game"):
                 default = len(rows)
-            rows.append(row(t("8.m.results"), "", lambda app: app.push(Results()), None if ready else t("8.m.not_yet")))
+            rows.append(row(t("8.m.results"), "", lambda app: app.screens.push(Results()), None if ready else t("8.m.not_yet")))
             if ask.get("next-game"):
                 if default < 0:
                     default = len(rows)
@@ -210,7 +210,7 @@ class TurnMenu(Screen):
         self.settle(app, max(default, 0))
 
     def status(self, app):
-        v = app.view()
+        v = app.play.view()
         if v["phase"] == "play":
             p = v["players"][v["turn"]]
             return "%d/%d" % (p["cards"], v["cards_to_end"])
@@ -218,18 +218,18 @@ class TurnMenu(Screen):
 
     def key(self, app, k):
         if k == "back":
-            app.home()
+            app.screens.home()
         else:
             Screen.key(self, app, k)
 
 
 def _bid(c):
     def open_(app):
-        coins = app.session.state["p"][c]["coins"]
+        coins = app.play.session.state["p"][c]["coins"]
 
         def done(app, vals):
-            app.act("bid %s %d" % (c, vals[0]))
-        app.push(Numbers(w.name(c), [["8.f.bid", 0, 0, coins]], done))
+            app.play.act("bid %s %d" % (c, vals[0]))
+        app.screens.push(Numbers(w.name(c), [["8.f.bid", 0, 0, coins]], done))
     return open_
 
 
@@ -242,9 +242,9 @@ WILD_MAX = 9
 
 def _sheet(c, k):
     def open_(app):
-        s = app.session.state
+        s = app.play.session.state
         sh = s["p"][c]["sheet"] or {}
-        title = "%s %s" % (w.who(c, app.lay), t("8.m." + k))
+        title = "%s %s" % (w.who(c, app.board.lay), t("8.m." + k))
         if k == "regions":
             old = sh.get("regions") or [0] * s["continents"]
             # the board numbers no continent: the one of the start region,
@@ -254,13 +254,13 @@ def _sheet(c, k):
                       for i in range(s["continents"])]
 
             def done(app, vals):
-                app.act("regions %s %s" % (c, " ".join(str(x) for x in vals)))
+                app.play.act("regions %s %s" % (c, " ".join(str(x) for x in vals)))
         elif k == "armies":
             a = sh.get("armies")
             fields = [["8.f.armies", a if a is not None else 0, 0, s["setup"]["armies"]]]
 
             def done(app, vals):
-                app.act("armies %s %d" % (c, vals[0]))
+                app.play.act("armies %s %d" % (c, vals[0]))
         else:
             old = sh.get(k) or {}
             top = GOODS_MAX if k == "goods" else s["setup"]["tokens"]
@@ -275,8 +275,8 @@ def _sheet(c, k):
                         words.append("%s=%d" % (s["kinds"][i], vals[i]))
                 if k == "goods" and vals[-1]:
                     words.append("wild=%d" % vals[-1])
-                app.act(" ".join(words))
-        app.push(Numbers(title, fields, done))
+                app.play.act(" ".join(words))
+        app.screens.push(Numbers(title, fields, done))
     return open_
 
 
@@ -285,8 +285,8 @@ def _sheet(c, k):
 def hidden(app):
     """Whether a bid line of the journal's tail keeps its amount secret:
     the bids of the game being bid for, until all are in."""
-    ss = app.session
-    if app.view()["phase"] != "bid":
+    ss = app.play.session
+    if app.play.view()["phase"] != "bid":
         return [False] * len(ss.tail)
     out = []
     secret = True
@@ -303,29 +303,29 @@ def common_rows(app):
 
 
 def corrections(app):
-    v = app.view()
+    v = app.play.view()
     rows = []
     for c in v["seating"]:
         a = "adjust %s coins +1" % c
-        rows.append(row(w.name(c), fn("8.h.coins", v["players"][c]["coins"]), _adjust(c), app.check(a), _col(app, c)))
-    app.push(Menu(t("m.adjust"), rows))
+        rows.append(row(w.name(c), fn("8.h.coins", v["players"][c]["coins"]), _adjust(c), app.play.check(a), _col(app, c)))
+    app.screens.push(Menu(t("m.adjust"), rows))
 
 
 def _adjust(c):
     def open_(app):
         def done(app, vals):
             if vals[0]:
-                app.act("adjust %s coins %+d" % (c, vals[0]))
-        app.push(Numbers(w.name(c), [["8.f.coins", 0, -20, 20]], done))
+                app.play.act("adjust %s coins %+d" % (c, vals[0]))
+        app.screens.push(Numbers(w.name(c), [["8.f.coins", 0, -20, 20]], done))
     return open_
 
 
 def history(app):
-    return common.history(app, _entries, lambda line: w.action(line, app.view()["phase"] == "bid"))
+    return common.history(app, _entries, lambda line: w.action(line, app.play.view()["phase"] == "bid"))
 
 
 def _entries(app, rows):
-    ss = app.session
+    ss = app.play.session
     secret = hidden(app)
     for i in range(len(ss.tail) - 1, -1, -1):
         common.lines(app, rows, w.action(ss.tail[i], secret[i]))

@@ -48,7 +48,7 @@ class Setup(Screen):
 
     def refresh(self, app):
         self.title = t("s.setup")
-        lay = app.lay
+        lay = app.board.lay
         on = lambda b: t("s.on") if b else t("s.off")  # noqa: E731
         rows = [row(t("s.players"), str(self.n), self._toggle("n"))]
         for i in range(self.n):
@@ -62,8 +62,8 @@ class Setup(Screen):
         rows.append(row(t("8.s.dice"), on(self.dice), self._toggle("dice")))
         rows.append(row(t("8.s.tokens"), on(self.tokens), self._toggle("tokens")))
         rows.append(row(t("8.s.full"), on(self.full), self._toggle("full")))
-        rows.append(row(t("m.settings"), ">", lambda app: app.open_settings()))
-        rows.append(row(t("m.start"), ">", lambda app: app.start_game(self.line())))
+        rows.append(row(t("m.settings"), ">", lambda app: app.screens.open_settings()))
+        rows.append(row(t("m.start"), ">", lambda app: app.play.start_game(self.line())))
         self.rows = rows
 
     def _toggle(self, what):
@@ -100,6 +100,6 @@ class Setup(Screen):
 
     def key(self, app, k):
         if k == "back":
-            app.pop()  # back to the game picker
+            app.screens.pop()  # back to the game picker
             return
         Screen.key(self, app, k)

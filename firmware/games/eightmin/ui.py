@@ -15,7 +15,7 @@ def _use(app):
 def setup(app):
     from firmware.games.eightmin.setup import Setup
     _use(app)
-    return Setup(app.edition)
+    return Setup(app.play.edition)
 
 
 def home(app):
@@ -38,9 +38,9 @@ def history(app):
 
 def _view():
     app = _APP[0]
-    if app is None or app.session is None or app.name != "eightmin":
+    if app is None or app.play.session is None or app.play.name != "eightmin":
         return None
-    return app.view()
+    return app.play.view()
 
 
 def notable(events):
@@ -71,7 +71,7 @@ def led_event(events):
 
 
 # ------------------------------------------------------------------ acting
-# App.act decides whether to return to the home screen from the Inca state
+# Play.act decides whether to return to the home screen from the Inca state
 # (its era and phase).  Until the app asks the game where it is, the app
 # showing this game acts through the same steps with this game's "where":
 # the phase, the game of a full game, and the end.

@@ -9,6 +9,6 @@ from firmware.ui.widgets import Numbers
 
 def connected(app, c, vals):
     def done(app, v):
-        app.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
-    app.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
+        app.play.act("connected %s %d %d %d" % (c, v[0], v[1], v[2]))
+    app.screens.push(Numbers(w.name(c), [["f.garrisons", vals[0], 0, 20], ["f.cities", vals[1], 0, 20],
                                   ["f.temples", vals[2], 0, 20]], done))

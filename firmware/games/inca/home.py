@@ -11,8 +11,8 @@ class Home(Screen):
     hint = "h.menu"
 
     def refresh(self, app):
-        self.view = app.view()
-        s = app.session.state
+        self.view = app.play.view()
+        s = app.play.session.state
         # progress through the era track, in phases
         total = 0
         done = 0
@@ -30,9 +30,9 @@ class Home(Screen):
 
     def key(self, app, k):
         if k == "ok" or k == "down" or k == "up":
-            app.open_menu()
+            app.screens.open_menu()
         elif k == "back":
-            app.open_history()
+            app.screens.open_history()
 
     def draw(self, cv, lay, app):
         v = self.view

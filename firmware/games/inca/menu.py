@@ -17,7 +17,7 @@ def _cost(lv):
 
 class PhaseMenu(Screen):
     def refresh(self, app):
-        v = app.view()
+        v = app.play.view()
         rows = []
         # one function a phase: a function's bytecode is one block of the
         # heap on a board, and the whole menu's was what a cut-up heap
@@ -29,12 +29,12 @@ class PhaseMenu(Screen):
         self.settle(app, default)
 
     def status(self, app):
-        v = app.view()
+        v = app.play.view()
         return "%s.%d" % (w.era_name(v["era"]), v["round"])
 
     def key(self, app, k):
         if k == "back":
-            app.home()
+            app.screens.home()
         else:
             Screen.key(self, app, k)
 
@@ -48,15 +48,15 @@ def _over(app, v, rows):
 
 
 def _inca(app, v, rows):
-    rows.append(row(t("m.continue"), "", "next", app.check("next")))
+    rows.append(row(t("m.continue"), "", "next", app.play.check("next")))
     for line in w.notable(v["entry"], False):
-        for part in app.lay.wrap(line, app.lay.w - 4):
+        for part in app.board.lay.wrap(line, app.board.lay.w - 4):
             rows.append(row(part))
     return t("ph.inca"), 0
 
 
 def _sun(app, v, rows):
-    s = app.session.state
+    s = app.play.session.state
     default = -1
     for sec in s["sectors"]:
         placed = sec in s["placed"]
@@ -64,12 +64,12 @@ def _sun(app, v, rows):
             default = len(rows)
         # the sector's card this phase ("?" until entered), then every card
         # still in effect there (since the last Sapa Inca), newest last
-        rows.append(row(w.sector(sec, app.lay, app.lay.w - 4 - app.lay.font.width(" ?") - 2),
+        rows.append(row(w.sector(sec, app.board.lay, app.board.lay.w - 4 - app.board.lay.font.width(" ?") - 2),
                         "" if placed else "?", _open("card_picker", (sec,), "sun")))
         in_effect(app, s["board"][sec], rows)
     if default < 0:
         default = len(rows)
-    rows.append(row(t("m.reveal"), "", "next", app.check("next")))
+    rows.append(row(t("m.reveal"), "", "next", app.play.check("next")))
     rows.append(row(t("m.effects"), "", _open("effects")))
     return t("ph.sun"), default
 
@@ -77,7 +77,7 @@ def _sun(app, v, rows):
 def in_effect(app, cards, rows, indent="  "):
     """A row for each card in effect (in a sector, on a player), indented,
     its copies at the right when more than one."""
-    lay = app.lay
+    lay = app.board.lay
     seen = []
     for name in cards:
         if name not in seen:
@@ -88,8 +88,8 @@ def in_effect(app, cards, rows, indent="  "):
 
 
 def _people(app, v, rows):
-    s = app.session.state
-    check = app.check
+    s = app.play.session.state
+    check = app.play.check
     c = v["turn"]
     p = v["players"][c]
     taken = v["action"]["taken"]
@@ -100,7 +100,7 @@ def _people(app, v, rows):
     # a temple at a site is a temple: once the building action is taken it
     # is struck through with the temple's reason, not refused after a site
     # is picked
-    sites = app.edition["temple_sites"]["sites"]
+    sites = app.play.edition["temple_sites"]["sites"]
     why = check("temple %s %d" % (c, sites[0][1])) if taken is not None and sites else None
     rows.append(row(common.label(app, "b.site", ""), "", _open("sites", (c,)), why))
     for k in ("outpost", "zeal"):
@@ -129,12 +129,12 @@ def _people(app, v, rows):
 def _build(app, rows, k, c, costs):
     a = "%s %s" % (k, c)
     cost = _cost(costs[k])
-    rows.append(row(common.label(app, "b." + k, cost), cost, a, app.check(a)))
+    rows.append(row(common.label(app, "b." + k, cost), cost, a, app.play.check(a)))
 
 
 def _sapa(app, v, rows):
     default = -1
-    for c in app.session.state["seating"]:
+    for c in app.play.session.state["seating"]:
         p = v["players"][c]
         con = p["connected"]
         vals = con if con is not None else p["last_connected"]
@@ -153,7 +153,7 @@ def _sapa(app, v, rows):
             rows.append(row("  " + t("m.change_con"), "", _open("connected", (c, vals), "counts"), None, c))
     if default < 0:
         default = len(rows)
-    rows.append(row(t("m.score"), "", "next", app.check("next")))
+    rows.append(row(t("m.score"), "", "next", app.play.check("next")))
     return t("ph.sapa"), default
 
 

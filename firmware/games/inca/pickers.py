@@ -13,42 +13,42 @@ from firmware.ui import common
 
 
 def effects(app):
-    v = app.view()
+    v = app.play.view()
     rows = []
     from firmware.games.inca.menu import in_effect
     for c in v["order"]:
         rows.append(row(w.name(c), "", colour=c))
         in_effect(app, v["players"][c]["effects"], rows, " ")
-    app.push(Menu(t("m.effects"), rows))
+    app.screens.push(Menu(t("m.effects"), rows))
 
 
 def conquest(app, c):
-    s = app.session.state
+    s = app.play.session.state
     fx = engine.effects(s, c)
     extra = s["act"]["slot"] is not None
     rows = []
-    for kind in app.edition["marker_kinds"]["kinds"]:
+    for kind in app.play.edition["marker_kinds"]["kinds"]:
         a = "conquer %s %d %d %d" % (c, kind[1], kind[2], kind[3])
         cost = cards.conquest(kind[1], fx, extra, s["rx"])
         # the marker's own numbers (resistance, labor each Inca phase,
         # VP), as printed on it; at the right the labor it costs now
         rows.append(row(f("m.res", kind[1], kind[2], kind[3]), f("m.labor", cost), a,
-                        app.check(a)))
+                        app.play.check(a)))
     rows.append(row(t("m.by_numbers"), "", _conquest_numbers(c)))
-    app.push(Menu(t("b.conquer"), rows))
+    app.screens.push(Menu(t("b.conquer"), rows))
 
 
 def _conquest_numbers(c):
     def open_(app):
         def done(app, vals):
-            app.act("conquer %s %d %d %d" % (c, vals[0], vals[1], vals[2]))
-        app.push(Numbers(t("b.conquer"), [["f.res", 2, 0, 9], ["f.labor", 1, 0, 9], ["f.vp", 2, 0, 9]], done))
+            app.play.act("conquer %s %d %d %d" % (c, vals[0], vals[1], vals[2]))
+        app.screens.push(Numbers(t("b.conquer"), [["f.res", 2, 0, 9], ["f.labor", 1, 0, 9], ["f.vp", 2, 0, 9]], done))
     return open_
 
 
 def sites(app, c):
     rows = []
-    for site in app.edition["temple_sites"]["sites"]:
+    for site in app.play.edition["temple_sites"]["sites"]:
         a = "temple %s %d" % (c, site[1])
         # a site's name as the players' rulebook prints it, if the
         # language table has it; else as the edition table gives it
@@ -56,38 +56,38 @@ def sites(app, c):
         name = common.label(app, "site." + site[0], vp)
         if name == "site." + site[0]:
             name = site[0]
-        rows.append(row(name, vp, a, app.check(a)))
+        rows.append(row(name, vp, a, app.play.check(a)))
     rows.append(row(t("m.by_numbers"), "", _site_numbers(c)))
-    app.push(Menu(_site_title(app), rows))
+    app.screens.push(Menu(_site_title(app), rows))
 
 
 def _site_title(app):
     # a title line without a status at its right
-    return fit("b.site", app.lay.w - 2, app.lay.font.width)
+    return fit("b.site", app.board.lay.w - 2, app.board.lay.font.width)
 
 
 def _site_numbers(c):
     def open_(app):
         def done(app, vals):
-            app.act("temple %s %d" % (c, vals[0]))
-        app.push(Numbers(_site_title(app), [["f.vp", 4, 1, 20]], done))
+            app.play.act("temple %s %d" % (c, vals[0]))
+        app.screens.push(Numbers(_site_title(app), [["f.vp", 4, 1, 20]], done))
     return open_
 
 
 def corrections(app):
     rows = []
-    for c in app.session.state["seating"]:
+    for c in app.play.session.state["seating"]:
         for what in ("labor", "vp"):
             rows.append(row("%s %s" % (w.name(c), t("f." + what)), "", _adjust(c, what), None, c))
-    app.push(Menu(t("m.adjust"), rows))
+    app.screens.push(Menu(t("m.adjust"), rows))
 
 
 def _adjust(c, what):
     def open_(app):
         def done(app, v):
             if v[0]:
-                app.act("adjust %s %s %+d" % (c, what, v[0]))
-        app.push(Numbers("%s %s" % (w.name(c), t("f." + what)), [["f.amount", 0, -20, 20]], done))
+                app.play.act("adjust %s %s %+d" % (c, what, v[0]))
+        app.screens.push(Numbers("%s %s" % (w.name(c), t("f." + what)), [["f.amount", 0, -20, 20]], done))
     return open_
 
 
@@ -97,7 +97,7 @@ def history(app):
 
 def _entries(app, rows):
     """The actions since the undo checkpoint, newest first."""
-    ss = app.session
+    ss = app.play.session
     ends = w.next_names(ss.state, ss.tail)
     for i in range(len(ss.tail) - 1, -1, -1):
         common.lines(app, rows, ends.get(i) or w.action(ss.tail[i]))

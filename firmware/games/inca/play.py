@@ -13,7 +13,7 @@ def play(app, v):
     if not v["over"]:
         return None
     from firmware.ui.bgstats import given
-    first = _first(app.session.setup)
+    first = _first(app.play.session.setup)
     return [(given(app, c) or words.name(c), v["players"][c]["vp"], v["players"][c]["rank"],
              c == v["winner"], c == first, None) for c in v["standings"]]
 

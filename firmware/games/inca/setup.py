@@ -48,8 +48,8 @@ class Setup(Screen):
         rows.append(row(label(app, "s.pizarro", on(self.pizarro)), on(self.pizarro), self._toggle("pizarro")))
         rows.append(row(t("s.gods"), on(self.gods), self._toggle("gods")))
         rows.append(row(t("m.check_board"), ">", board_check))
-        rows.append(row(t("m.settings"), ">", lambda app: app.open_settings()))
-        rows.append(row(t("m.start"), ">", lambda app: app.start_game(self.line())))
+        rows.append(row(t("m.settings"), ">", lambda app: app.screens.open_settings()))
+        rows.append(row(t("m.start"), ">", lambda app: app.play.start_game(self.line())))
         self.rows = rows
 
     def _toggle(self, what):
@@ -66,58 +66,58 @@ class Setup(Screen):
 
     def key(self, app, k):
         if k == "back":
-            app.pop()  # back to the game picker
+            app.screens.pop()  # back to the game picker
             return
         Screen.key(self, app, k)
 
 
 def board_check(app):
-    ed = app.edition
+    ed = app.play.edition
     rows = []
     for era in ed["eras"]:
         rows.append(row(f("s.era_labor", era["name"] if len(era["name"]) < 4 else t("era." + str(era["era"]))),
                         str(era["labor"]), _edit_labor(era["era"])))
     rows.append(row(t("s.rounds"), " ".join(str(len(e["columns"])) for e in ed["eras"])))
     rows.append(row(t("s.kinds"), ">", _kinds))
-    app.push(Menu(t("s.board"), rows))
+    app.screens.push(Menu(t("s.board"), rows))
 
 
 def _edit_labor(era_no):
     def go(app):
-        era = app.edition["eras"][era_no - 1]
+        era = app.play.edition["eras"][era_no - 1]
 
         def done(app, v):
             era["labor"] = v[0]
-            app.pop()
+            app.screens.pop()
             board_check(app)
-            app.save_edition()      # a failed write is told over the list
-        app.push(Numbers(f("s.era_labor", t("era." + str(era_no))), [["f.labor", era["labor"], 0, 20]], done))
+            app.play.save_edition()      # a failed write is told over the list
+        app.screens.push(Numbers(f("s.era_labor", t("era." + str(era_no))), [["f.labor", era["labor"], 0, 20]], done))
     return go
 
 
 def _kinds(app):
     rows = []
-    kinds = app.edition["marker_kinds"]["kinds"]
+    kinds = app.play.edition["marker_kinds"]["kinds"]
     for i in range(len(kinds)):
         k = kinds[i]
         right = f("m.res", k[1], k[2], k[3])
         # the kind's name, or its letter alone where that does not fit
         name = f("s.kind", k[0])
-        width = app.lay.font.width
-        if width(name) + width(right) + width(" ") + 6 > app.lay.w:
+        width = app.board.lay.font.width
+        if width(name) + width(right) + width(" ") + 6 > app.board.lay.w:
             name = k[0]
         rows.append(row(name, right, _edit_kind(i)))
-    app.push(Menu(t("s.kinds"), rows))
+    app.screens.push(Menu(t("s.kinds"), rows))
 
 
 def _edit_kind(i):
     def go(app):
-        k = app.edition["marker_kinds"]["kinds"][i]
+        k = app.play.edition["marker_kinds"]["kinds"][i]
 
         def done(app, v):
             k[1], k[2], k[3] = v
-            app.pop()
+            app.screens.pop()
             _kinds(app)
-            app.save_edition()
-        app.push(Numbers(f("s.kind", k[0]), [["f.res", k[1], 0, 9], ["f.labor", k[2], 0, 9], ["f.vp", k[3], 0, 9]], done))
+            app.play.save_edition()
+        app.screens.push(Numbers(f("s.kind", k[0]), [["f.res", k[1], 0, 9], ["f.labor", k[2], 0, 9], ["f.vp", k[3], 0, 9]], done))
     return go

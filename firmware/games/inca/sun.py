@@ -24,9 +24,9 @@ class CardList(Menu):
         if r[3] or not isinstance(r[2], str):
             Screen.activate(self, app, r)
             return
-        if not app.act(r[2]) or not isinstance(app.stack[-1], PhaseMenu):
+        if not app.play.act(r[2]) or not isinstance(app.screens.stack[-1], PhaseMenu):
             return
-        s = app.session.state
+        s = app.play.session.state
         if engine.phase(s) == "sun":
             for sec in s["sectors"]:
                 if sec not in s["placed"]:
@@ -53,14 +53,14 @@ def order(s):
 
 
 def card_picker(app, sec):
-    by = bytes(order(app.session.state))
+    by = bytes(order(app.play.session.state))
 
     def card(i):
         # the card, the copies not yet revealed, greyed if not allowed now
         name = cards.NAMES[by[i]]
         a = "sun %s %s" % (sec, name)
-        n = left(app.session.state, name)
-        lay = app.lay
+        n = left(app.play.session.state, name)
+        lay = app.board.lay
         label = w.card(name, lay, lay.w - 6 - lay.font.width(" x4"))
-        return row(label, "x%d" % n if n > 0 else "", a, app.check(a))
-    app.push(CardList(sec, Rows(len(cards.NAMES), card), app.lay))
+        return row(label, "x%d" % n if n > 0 else "", a, app.play.check(a))
+    app.screens.push(CardList(sec, Rows(len(cards.NAMES), card), app.board.lay))

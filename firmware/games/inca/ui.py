@@ -1,7 +1,7 @@
 # What the app needs to know of Inca Empire's screens.
 from firmware.games.inca import words
 
-# the line a held DOWN enters from any screen of the game (App.end): the
+# the line a held DOWN enters from any screen of the game (Play.end): the
 # end of a turn or phase
 END = "next"
 # events of an action bigger than one player's (a phase ended, a scoring,
@@ -35,7 +35,7 @@ def notable(events):
 
 def headline(events):
     """The title of the screen that tells a big moment: a Pizarro flip
-    (App.tell)."""
+    (Screens.tell)."""
     for e in events:
         if e[0] == "pizarro":
             from firmware.core.text import t

@@ -10,19 +10,19 @@ from firmware.ui import common
 
 def doing(line):
     """A row target that applies the action line through act()."""
-    return lambda app: app.act(line)
+    return lambda app: app.play.act(line)
 
 
 class TurnMenu(Screen):
     def refresh(self, app):
-        v = app.view()
+        v = app.play.view()
         rows = []
         default = 0
         if v["phase"] != "scoring":
             c = v["turn"]
             self.title = name(c)
             rows.append(row(t("o.end_turn"), t("o.last") if v["trigger"] else "", doing("next"),
-                            app.check("next")))
+                            app.play.check("next")))
             if v["trigger"] is None:
                 rows.append(row(t("o.ran_out"), ">", _supplies))
         else:
@@ -43,12 +43,12 @@ class TurnMenu(Screen):
         self.settle(app, default)
 
     def status(self, app):
-        v = app.view()
+        v = app.play.view()
         return "" if v["phase"] == "scoring" else f("o.r", v["round"])
 
     def key(self, app, k):
         if k == "back":
-            app.home()
+            app.screens.home()
         else:
             Screen.key(self, app, k)
 
@@ -62,7 +62,7 @@ def history(app):
 
 
 def _entries(app, rows):
-    for line in reversed(app.session.tail):
+    for line in reversed(app.play.session.tail):
         common.lines(app, rows, action(line))
 
 
@@ -79,14 +79,14 @@ class Supplies(Screen):
     def refresh(self, app):
         self.title = t("o.what")
         rows = []
-        for x in app.view()["supplies"]:
+        for x in app.play.view()["supplies"]:
             rows.append(row(supply(x), "\u2713" if x in self.got else "", self._mark(x)))
         line = self.line(app)
         rows.append(row(t("o.confirm"), "", doing(line), None if self.got else t("o.pick_one")))
         self.rows = rows
 
     def line(self, app):
-        return "trigger " + " ".join(x for x in app.view()["supplies"] if x in self.got)
+        return "trigger " + " ".join(x for x in app.play.view()["supplies"] if x in self.got)
 
     def _mark(self, x):
         def go(app):
@@ -99,7 +99,7 @@ class Supplies(Screen):
 
 
 def _supplies(app):
-    app.push(Supplies())
+    app.screens.push(Supplies())
 
 
 # ---------------------------------------------------------------- scoring
@@ -128,7 +128,7 @@ class Sheet(Screen):
     def __init__(self, app, c):
         Screen.__init__(self)
         self.c = c
-        s = app.session.state
+        s = app.play.session.state
         old = s["p"][c]["sheet"]
         self.old = engine.blank() if old is None else old
         d = {}
@@ -138,7 +138,7 @@ class Sheet(Screen):
         self.draft = d
 
     def points(self, app):
-        return engine.points(app.session.state, self.draft)
+        return engine.points(app.play.session.state, self.draft)
 
     def refresh(self, app):
         b = self.points(app)
@@ -147,7 +147,7 @@ class Sheet(Screen):
         for k in KEYS:
             right = (t("m.yes") if self.draft[k] else t("m.no")) if k == "treasure" else str(b[k])
             rows.append(row(t("o." + k), right, self._edit(k)))
-        rows.append(row(t("o.save"), vp(b["total"]), doing(self.line()), app.check(self.line())))
+        rows.append(row(t("o.save"), vp(b["total"]), doing(self.line()), app.play.check(self.line())))
         self.rows = rows
 
     def status(self, app):
@@ -175,7 +175,7 @@ class Sheet(Screen):
 
     def _edit(self, k):
         def go(app):
-            s = app.session.state
+            s = app.play.session.state
             L = s["limits"]
             d = self.draft
 
@@ -189,15 +189,15 @@ class Sheet(Screen):
                 d[k] = not d[k]
                 self.refresh(app)
             elif k == "hand":
-                app.push(Numbers(t("o.hand"), [["o.hand", d[k], 0, L["cards"]]], done))
+                app.screens.push(Numbers(t("o.hand"), [["o.hand", d[k], 0, L["cards"]]], done))
             elif k == "trophies":
-                app.push(Numbers(t("o.trophies"), [["o.trophies", d[k], 0, L["pawns"]]], done))
+                app.screens.push(Numbers(t("o.trophies"), [["o.trophies", d[k], 0, L["pawns"]]], done))
             elif k == "tiles":
                 fields = [[f("o.level", i + 1), d[k][i], 0, L["tiles"]] for i in range(L["levels"])]
-                app.push(Numbers(t("o.tiles"), fields, done))
+                app.screens.push(Numbers(t("o.tiles"), fields, done))
             else:
                 lo, hi, most = _limits(s)[k]
-                app.push(ListEdit(self, k, lo, hi, most))
+                app.screens.push(ListEdit(self, k, lo, hi, most))
         return go
 
 
@@ -220,7 +220,7 @@ class ListEdit(Screen):
     def refresh(self, app):
         vals = self.sheet.draft[self.k]
         self.title = t("o." + self.k)
-        lay = app.lay
+        lay = app.board.lay
         room = lay.w - 4 - lay.font.width(t("o.done") + " ") - 2
         rows = [row(t("o.done"), list_text(lay, vals, room), _back),
                 row(t("o.remove"), "", self._remove, None if vals else t("m.nothing"))]
@@ -244,19 +244,19 @@ class ListEdit(Screen):
 
 
 def _back(app):
-    app.pop()
+    app.screens.pop()
 
 
 def _sheet(c):
     def go(app):
-        app.push(Sheet(app, c))
+        app.screens.push(Sheet(app, c))
     return go
 
 
 def open_results(app):
     """Every player's total and breakdown, best first (the standings once
     every sheet is in), with the winner in the title."""
-    v = app.view()
+    v = app.play.view()
     order = v["standings"] or v["seating"]
     rows = []
     for c in order:
@@ -273,4 +273,4 @@ def open_results(app):
         title = t("h.winner") % name(v["winner"]) if v["winner"] else t("o.shared")
     else:
         title = t("m.results")
-    app.push(Menu(title, rows))
+    app.screens.push(Menu(title, rows))

@@ -14,9 +14,9 @@ class Setup(Screen):
 
     def __init__(self, app):
         Screen.__init__(self)
-        names = app.edition.get("suggested_players", {}).get("names") or DEFAULT_NAMES
+        names = app.play.edition.get("suggested_players", {}).get("names") or DEFAULT_NAMES
         self.names = list(names)
-        lo, hi = app.edition["players"]
+        lo, hi = app.play.edition["players"]
         self.lo = lo
         self.hi = min(hi, len(self.names))
         self.n = self.hi
@@ -34,8 +34,8 @@ class Setup(Screen):
         for i in range(self.n):
             label = t("o.youngest") if i == 0 else f("o.seat", i + 1)
             rows.append(row(label, name(self.seats[i]), self._seat(i)))
-        rows.append(row(t("m.settings"), ">", lambda app: app.open_settings()))
-        rows.append(row(t("m.start"), ">", lambda app: app.start_game(self.line())))
+        rows.append(row(t("m.settings"), ">", lambda app: app.screens.open_settings()))
+        rows.append(row(t("m.start"), ">", lambda app: app.play.start_game(self.line())))
         self.rows = rows
 
     def _count(self, app):
@@ -58,7 +58,7 @@ class Setup(Screen):
 
     def key(self, app, k):
         if k == "back":
-            app.pop()  # back to the game picker
+            app.screens.pop()  # back to the game picker
             return
         Screen.key(self, app, k)
 
@@ -87,7 +87,7 @@ class Home(Screen):
     hint = "h.menu"
 
     def refresh(self, app):
-        v = app.view()
+        v = app.play.view()
         rows = []
         cur = -1
         if v["over"]:
@@ -116,6 +116,6 @@ class Home(Screen):
 
     def key(self, app, k):
         if k in ("ok", "down", "up"):
-            app.open_menu()
+            app.screens.open_menu()
         elif k == "back":
-            app.open_history()
+            app.screens.open_history()

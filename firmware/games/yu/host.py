@@ -17,7 +17,7 @@ from host_sim.games import Choices
 
 
 def _top(app):
-    return app.stack[-1]
+    return app.screens.stack[-1]
 
 
 def _row(app, pred, what, keys):

@@ -31,23 +31,23 @@ class Setup(Screen):
 
     def refresh(self, app):
         self.title = t("y.s.title")
-        ed = app.edition["campaign"]
+        ed = app.play.edition["campaign"]
         self.rows = [row(t("y.s.wins"), str(self.wins), self._edit("wins", ed["wins"] - 1)),
                      row(t("y.s.losses"), str(self.losses), self._edit("losses", ed["losses"] - 1)),
-                     row(t("y.s.start"), ">", lambda app: app.start_game(self.line())),
-                     row(t("m.settings"), ">", lambda app: app.open_settings())]
+                     row(t("y.s.start"), ">", lambda app: app.play.start_game(self.line())),
+                     row(t("m.settings"), ">", lambda app: app.screens.open_settings())]
 
     def _edit(self, what, hi):
         def go(app):
             def done(app, v):
                 setattr(self, what, v[0])
                 self.refresh(app)
-            app.push(Numbers(t("y.s." + what), [["y.f.so_far", getattr(self, what), 0, hi]], done))
+            app.screens.push(Numbers(t("y.s." + what), [["y.f.so_far", getattr(self, what), 0, hi]], done))
         return go
 
     def key(self, app, k):
         if k == "back":
-            app.pop()  # back to the game picker
+            app.screens.pop()  # back to the game picker
             return
         Screen.key(self, app, k)
 
@@ -128,14 +128,14 @@ class Home(Screen):
     hint = "h.menu"
 
     def refresh(self, app):
-        v = self.view = app.view()
+        v = self.view = app.play.view()
         c = v["campaign"]
         if v["in_game"]:
             self.hint = "h.menu"
             self.title = f("y.h.title", v["game_no"], v["round"])
             fl = v["flood"]
             warn = [x[0] for x in v["warnings"]]
-            lay = app.lay
+            lay = app.board.lay
             self.lines = [
                 [w.phase(v["phase"], lay.w - box_width(lay) - 6, lay.font.width), "", "phases"],
                 _pair(lay, ("y.h.canals", (v["canals"], v["canals_to_win"])),
@@ -155,26 +155,26 @@ class Home(Screen):
             self.title = t("y.c.over_" + c["final"])
         else:
             self.title = t("g.yu")
-            rows.append(row(f("y.c.start", c["games"] + 1), "", "game-start", app.check("game-start")))
-        rows.append(row(*_pair(app.lay, ("y.c.wins", (c["wins"], c["wins_to_end"])),
+            rows.append(row(f("y.c.start", c["games"] + 1), "", "game-start", app.play.check("game-start")))
+        rows.append(row(*_pair(app.board.lay, ("y.c.wins", (c["wins"], c["wins_to_end"])),
                                ("y.c.losses", (c["losses"], c["losses_to_end"]), None))))
         last = v["last_result"]
         if last is not None:
             rows.append(row(f("y.c.game", last["game"]), w.result(last), _result(last)))
             rows.append(row(t("y.story.gold") if last["gold"] else w.story(last), "", _result(last)))
-        rows.append(row(t("m.history"), ">", lambda app: app.open_history()))
-        rows.append(row(t("y.m.more"), ">", lambda app: app.open_menu()))
+        rows.append(row(t("m.history"), ">", lambda app: app.screens.open_history()))
+        rows.append(row(t("y.m.more"), ">", lambda app: app.screens.open_menu()))
         self.rows = rows
 
     def key(self, app, k):
         if self.view["in_game"]:
             if k in ("ok", "down", "up"):
-                app.open_menu()
+                app.screens.open_menu()
             elif k == "back":
-                app.open_history()
+                app.screens.open_history()
             return
         if k == "back":
-            app.open_history()
+            app.screens.open_history()
         else:
             Screen.key(self, app, k)
 
@@ -224,7 +224,7 @@ class Result(Message):
 
 def _result(rec):
     def open_(app):
-        app.push(Result(w.result_title(rec), w.result_lines(rec, app.view()["campaign"])))
+        app.screens.push(Result(w.result_title(rec), w.result_lines(rec, app.play.view()["campaign"])))
     return open_
 
 
@@ -232,8 +232,8 @@ def _result(rec):
 
 class PhaseMenu(Screen):
     def refresh(self, app):
-        v = app.view()
-        check = app.check
+        v = app.play.view()
+        check = app.play.check
         rows = []
         default = 0
         if not v["in_game"]:
@@ -249,8 +249,8 @@ class PhaseMenu(Screen):
         else:
             ph = v["phase"]
             status = self.status(app)
-            self.title = w.phase(ph, app.lay.w - 2 - (app.lay.font.width(status) + 2 if status else 0),
-                                 app.lay.font.width)
+            self.title = w.phase(ph, app.board.lay.w - 2 - (app.board.lay.font.width(status) + 2 if status else 0),
+                                 app.board.lay.font.width)
             verbs = v["ask"]["verbs"]
             if ph == "actions":
                 rows.append(row(t("y.m.canal"), "%d/%d" % (v["canals"], v["canals_to_win"]), "canal",
@@ -273,12 +273,12 @@ class PhaseMenu(Screen):
         self.settle(app, default)
 
     def status(self, app):
-        v = app.view()
+        v = app.play.view()
         return f("y.m.status", v["round"]) if v["in_game"] else ""
 
     def key(self, app, k):
         if k == "back":
-            app.home()
+            app.screens.home()
         else:
             Screen.key(self, app, k)
 
@@ -290,54 +290,54 @@ def common_rows(app):
 def _numbers(title_key, fmt, field, value, lo, hi):
     def open_(app):
         def done(app, v):
-            app.act(fmt % v[0])
-        app.push(Numbers(t(title_key), [[field, value, lo, hi]], done))
+            app.play.act(fmt % v[0])
+        app.screens.push(Numbers(t(title_key), [[field, value, lo, hi]], done))
     return open_
 
 
 def _barbarians(app):
-    v = app.view()
+    v = app.play.view()
     n = v["barbarians"]
     hi = v["barbarians_lose_at"]
     rows = []
     for line, key in (("barbarians +1", "y.m.plus"), ("barbarians -1", "y.m.minus")):
-        rows.append(row(t(key), "", line, app.check(line)))
+        rows.append(row(t(key), "", line, app.play.check(line)))
     rows.append(row(t("y.m.change"), "", _change))
     rows.append(row(t("y.m.on_display"), str(n), _numbers("y.m.barbarians", "barbarians %d", "y.f.on_display",
                                                           n, 0, hi)))
-    app.push(Menu(t("y.m.barbarians"), rows))
+    app.screens.push(Menu(t("y.m.barbarians"), rows))
 
 
 def _change(app):
-    v = app.view()
+    v = app.play.view()
 
     def done(app, vals):
         if vals[0]:
-            app.act("barbarians %+d" % vals[0])
+            app.play.act("barbarians %+d" % vals[0])
     hi = v["barbarians_lose_at"]
-    app.push(Numbers(t("y.m.barbarians"), [["y.f.change", 0, -hi, hi]], done))
+    app.screens.push(Numbers(t("y.m.barbarians"), [["y.f.change", 0, -hi, hi]], done))
 
 
 def _settlers(app):
-    v = app.view()
+    v = app.play.view()
     st = v["settlers"]
     rows = []
     for verb in ("destroy", "take"):
-        rows.append(row(t("y.m." + verb), "", verb, app.check(verb)))
+        rows.append(row(t("y.m." + verb), "", verb, app.play.check(verb)))
         rows.append(row(common.label(app, "y.m.%s_n" % verb, ">"), ">",
                         _numbers("y.m." + verb, verb + " %d", "y.f.cards", 2, 1, 30)))
     rows.append(row(t("y.m.active"), str(st["active"]), _numbers("y.m.active", "active %d", "y.f.cards",
                                                                  st["active"], 0, 30)))
     rows.append(row(t("y.m.draw"), str(st["draw"]), _numbers("y.m.draw", "draw %d", "y.f.cards", st["draw"], 0, 30)))
-    app.push(Menu(t("y.m.settlers"), rows))
+    app.screens.push(Menu(t("y.m.settlers"), rows))
 
 
 def _losses(app):
     rows = []
     for cause in ("flood", "barbarians", "damage"):
         line = "loss " + cause
-        rows.append(row(t("y.l." + cause), "", line, app.check(line)))
-    app.push(Menu(t("y.m.loss"), rows))
+        rows.append(row(t("y.l." + cause), "", line, app.play.check(line)))
+    app.screens.push(Menu(t("y.m.loss"), rows))
 
 
 # ---------------------------------------------------------------- history
@@ -349,8 +349,8 @@ def history(app):
 def _entries(app, rows):
     """Every game of the campaign (newest first: OK shows its result),
     then the actions entered (newest first)."""
-    ss = app.session
-    v = app.view()
+    ss = app.play.session
+    v = app.play.view()
     for rec in reversed(v["history"]):
         rows.append(row(f("y.c.game", rec["game"]), w.result(rec), _result(rec)))
     carried = v["campaign"]["carried"]

@@ -1,7 +1,7 @@
 # What the app needs to know of Legacy of Yu's screens.
 from firmware.games.yu import words
 
-# the line a held DOWN enters from any screen of the game (App.end): the
+# the line a held DOWN enters from any screen of the game (Play.end): the
 # end of a turn or phase
 END = "next"
 # events of an action bigger than one step of a phase (a phase or round
