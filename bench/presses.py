@@ -64,7 +64,7 @@ def count(game, board):
         kind = kinds.setdefault(line.split()[0], [0, 0])
         kind[0] += 1
         kind[1] += pressed[0] - before
-    keyplan._dismiss(app, keys)
+    keyplan.dismiss(app, keys)
     assert pressed[0] == len(keys)
     return {"total": pressed[0], "numbers": pressed[1], "kinds": kinds, "over": app.play.view().get("over")}
 
@@ -103,7 +103,7 @@ def reach(game, board):
     for line in lines[1:]:
         keyplan.step(app, planner.action, line, keys)
         if line == "undo" and app.play.session.redo_stack:
-            keyplan._dismiss(app, keys)
+            keyplan.dismiss(app, keys)
             app.key("home")
             real("ok")          # the menu, from the home screen: one press
             scr = app.screens.stack[-1]

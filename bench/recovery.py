@@ -34,7 +34,7 @@ def _data(work, board):
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":
         saved += 1
-    return test_vpico._saved_game(Path(work), board, lines[:saved])
+    return test_vpico.saved_game(Path(work), board, lines[:saved])
 
 
 def _damage(game, kind):

@@ -35,10 +35,10 @@ def keys(board):
     assert app.play.view()["over"], "the scripted game did not end"
     again = []
     keyplan.leave_code(app, again)     # the end's QR code, to the final standings
-    keyplan._press(app, "ok", again)   # the final standings' menu
-    if not keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
+    keyplan.press_key(app, "ok", again)   # the final standings' menu
+    if not keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), again):
         raise keyplan.Stuck("no New game on the final screen")
-    if not keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), again):
+    if not keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), again):
         raise keyplan.Stuck("New game does not ask")
     again += keyplan.play(app, lines)
     assert app.play.view()["over"], "the second game did not end"

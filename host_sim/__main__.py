@@ -19,7 +19,7 @@ import sys
 
 from host_sim import replay
 
-DEMO = replay._root + "/assets/inca/demo.txt"
+DEMO = replay.ROOT + "/assets/inca/demo.txt"
 
 
 def standings(view):

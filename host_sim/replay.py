@@ -27,9 +27,9 @@ def _parent(path):
     return path[:i] if i > 0 else ("/" if i == 0 else ".")
 
 
-_root = _parent(_parent(_here)) if "/" in _here else ".."
-if _root not in sys.path:
-    sys.path.insert(0, _root)
+ROOT = _parent(_parent(_here)) if "/" in _here else ".."
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
 import json  # noqa: E402
 
@@ -42,7 +42,7 @@ from firmware.games import registry  # noqa: E402
 
 USAGE = ("usage: replay FILE [--trace] [--edition PATH] [--journal DIR] [--bgstats [--lang en|ru|es]]\n"
          "       replay resume DIR [--edition PATH]")
-EDITION = _root + "/assets/inca/edition.json"
+EDITION = ROOT + "/assets/inca/edition.json"
 GAME = "game"   # the game's folder in a data folder (firmware/app.py keeps it there)
 
 
@@ -80,7 +80,7 @@ def edition_for(setup_words, path=EDITION):
     under assets/)."""
     name = setup_words[0] if setup_words else None
     if path == EDITION and name in games.NAMES:
-        return _root + "/assets/" + registry.edition(name)
+        return ROOT + "/assets/" + registry.edition(name)
     return path
 
 
@@ -255,8 +255,8 @@ def bgstats(session, lang="en"):
     from firmware.core import text
     from firmware.ui import bgstats as link
     name = session.setup.split()[0]
-    text.load(_root + "/assets/lang/%s.json" % lang)
-    text.add(_root + "/" + registry.words(name, lang))
+    text.load(ROOT + "/assets/lang/%s.json" % lang)
+    text.add(ROOT + "/" + registry.words(name, lang))
     return link.link(_App(session, name), 0)
 
 

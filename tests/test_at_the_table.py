@@ -21,7 +21,7 @@ def at(board, pred, lang=None):
     keyplan.setup(app, lines[0], keys)
     for line in lines[1:]:
         keyplan.step(app, keyplan.planner("inca").action, line, keys)
-        keyplan._dismiss(app, keys)
+        keyplan.dismiss(app, keys)
         if pred(app, line):
             app.key("home")
             return app

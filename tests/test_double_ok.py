@@ -55,7 +55,7 @@ def _played(tmp_path, game, setup, scenario, actions):
     else:
         keys = []
         keyplan.setup(app, setup, keys)
-        keyplan._dismiss(app, keys)
+        keyplan.dismiss(app, keys)
         before = app.play.view()["turn"]
         for a in actions:
             keyplan.action(app, a, keys)

@@ -70,7 +70,7 @@ def test_a_held_down_ends_the_turn_from_home_and_from_a_picker_as_the_menu_row_d
     # from the conquest picker, two screens over the home screen
     deep, _ = _app(tmp_path, "deep", lines, edition)
     deep.key("ok")
-    keyplan._go_to_row(deep, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(deep, lambda r: r[0] == t("b.conquer"), [])
     assert len(deep.screens.stack) == 3
     deep.key("end")
     assert deep.play.session.state == by_row.play.session.state
@@ -96,8 +96,8 @@ def test_on_a_number_field_a_held_down_steps_the_number(tmp_path):
     app, _ = _app(tmp_path, "numbers", lines, edition)
     turn = app.play.view()["turn"]
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
     field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     before = field.fields[0][1]
@@ -119,7 +119,7 @@ def test_where_the_phase_cannot_end_a_held_down_says_why_and_changes_nothing(tmp
 def test_a_game_whose_turn_ends_with_its_move_says_so(tmp_path):
     app, _ = device.build("pico_oled", str(tmp_path / "eightmin"), 77)
     keyplan.play(app, _scenario("eightmin_three", "take blue 1"), planner=keyplan_eightmin)
-    keyplan._dismiss(app, [])
+    keyplan.dismiss(app, [])
     before = copy.deepcopy(app.play.session.state)
     app.key("end")
     assert app.play.session.state == before
@@ -147,7 +147,7 @@ def test_on_two_buttons_a_and_b_together_end_the_turn_from_a_picker(tmp_path):
     two, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     assert not two.board.has_up
     two.key("ok")
-    keyplan._go_to_row(two, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(two, lambda r: r[0] == t("b.conquer"), [])
     assert len(two.screens.stack) == 3
     two.key("end")
     assert two.play.session.state == by_row.play.session.state and _journal(data)[-1] == "next"
@@ -161,8 +161,8 @@ def test_on_two_buttons_a_held_b_steps_a_number_down_and_undoes_nothing(tmp_path
     app, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     before = copy.deepcopy(app.play.session.state)
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
     field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     lo, hi = field.fields[0][2], field.fields[0][3]

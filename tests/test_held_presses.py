@@ -11,7 +11,7 @@ import os
 from firmware.core.text import t
 from firmware.games.inca import cards, sun
 from host_sim import device, keyplan, sim
-from host_sim.keyplan import _press
+from host_sim.keyplan import press_key
 from tests.test_end_press import _app, _inca_lines, _journal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -30,9 +30,9 @@ def test_on_the_card_list_a_held_down_or_up_scrolls_and_the_phase_does_not_end(t
     app, data, lines = _card_list(tmp_path)
     scr = app.screens.stack[-1]
     before = copy.deepcopy(app.play.session.state)
-    _press(app, "down*5", [])                  # DOWN held through 5 rows: its long press and 4 repeats
+    press_key(app, "down*5", [])                  # DOWN held through 5 rows: its long press and 4 repeats
     assert app.screens.stack[-1] is scr and scr.cur == 5
-    _press(app, "up*7", [])                    # UP held 7 rows, round the top
+    press_key(app, "up*7", [])                    # UP held 7 rows, round the top
     assert app.screens.stack[-1] is scr and scr.cur == (5 - 7) % len(cards.NAMES)
     app.key("end")                             # DOWN held one step: one row, not the end of the phase
     assert app.screens.stack[-1] is scr and scr.cur == (5 - 7 + 1) % len(cards.NAMES)
@@ -46,7 +46,7 @@ def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing
     once, once_data = _app(tmp_path, "once", lines, edition)
     once.key("end")
     held, held_data = _app(tmp_path, "held", lines, edition)
-    _press(held, "down*6", [])                 # DOWN held on through 6 steps
+    press_key(held, "down*6", [])                 # DOWN held on through 6 steps
     assert held.play.session.state == once.play.session.state
     assert _journal(held_data) == _journal(once_data) and _journal(held_data)[-1] == "next"
     assert [type(x).__name__ for x in held.screens.stack] == ["Home"]
@@ -54,11 +54,11 @@ def test_elsewhere_a_held_down_ends_the_turn_once_and_its_repeats_change_nothing
     held.key("ok")
     menu = held.screens.stack[-1]
     cur = menu.cur
-    _press(held, "up*4", [])
+    press_key(held, "up*4", [])
     assert held.screens.stack[-1] is menu and menu.cur == (cur - 4) % len(menu.rows)
     # a held UP on the home screen opens the menu; its repeats do not move it
     held.key("home")
-    _press(held, "up*4", [])
+    press_key(held, "up*4", [])
     assert type(held.screens.stack[-1]).__name__ == "PhaseMenu" and held.screens.stack[-1].cur == cur
 
 
@@ -79,18 +79,18 @@ def test_on_a_number_field_a_held_button_steps_on(tmp_path):
     lines, edition = _inca_lines("people")
     app, data = _app(tmp_path, "numbers", lines, edition)
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
     field = app.screens.stack[-1]
     assert type(field).__name__ == "Numbers"
     _, v, lo, hi = field.fields[0]
-    _press(app, "down*4", [])
+    press_key(app, "down*4", [])
     assert field.fields[0][1] == max(lo, v - 4)
-    _press(app, "down*12", [])                  # held on past the minimum: it stops there
+    press_key(app, "down*12", [])                  # held on past the minimum: it stops there
     assert field.fields[0][1] == lo
-    _press(app, "up*7", [])
+    press_key(app, "up*7", [])
     assert field.fields[0][1] == min(hi, lo + 7) and app.screens.stack[-1] is field
-    _press(app, "up*30", [])                    # and at the maximum
+    press_key(app, "up*30", [])                    # and at the maximum
     assert field.fields[0][1] == hi
     assert _journal(data)[-1] == lines[-1]
 
@@ -99,7 +99,7 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
     scr = app.screens.stack[-1]
     before = copy.deepcopy(app.play.session.state)
-    _press(app, "down*6", [])                  # A held through 6 rows
+    press_key(app, "down*6", [])                  # A held through 6 rows
     assert app.screens.stack[-1] is scr and scr.cur == 6 and app.play.session.state == before
     assert app.screens.footer_text(scr.hint) == t("h2.cards")
     app.key("back")                            # A and B together: back, as on every screen
@@ -119,7 +119,7 @@ def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
     fits) nor the list under it; A and B together close the note; held
     again, on the list, A scrolls it."""
     app, data, lines = _card_list(tmp_path, "esp32_tdisplay")
-    keyplan._go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
+    keyplan.go_to_row(app, lambda r: r[2].split()[2] == "surveyors", [])    # its only copy
     scr = app.screens.stack[-1]
     assert type(scr).__name__ == "CardList"      # the next sector's
     scr.select([i for i in range(len(scr.rows)) if scr.rows[i][3]][0])   # a card with none left
@@ -127,11 +127,11 @@ def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
     app.key("ok")
     note = app.screens.stack[-1]
     assert note.title == t("m.refused")
-    _press(app, "down*4", [])
+    press_key(app, "down*4", [])
     assert app.screens.stack[-1] is note and scr.cur == cur
     app.key("back")
     assert app.screens.stack[-1] is scr and scr.cur == cur
-    _press(app, "down*4", [])                  # held again, on the list: 4 rows
+    press_key(app, "down*4", [])                  # held again, on the list: 4 rows
     assert scr.cur == (cur + 4) % len(cards.NAMES)
 
 
@@ -139,14 +139,14 @@ def test_on_two_buttons_a_held_b_steps_a_number_down_and_a_held_a_up_and_round(t
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     picker = app.screens.stack[-1]
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.by_numbers"), [])
     field = app.screens.stack[-1]
     _, v, lo, hi = field.fields[0]
-    _press(app, "undo*3", [])                  # B held through 3 steps: 3 down, stopping at the minimum
+    press_key(app, "undo*3", [])                  # B held through 3 steps: 3 down, stopping at the minimum
     assert app.screens.stack[-1] is field and field.fields[0][1] == max(lo, v - 3)
-    _press(app, "down*%d" % (hi - lo + 2), [])  # A held: up, and after the maximum the minimum (the hint says so)
+    press_key(app, "down*%d" % (hi - lo + 2), [])  # A held: up, and after the maximum the minimum (the hint says so)
     assert field.fields[0][1] == max(lo, v - 3) + 1 and app.screens.stack[-1] is field
     assert "%d→%d" % (hi, lo) in _screen(app)[-1]
     cur = picker.cur
@@ -277,7 +277,7 @@ def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_p
             app.play.act("sun %s wilderness-road" % sec)
         app.screens.home()
         app.key("ok")
-        keyplan._go_to_row(app, lambda r: r[0] == app.screens.stack[-1].rows[0][0], [])   # a sector's list
+        keyplan.go_to_row(app, lambda r: r[0] == app.screens.stack[-1].rows[0][0], [])   # a sector's list
         assert type(app.screens.stack[-1]).__name__ == "CardList"
         phase = (s["ci"], s["pi"])
         keys = []

@@ -9,14 +9,14 @@ from urllib.parse import unquote
 
 from firmware.core.text import t
 from host_sim import device, keyplan
-from host_sim.keyplan import _dismiss, _go_to_row
+from host_sim.keyplan import dismiss, go_to_row
 
 
 def _to_names(app):
     keys = []
-    assert _go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
-    assert _go_to_row(app, lambda r: r[0] == t("m.settings"), keys)
-    assert _go_to_row(app, lambda r: r[0] == t("n.title"), keys)
+    assert go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
+    assert go_to_row(app, lambda r: r[0] == t("m.settings"), keys)
+    assert go_to_row(app, lambda r: r[0] == t("n.title"), keys)
 
 
 def test_a_name_is_picked_on_four_buttons_and_shown_and_kept(tmp_path):
@@ -40,8 +40,8 @@ def test_a_name_is_picked_on_four_buttons_and_shown_and_kept(tmp_path):
     app.key("back")             # to Settings
     app.key("back")             # to the set-up screen
     keys = []
-    assert _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
-    _dismiss(app, keys)
+    assert go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    dismiss(app, keys)
     app.render()
     assert "Bob" in [r[0] for r in app.screens.stack[-1].rows]
     # a boot on the same data folder has the name too

@@ -211,8 +211,8 @@ class _Writes:
 def _new_game(app, setup):
     app.key("home")
     app.key("ok")
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, setup, [])
 
 

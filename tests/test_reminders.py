@@ -89,7 +89,7 @@ def _played(board, until, what):
     lines = scripts.transcript()
     keys = []
     keyplan_inca.setup(app, lines[0], keys)
-    keyplan._dismiss(app, keys)
+    keyplan.dismiss(app, keys)
     for line in lines[1:]:
         keyplan.step(app, keyplan_inca.action, line, keys)
         if until(app, line):

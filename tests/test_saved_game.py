@@ -131,8 +131,8 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
     assert resumed(app) == want and (data / "game" / "journal.txt").read_bytes() == journal, notes
     # a new game gets the edited table
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.play.session.state["labor"][0] == 9
     assert game_edition(data)["eras"][0]["labor"] == 9
@@ -141,10 +141,10 @@ def test_an_edition_edit_during_a_game_applies_to_new_games_only(saved):
 def _edit_era_one_labor(app):
     """New game, Check your board: era I's labor 5 -> 9 (saved for new games)."""
     app.key("ok")
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("s.board"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("s.board"), [])
     app.key("ok")
     for _ in range(4):
         app.key("up")
@@ -170,7 +170,7 @@ def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless
             real(path, obj, fs)
         monkeypatch.setattr(store, "save_json", full)
     _edit_era_one_labor(app)
-    keyplan._dismiss(app, [])        # a note that the storage did not take it
+    keyplan.dismiss(app, [])        # a note that the storage did not take it
     from firmware.games.inca.setup import Setup
     while not isinstance(app.screens.stack[-1], Setup):
         app.key("back")
@@ -197,15 +197,15 @@ def test_a_resumed_game_lists_the_marker_kinds_it_was_started_with(saved):
     app, notes = boot(data)
     assert resumed(app) == want, notes
     app.key("ok")
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
     # the rows conquer a marker of the numbers the game was started with
     kinds = [int(r[2].split()[2]) for r in app.screens.stack[-1].rows[:-1]]
     assert kinds == old, kinds
     # and New game sets up with the edited table
     app.screens.home()
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert game_edition(data)["marker_kinds"]["kinds"][0][1] == old[0] + 5
     assert app.play.edition["marker_kinds"]["kinds"][0][1] == old[0] + 5     # what the conquest picker reads
@@ -221,16 +221,16 @@ def test_a_game_played_keeps_only_the_parts_of_its_edition_its_screens_read(save
     assert sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
     assert app.play.journal.edition is None and not hasattr(app.play.session, "edition")
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.inca"), [])
     assert "eras" in app.play.edition and "catch_up" in app.play.edition   # set-up reads the whole table
     app.key("back")
     app.key("back")
     assert resumed(app) == want and sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.play.session.state["seating"] == ["blue", "orange", "green"]
     assert sorted(app.play.edition) == ["marker_kinds", "temple_sites"]
@@ -242,9 +242,9 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     app, _ = boot(data)
     for other in ("g.eightmin", "g.origin", "g.yu"):
         app.key("ok")
-        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-        assert keyplan._go_to_row(app, lambda r: r[0] == t(other), [])
+        assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+        assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+        assert keyplan.go_to_row(app, lambda r: r[0] == t(other), [])
         app.key("back")                        # the setup screen
         app.key("back")                        # the picker
         assert app.play.name == "inca" and resumed(app) == want
@@ -259,9 +259,9 @@ def test_backing_out_of_new_game_goes_on_with_the_game(saved):
     assert resumed(app) == after
     # home from the setup screen of another game (a long press of OK) too
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
     app.key("home")
     assert app.play.name == "inca" and resumed(app) == after and t("c.blue") == "Blue"
 
@@ -282,8 +282,8 @@ def test_the_collections_of_new_game_end_whichever_way_it_is_left(saved, monkeyp
     def new_game():
         app.key("home")
         app.key("ok")
-        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-        assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+        assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+        assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     for leave in (["back"], ["home"], ["down", "ok", "back", "back"], ["down", "ok", "home"]):
         del calls[:]
         new_game()
@@ -306,9 +306,9 @@ def test_undo_and_the_leds_while_new_game_sets_up_another_game(saved):
     app, _ = boot(data)
     records = app.play.journal.records
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
     assert app.play.name == "eightmin" and app.play.playing is not None
     app.key("undo")                        # nothing to undo on a setup screen
     app.render()
@@ -365,7 +365,7 @@ def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypa
     assert app.play.session is None and t("g.inca") in screen_text(app)
     assert os.path.exists(data / "game" / "journal.txt")     # the saved game is left as it is
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])  # picking it again: told again
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.inca"), [])  # picking it again: told again
     assert app.play.session is None and "edition" in screen_text(app)
 
 
@@ -386,8 +386,8 @@ def test_a_setting_changed_on_full_or_read_only_storage_is_told_and_the_game_goe
         raise OSError(errno, "refused")
     monkeypatch.setattr(store, "save_json", refuse)
     app.key("ok")
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.settings"), [])
-    assert keyplan._go_to_row(app, lambda r: r[0] == t(setting), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.settings"), [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == t(setting), [])
     assert app.board.settings == ({"brightness": 5, "lang": "es"} if setting == "m.brightness"
                             else {"brightness": 4, "lang": "en"}) and resumed(app) == want
     app.render()
@@ -413,7 +413,7 @@ def test_a_language_picked_in_the_game_picker_on_full_storage_is_told(tmp_path, 
     def refuse(*a, **kw):
         raise OSError(28, "full")
     monkeypatch.setattr(store, "save_json", refuse)
-    assert keyplan._go_to_row(app, lambda r: r[0] == NAMES[2], [])
+    assert keyplan.go_to_row(app, lambda r: r[0] == NAMES[2], [])
     assert app.board.settings["lang"] == "es"
     said = " ".join(app.screens.stack[-1].lines)
     assert app.screens.stack[-1].title == t("m.settings") and t("m.until_off") in said and t("m.storage_full") in said
@@ -429,8 +429,8 @@ def test_start_game_on_read_only_storage_is_told(tmp_path, monkeypatch):
         raise OSError(30, "read-only")
     monkeypatch.setattr(store, "write", refuse)
     keys = []
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.inca"), keys)
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.start"), keys)
     assert app.play.session is None and (t("m.storage") % 30) in screen_text(app)
     # under the note, the set-up screen stays, with the players' choices,
     # for another try
@@ -445,15 +445,15 @@ def test_a_new_game_refused_by_full_storage_leaves_the_game_played(saved, monkey
     data, want = saved
     app, _ = boot(data)
     app.key("ok")
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), [])
-    keyplan._go_to_row(app, lambda r: r[0] == t("g.inca"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("g.inca"), [])
     before = sorted(os.listdir(data / "game"))
 
     def full(*a, **kw):
         raise OSError(28, "full")
     monkeypatch.setattr(store, "write", full)
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.start"), [])
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.start"), [])
     assert t("m.storage_full") in screen_text(app)
     monkeypatch.undo()
     assert [n for n in sorted(os.listdir(data / "game")) if not n.endswith(".tmp")] == before
@@ -518,7 +518,7 @@ def test_the_history_after_an_undo_shows_what_is_left(game, tmp_path):
     planner(game).setup(app, lines[0], [])
     for ln in lines[1:]:
         planner(game).action(app, ln, [])
-    keyplan._dismiss(app, [])
+    keyplan.dismiss(app, [])
     app.key("home")
     app.key("back")                            # BACK on the home screen: the history
     hist = app.screens.stack[-1]

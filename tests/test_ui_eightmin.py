@@ -75,7 +75,7 @@ def _to(app, lines, upto):
     kp.setup(app, lines[0], keys)
     for a in lines[1:upto]:
         kp.action(app, a, keys)
-    kp._dismiss(app, keys)
+    kp.dismiss(app, keys)
     return keys
 
 
@@ -139,25 +139,25 @@ def test_a_card_too_dear_is_greyed_with_the_reason():
 def test_setup_reminders_and_leds(tmp_path):
     app, _ = device.build("pico_oled", None, 1)
     keys = []
-    kp._go_to_row(app, lambda r: r[0] == "Eight-Minute Empire", keys)
+    kp.go_to_row(app, lambda r: r[0] == "Eight-Minute Empire", keys)
     kp.setup(app, "eightmin players=blue,orange", keys[:0])
     app, _ = device.build("pico_oled", None, 1)
-    kp._go_to_row(app, lambda r: r[0] == "Eight-Minute Empire", keys)
+    kp.go_to_row(app, lambda r: r[0] == "Eight-Minute Empire", keys)
     scr = app.screens.stack[-1]
     # two players: the reminders name the neutral armies and the 5-player cards
     import host_sim.keyplan as k0
     lines_seen = []
-    orig = k0._dismiss
+    orig = k0.dismiss
 
     def spy(app, keys):
         if app.screens.stack[-1].title == "Set up the board":
             lines_seen.extend(r[0] for r in app.screens.stack[-1].rows)
         orig(app, keys)
-    kp._dismiss = spy
+    kp.dismiss = spy
     try:
         kp.setup(app, "eightmin players=blue,orange", [])
     finally:
-        kp._dismiss = orig
+        kp.dismiss = orig
     text = " ".join(lines_seen)
     assert "14 coins each" in text and "10 neutral armies" in text and "13 cards" in text
     assert "cards marked 5" in text
@@ -308,7 +308,7 @@ def test_golden_screen(name, board, lang, tmp_path):
     cut = goldens.watch_cuts(app)
     from firmware.core.text import t
     if upto is None:
-        assert kp._go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
+        assert kp.go_to_row(app, lambda r: r[0] == t("g.eightmin"), [])
     else:
         _to(app, THREE, upto)
     for k in steps:

@@ -85,7 +85,7 @@ def test_refused_action_shows_the_reason_and_changes_nothing():
     keys = []
     keyplan.setup(app, "inca players=blue,orange,green,brown seed=3", keys)
     keyplan.action(app, "next", keys)     # Inca -> People
-    keyplan._dismiss(app, keys)
+    keyplan.dismiss(app, keys)
     before = app.play.view()
     app.key("ok")                         # home -> menu
     scr = app.screens.stack[-1]
@@ -156,9 +156,9 @@ def test_a_game_without_screens_is_refused_and_the_running_game_kept(monkeypatch
         return real(name)
     monkeypatch.setattr(games, "ui", no_screens)
     app.key("ok")                                   # home -> menu
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
-    assert keyplan._go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
+    assert keyplan.go_to_row(app, lambda r: r[0] == t("g.origin"), keys)
     assert " ".join(r[0] for r in app.screens.stack[-1].rows) == t("g.missing")
     assert app.play.name == "inca" and app.play.view() == before
     app.key("ok")                                   # close the note
@@ -255,7 +255,7 @@ def test_the_sun_card_list_checks_only_the_cards_it_shows():
     # nearest the cursor, not the first made)
     assert checked == ["sun %s %s" % (sec, n) for n in names], checked
     before = len(app.play.session.tail)
-    keyplan._go_to_row(app, lambda r: r[2] == lines[first], [])     # the card revealed
+    keyplan.go_to_row(app, lambda r: r[2] == lines[first], [])     # the card revealed
     assert app.play.session.tail[-1] == lines[first] and len(app.play.session.tail) == before + 1
 
 
@@ -274,7 +274,7 @@ def test_a_sun_phases_cards_are_entered_one_list_after_the_other():
     app, _ = device.build("pico_oled", None, scripts.SEED)
     app.board.seed = lambda: scripts.SEED
     keyplan.play(app, lines[:first])
-    keyplan._dismiss(app, [])
+    keyplan.dismiss(app, [])
     if not isinstance(app.screens.stack[-1], PhaseMenu):
         app.key("ok")
     s = app.play.session.state

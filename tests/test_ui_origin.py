@@ -103,11 +103,11 @@ def test_a_typical_turn_is_two_presses_and_the_home_shows_the_last_turns():
 def test_setup_reminds_two_or_three_players_of_the_medium_pawns():
     app, _ = device.build("pico_oled", None, 1)
     keys = []
-    kp._go_to_row(app, lambda r: r[0] == "Origin", keys)
+    kp.go_to_row(app, lambda r: r[0] == "Origin", keys)
     scr = app.screens.stack[-1]
     scr.n = 3
     scr.refresh(app)
-    kp._go_to_row(app, lambda r: r[0] == "Start game", keys)
+    kp.go_to_row(app, lambda r: r[0] == "Start game", keys)
     text = " ".join(r[0] for r in app.screens.stack[-1].rows)
     assert "medium pawns" in text and "pawns left: 27" in text
     assert app.play.view()["seating"] == ["red", "blue", "green"]
@@ -121,13 +121,13 @@ def test_a_refused_score_shows_the_reason_in_russian_and_changes_nothing(tmp_pat
         kp.action(app, a, keys)
     before = app.play.view()
     app.key("ok")
-    kp._go_to_row(app, lambda r: r[0] == "Зелёный", keys)
+    kp.go_to_row(app, lambda r: r[0] == "Зелёный", keys)
     sheet = app.screens.stack[-1]
     sheet.draft["tiles"] = [20, 20, 0, 0, 0]
     sheet.refresh(app)
     save = sheet.rows[-1]
     assert save[3] == "Тайлов инноваций всего 30, а не 40"
-    kp._go_to_row(app, lambda r: r is save, keys)
+    kp.go_to_row(app, lambda r: r is save, keys)
     assert "Тайлов инноваций всего 30, а не 40" in " ".join(r[0] for r in app.screens.stack[-1].rows)
     assert app.play.view() == before
 
@@ -287,7 +287,7 @@ def test_golden_screen(name, board, lang, tmp_path):
     for step in steps:
         if step.startswith("row:"):
             label = t(step[4:])
-            assert kp._go_to_row(app, lambda r: r[0] == label, keys), label
+            assert kp.go_to_row(app, lambda r: r[0] == label, keys), label
         else:
             app.key(step)
     goldens.check(app, lang, board, name, cut, tmp_path)

@@ -140,7 +140,7 @@ def _state(tmp, name, board="pico_oled", lang=None):
             # the row of the words at KEY, whole or in a short form (KEY~)
             from firmware.games.inca.host import called
             label = t(step[4:])
-            assert keyplan._go_to_row(app, lambda r: called(r, step[4:]), keys), (name, label)
+            assert keyplan.go_to_row(app, lambda r: called(r, step[4:]), keys), (name, label)
         elif step.startswith("do:"):
             keyplan.action(app, step[3:], keys)
         else:
@@ -220,12 +220,12 @@ def test_other_counts_are_one_record_through_change_counts(tmp_path):
     c = app.play.session.state["seating"][0]
     before = len(app.play.session.tail)
     keys = []
-    keyplan._press(app, "ok", keys)
+    keyplan.press_key(app, "ok", keys)
     scr = app.screens.stack[-1]
     assert scr.rows[scr.cur][4] == c and scr.rows[scr.cur + 1][0].strip() == t("m.change_con")
-    keyplan._press(app, "down", keys)
-    keyplan._press(app, "ok", keys)
-    keyplan._set_numbers(app, [3, 1, 2], keys)
+    keyplan.press_key(app, "down", keys)
+    keyplan.press_key(app, "ok", keys)
+    keyplan.set_numbers(app, [3, 1, 2], keys)
     assert keys[:3] == ["ok", "down", "ok"] and keys.count("ok") == 5    # menu, Change counts, 3 fields
     assert app.play.session.tail[before:] == ["connected %s 3 1 2" % c]
     assert app.play.view()["players"][c]["connected"] == [3, 1, 2]

@@ -89,7 +89,7 @@ def test_a_typical_round_takes_few_presses(tmp_path):
     n = len(keys)
     for a in ("next", "canal", "attack", "next", "next", "barbarians +1", "next"):
         keyplan_yu.action(app, a, keys)
-    keyplan_yu._dismiss(app, keys)
+    keyplan_yu.dismiss(app, keys)
     v = app.play.view()
     assert (v["round"], v["phase"], v["canals"], v["barbarians"]) == (2, "harvest", 1, 1)
     assert len(keys) - n <= 20, keys[n:]
@@ -104,7 +104,7 @@ def test_resume_mid_game_after_a_power_cycle_and_undo_there(tmp_path):
     keyplan_yu.setup(app, lines[0], keys)
     for a in lines[1:half]:
         keyplan_yu.action(app, a, keys)
-    keyplan_yu._dismiss(app, keys)
+    keyplan_yu.dismiss(app, keys)
     before = app.play.view()
     assert before["pending"] == {"need": 4, "why": "harvest"}
     app2, _ = device.build("pico_oled", data, 1)
@@ -130,7 +130,7 @@ def test_a_refused_row_says_why_and_changes_nothing():
     keyplan_yu.setup(app, "yu", keys)
     for a in ("game-start", "next", "canal"):
         keyplan_yu.action(app, a, keys)
-    keyplan_yu._dismiss(app, keys)
+    keyplan_yu.dismiss(app, keys)
     before = app.play.view()
     scr = app.screens.stack[-1]
     assert type(scr).__name__ == "PhaseMenu"
@@ -415,7 +415,7 @@ def test_golden_screen(board, name, lang, tmp_path):
     for step in steps:
         if step.startswith("row:"):
             label = t(step[4:])
-            assert keyplan._go_to_row(app, lambda r: r[0] == label, keys), (name, label)
+            assert keyplan.go_to_row(app, lambda r: r[0] == label, keys), (name, label)
         elif step.startswith("do:"):
             keyplan_yu.action(app, step[3:], keys)
         else:

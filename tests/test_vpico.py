@@ -157,7 +157,7 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
                 "from firmware.hal import canvas, glyphs\n"
                 "frame = bytearray(20 * 12)\n"
                 "end = glyphs.text(frame, 40, 12, Font('assets/fonts/large.fnt').file, 'Жa\u4e2d', 3, 3, -2, 9, 0)\n"
-                "print('text', canvas._native_text() is glyphs.text, end, bytes(frame).hex())\n")
+                "print('text', canvas.native_text() is glyphs.text, end, bytes(frame).hex())\n")
     # f0 10 ff 1f: each byte's high nibble is its left pixel; the band's
     # last 4 bytes are left as they were
     assert "native True 12340000" "f8000000" "12341234" "f8001234" "00000000" in got, got
@@ -196,7 +196,7 @@ def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
                 "    f.draw(framebuf.FrameBuffer(a, 63, 21, framebuf.MONO_VLSB), s, x, y, c)\n"
                 "    glyphs.text(b, 63, 21, f.file, s, len(s), x, y, c, 1)\n"
                 "    ok.append(a == b and a != bytearray(len(a)) and a != bytearray(b'\\xff' * len(a)))\n"
-                "print('mono', canvas._native_text() is glyphs.text, ok)\n", check)
+                "print('mono', canvas.native_text() is glyphs.text, ok)\n", check)
     assert "mono True [True, True, True]" in got, got
 
 
@@ -444,7 +444,7 @@ def test_power_cuts_in_the_edition_settings_and_a_new_game(tmp_path):
         _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part)
 
 
-def _saved_game(tmp_path, board, lines, name="data"):
+def saved_game(tmp_path, board, lines, name="data"):
     """A data folder holding the game of `lines` as the device saves it
     (the host's firmware, the same code and files), and the presses of the
     board from the screen it boots to on it, for the actions that follow."""
@@ -478,7 +478,7 @@ def test_power_cuts_in_actions_and_a_snapshot_on_our_firmware(tmp_path):
     # a saved game 80 records in (a snapshot written at 65); the next actions
     # write the next snapshot (at 89: snap.json.tmp, renamed over snap.json,
     # the old one kept as snap.old)
-    data = _saved_game(tmp_path, board, lines[:80])
+    data = saved_game(tmp_path, board, lines[:80])
     with open(os.path.join(data, "game", "snap.json"), "rb") as f:
         first_snapshot = f.read()
     keys = _plan(tmp_path, board, data, lines[80:92])
@@ -503,12 +503,12 @@ def _new_game_keys(tmp_path, board, data, setup):
     shutil.copytree(data, plan)
     app, _ = device.build(board, str(plan), seed=SEED)
     keys = []
-    keyplan._dismiss(app, keys)
+    keyplan.dismiss(app, keys)
     for k in ("home", "ok"):
         app.key(k)
         keys.append(k)
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
-    keyplan._go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), keys)
+    keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), keys)
     keyplan.setup(app, setup, keys)
     return keys
 
@@ -526,7 +526,7 @@ def test_a_power_cut_at_every_flash_operation_of_a_new_game_started_over_a_saved
     board = "pico_oled"
     from bench import scripts
     lines = scripts.transcript()
-    data = _saved_game(tmp_path, board, lines[:80])
+    data = saved_game(tmp_path, board, lines[:80])
     keys = _new_game_keys(tmp_path, board, data, "inca players=blue,orange,green")
     twin, flash0, log, ops = _logged_run(tmp_path, board, keys, data)
     writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
@@ -595,7 +595,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":      # an undo of the saved game's own actions goes in it
         saved += 1
-    data = _saved_game(tmp_path, board, lines[:saved])
+    data = saved_game(tmp_path, board, lines[:saved])
     # the presses of the next actions: short presses only (a long one is
     # held 600 ms, not fast; a held one longer)
     keys = [k for k in _plan(tmp_path, board, data, _without_undone(lines[saved:]))
@@ -668,7 +668,7 @@ def test_the_saved_game_boots_and_plays_in_a_limited_heap(board, tmp_path):
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":
         saved += 1
-    data = _saved_game(tmp_path, board, lines[:saved])
+    data = saved_game(tmp_path, board, lines[:saved])
     keys = _plan(tmp_path, board, data, lines[saved:saved + 12]) + ["home", "back"]
     os.makedirs(tmp_path / "twin")
     shutil.copytree(data, tmp_path / "twin" / "data")
@@ -757,7 +757,7 @@ def test_a_damaged_save_recovers_in_the_heap_a_clean_boot_is_given(board, tmp_pa
     saved = RESUME_ACTIONS + 1
     while lines[saved] == "undo":
         saved += 1
-    data = _saved_game(tmp_path, board, lines[:saved])
+    data = saved_game(tmp_path, board, lines[:saved])
     for i, kind in enumerate(RECOVERIES[board]):
         case = tmp_path / ("case%d" % i)
         shutil.copytree(data, case / "data")
@@ -790,7 +790,7 @@ def test_a_save_that_cannot_be_recovered_in_the_heap_is_kept_aside_and_told_not_
     simulator does on what it kept."""
     board = "pico_display"
     from bench import scripts
-    data = _saved_game(tmp_path, board, scripts.transcript()[:80])
+    data = saved_game(tmp_path, board, scripts.transcript()[:80])
     _damage(os.path.join(data, "game"), "a bit flipped in the last record")
     with Pico(board, fs=staged_fs(tmp_path, board, data, heap=120 * 1024)) as p:
         p.boot()

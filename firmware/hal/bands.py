@@ -15,7 +15,7 @@
 import framebuf
 from binascii import crc32
 
-from firmware.hal.canvas import Canvas, _native_text, runs
+from firmware.hal.canvas import Canvas, native_text, runs
 
 _RECT = 0
 _FILL = 1
@@ -45,7 +45,7 @@ class BandCanvas(Canvas):
         self.buf = bytearray(self.stride * self.rows)
         self.fb = framebuf.FrameBuffer(self.buf, width, self.rows, framebuf.GS4_HMSB)
         self.mv = memoryview(self.buf)
-        self._text = _native_text()
+        self._text = native_text()
         self.display = display
         self.palette = None
         self.scene = []     # type: list[tuple]

@@ -19,7 +19,7 @@ import framebuf
 from binascii import crc32
 
 
-def _native_text():
+def native_text():
     """glyphs.text (text drawn into the frame in native code), or None
     where it cannot be loaded: CPython (no viper), a build without it, a
     .mpy of another architecture, a port with no native emitter (its
@@ -53,7 +53,7 @@ class Canvas:
             fmt = framebuf.MONO_VLSB
         self.fb = framebuf.FrameBuffer(self.buf, width, height, fmt)
         # text in native code, five times quicker
-        self._text = _native_text()
+        self._text = native_text()
         self.display = display
         self.palette = None
         # the rows drawn on since the last show(): [lo, hi)

@@ -81,11 +81,11 @@ def hold_ms(n):
     return LONG_MS + (n - 1) * REPEAT_MS + REPEAT_MS // 2
 
 
-def _top(app):
+def top_screen(app):
     return app.screens.stack[-1]
 
 
-def _press(app, k, keys):
+def press_key(app, k, keys):
     for e in events(profile(app), k):
         app.key(e)
     keys.append(k)
@@ -101,7 +101,7 @@ def _repeats(app, k):
     more = prof.get((b, "more"))
     if more is None:
         return False
-    scr = _top(app)
+    scr = top_screen(app)
     h = scr.held
     m = h[0 if app.board.has_up else 1] if h else {}
     step = m.get(k, k)
@@ -124,27 +124,27 @@ def _move(app, ways, keys):
     steps), ...] (ties: the fewer steps, then the first way)."""
     k, n = min(ways, key=lambda way: _cost(app, way))
     if n > 1 and _repeats(app, k):
-        _press(app, "%s*%d" % (k, n), keys)
+        press_key(app, "%s*%d" % (k, n), keys)
     else:
         for _ in range(n):
-            _press(app, k, keys)
+            press_key(app, k, keys)
 
 
 def back(app, keys):
     """BACK, as the screen on top takes it (on two buttons the Sun Event
     card list goes back with A and B together: a held A scrolls it)."""
-    h = _top(app).held
+    h = top_screen(app).held
     m = h[0 if app.board.has_up else 1] if h else {}
     k = "back"
     for x in m:
         if m[x] == "back":
             k = x
-    _press(app, k, keys)
+    press_key(app, k, keys)
 
 
 def _ways(app, i):
     """The ways to move the cursor of the list on top to row i."""
-    scr = _top(app)
+    scr = top_screen(app)
     n = len(scr.rows)
     ways = [("down", (i - scr.cur) % n)]
     if app.board.has_up:
@@ -158,18 +158,18 @@ def reach(app, i):
     return min(_cost(app, way)[0] for way in _ways(app, i)) + 1
 
 
-def _go_to_row(app, pred, keys):
-    scr = _top(app)
+def go_to_row(app, pred, keys):
+    scr = top_screen(app)
     for i, r in enumerate(scr.rows):
         if pred(r):
             _move(app, _ways(app, i), keys)
-            _press(app, "ok", keys)
+            press_key(app, "ok", keys)
             return True
     return False
 
 
-def _set_numbers(app, values, keys):
-    scr = _top(app)
+def set_numbers(app, values, keys):
+    scr = top_screen(app)
     if not isinstance(scr, Numbers):
         raise Stuck("expected number fields, found %r" % scr.title)
     # four buttons: UP and DOWN, stopping at the limits; two: A steps up
@@ -186,14 +186,14 @@ def _set_numbers(app, values, keys):
             if want <= f[1]:
                 ways.append(("undo", f[1] - want))
         _move(app, ways, keys)
-        _press(app, "ok", keys)
+        press_key(app, "ok", keys)
 
 
-def _dismiss(app, keys):
+def dismiss(app, keys):
     for _ in range(LIMIT):
-        if isinstance(_top(app), Message):
-            _press(app, "ok", keys)
-        elif type(_top(app)).__name__ == "PlayCode":
+        if isinstance(top_screen(app), Message):
+            press_key(app, "ok", keys)
+        elif type(top_screen(app)).__name__ == "PlayCode":
             leave_code(app, keys)
         else:
             return
@@ -207,8 +207,8 @@ def undo_line(app, line, keys):
     True when line is one and was pressed."""
     if line.split()[:1] != ["undo"]:
         return False
-    _press(app, "undo", keys)
-    _dismiss(app, keys)
+    press_key(app, "undo", keys)
+    dismiss(app, keys)
     return True
 
 
@@ -216,7 +216,7 @@ def leave_code(app, keys):
     """The end of a game's QR code (firmware/ui/playcode.py) is shown with
     no press: one press (BACK; on two buttons A held) goes to the standings
     under it, before anything else is entered."""
-    if type(_top(app)).__name__ == "PlayCode":
+    if type(top_screen(app)).__name__ == "PlayCode":
         back(app, keys)
 
 
@@ -228,13 +228,13 @@ def step(app, action, line, keys):
     field: Screen.held), which it leaves first."""
     leave_code(app, keys)
     if line == getattr(app.play.ui, "END", None) and app.play.check(line) is None:
-        _dismiss(app, keys)
+        dismiss(app, keys)
         for _ in range(LIMIT):
-            h = _top(app).held
+            h = top_screen(app).held
             if h is None or h[0 if app.board.has_up else 1].get("end", "end") == "end":
                 break
             back(app, keys)
-        _press(app, "end", keys)
+        press_key(app, "end", keys)
     else:
         action(app, line, keys)
 
@@ -271,5 +271,5 @@ def play(app, lines, planner=None):
     setup_(app, lines[0], keys)
     for line in lines[1:]:
         step(app, action_, line, keys)
-    _dismiss(app, keys)
+    dismiss(app, keys)
     return keys

@@ -11,7 +11,7 @@ from firmware.games.eightmin import words as w
 from firmware.games.eightmin.screens import Home, TurnMenu
 from firmware.games.eightmin.setup import Setup
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
 from firmware.games.eightmin import engine
 from host_sim.games import Choices
 
@@ -20,10 +20,10 @@ def setup(app, line, keys):
     """Press through the game picker and the setup screen to start the game
     of this setup line (its seed comes from the device)."""
     words = line.split()
-    if not isinstance(_top(app), Setup):
-        if not _go_to_row(app, lambda r: r[0] == t("g.eightmin"), keys):
+    if not isinstance(top_screen(app), Setup):
+        if not go_to_row(app, lambda r: r[0] == t("g.eightmin"), keys):
             raise Stuck("no Eight-Minute Empire in the picker")
-    scr = _top(app)
+    scr = top_screen(app)
     if not isinstance(scr, Setup):
         raise Stuck("not on the setup screen")
     opts = dict(x.split("=", 1) for x in words[1:] if "=" in x)
@@ -36,7 +36,7 @@ def setup(app, line, keys):
             r = [r for r in scr.rows if r[0] == label][0]
             if r[1] == want:
                 return
-            _go_to_row(app, lambda r: r[0] == label, keys)
+            go_to_row(app, lambda r: r[0] == label, keys)
         raise Stuck("cannot set %s to %r" % (label, want))
 
     set_row(t("s.players"), str(len(players)))
@@ -53,17 +53,17 @@ def setup(app, line, keys):
     set_row(t("8.s.dice"), on("dice" in words))
     set_row(t("8.s.tokens"), on("goods-tokens" in words))
     set_row(t("8.s.full"), on("full" in words))
-    _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
-    _dismiss(app, keys)
+    go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    dismiss(app, keys)
 
 
 def _menu(app, keys):
-    _dismiss(app, keys)
-    if isinstance(_top(app), Home):
-        _press(app, "ok", keys)
-    if not isinstance(_top(app), TurnMenu):
-        raise Stuck("no turn menu, but %r" % _top(app).title)
-    return _top(app)
+    dismiss(app, keys)
+    if isinstance(top_screen(app), Home):
+        press_key(app, "ok", keys)
+    if not isinstance(top_screen(app), TurnMenu):
+        raise Stuck("no turn menu, but %r" % top_screen(app).title)
+    return top_screen(app)
 
 
 def action(app, line, keys):
@@ -71,20 +71,20 @@ def action(app, line, keys):
     ws = line.split()
     k = ws[0]
     if k == "undo":
-        _press(app, "undo", keys)
-        _dismiss(app, keys)
+        press_key(app, "undo", keys)
+        dismiss(app, keys)
         return
     _menu(app, keys)
     s = app.play.session.state
-    if _go_to_row(app, lambda r: r[2] == line, keys):
+    if go_to_row(app, lambda r: r[2] == line, keys):
         return
     if k == "bid":
-        if not _go_to_row(app, lambda r: r[0] == w.name(ws[1]), keys):
+        if not go_to_row(app, lambda r: r[0] == w.name(ws[1]), keys):
             raise Stuck("no bid row for %s" % ws[1])
-        _set_numbers(app, [int(ws[2])], keys)
+        set_numbers(app, [int(ws[2])], keys)
     elif k in ("regions", "goods", "tokens", "armies"):
         label = "%s %s" % (w.who(ws[1], app.board.lay), t("8.m." + k))
-        if not _go_to_row(app, lambda r: r[0] == label, keys):
+        if not go_to_row(app, lambda r: r[0] == label, keys):
             raise Stuck("no row %r" % label)
         if k == "regions":
             vals = [int(x) for x in ws[2:]]
@@ -95,11 +95,11 @@ def action(app, line, keys):
             vals = [int(given.get(x, 0)) for x in s["kinds"]]
             if k == "goods":
                 vals.append(int(given.get("wild", 0)))
-        _set_numbers(app, vals, keys)
+        set_numbers(app, vals, keys)
     elif k == "adjust":
-        _go_to_row(app, lambda r: r[0] == t("m.adjust"), keys)
-        _go_to_row(app, lambda r: r[0] == w.name(ws[1]), keys)
-        _set_numbers(app, [int(ws[3])], keys)
+        go_to_row(app, lambda r: r[0] == t("m.adjust"), keys)
+        go_to_row(app, lambda r: r[0] == w.name(ws[1]), keys)
+        set_numbers(app, [int(ws[3])], keys)
     else:
         raise Stuck("no row for %r" % line)
 

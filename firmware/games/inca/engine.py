@@ -81,7 +81,8 @@ def _new_turn(s):
 
 # ---------------------------------------------------------------- the era track
 
-def _enter(s):
+def enter(s):
+    """Enter the phase the era track is on (also at a game's start)."""
     mark = len(s["ev"])
     _enter_phase(s)
     # What happened on entering this phase (income, gifts, turn order...),
@@ -122,7 +123,7 @@ def _advance(s):
         # The game ends right after the last phase of the track.
         _end(s)
         return
-    _enter(s)
+    enter(s)
 
 
 def _end(s):
@@ -198,7 +199,7 @@ def _end_people(s):
         s["turn"] = None
         s["act"] = None
         s["pi"] = k
-        _enter(s)
+        enter(s)
         return
     s["ev"].append(["pizarro", piz["flipped"], False])
     _advance(s)

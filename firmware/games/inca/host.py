@@ -11,7 +11,7 @@ from firmware.games.inca.menu import PhaseMenu
 from firmware.games.inca.sun import CardList
 from firmware.games.inca.setup import Setup
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top, undo_line
+from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen, undo_line
 
 
 def called(r, key):
@@ -30,12 +30,12 @@ def setup(app, line, keys):
     (its seed comes from the device)."""
     words = line.split()
     from firmware.core.text import t
-    if not isinstance(_top(app), Setup):
+    if not isinstance(top_screen(app), Setup):
         # the game picker first
-        if not _go_to_row(app, lambda r: r[0] == t("g." + words[0]), keys):
+        if not go_to_row(app, lambda r: r[0] == t("g." + words[0]), keys):
             raise Stuck("no game %s in the picker" % words[0])
     players = [w for w in words if w.startswith("players=")][0][8:].split(",")
-    scr = _top(app)
+    scr = top_screen(app)
     if not isinstance(scr, Setup):
         raise Stuck("not on the setup screen")
 
@@ -44,7 +44,7 @@ def setup(app, line, keys):
             r = [r for r in scr.rows if label_pred(r)][0]
             if r[1] == want_text:
                 return
-            _go_to_row(app, label_pred, keys)
+            go_to_row(app, label_pred, keys)
         raise Stuck("cannot set %r" % want_text)
 
     from firmware.games.inca.words import name
@@ -56,8 +56,8 @@ def setup(app, line, keys):
         set_row(lambda r: r[0] == t("s.early_fall"), t("s.on") if "early-fall" in words else t("s.off"))
     set_row(lambda r: called(r, "s.pizarro"), t("s.on") if "pizarro" in words else t("s.off"))
     set_row(lambda r: r[0] == t("s.gods"), t("s.on") if "gods" in words else t("s.off"))
-    _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
-    _dismiss(app, keys)
+    go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    dismiss(app, keys)
 
 
 def action(app, line, keys):
@@ -65,65 +65,65 @@ def action(app, line, keys):
     if undo_line(app, line, keys):
         return
     w = line.split()
-    _dismiss(app, keys)
-    top = _top(app)
+    dismiss(app, keys)
+    top = top_screen(app)
     if isinstance(top, CardList):
         # the next sector's cards opened after the last card entered
         if w[0] == "sun" and set(w[1].split("-")) == set(top.sec.split("-")) \
-                and _go_to_row(app, lambda r: r[2] == line, keys):
+                and go_to_row(app, lambda r: r[2] == line, keys):
             return
         keyplan.back(app, keys)
-    if not isinstance(_top(app), PhaseMenu):
-        _press(app, "ok", keys)  # home -> phase menu
-    scr = _top(app)
+    if not isinstance(top_screen(app), PhaseMenu):
+        press_key(app, "ok", keys)  # home -> phase menu
+    scr = top_screen(app)
     if not isinstance(scr, PhaseMenu):
         raise Stuck("no phase menu")
     before = len(keys)
-    if _go_to_row(app, lambda r: r[2] == line, keys):
+    if go_to_row(app, lambda r: r[2] == line, keys):
         pass
     elif w[0] == "sun":
         from firmware.games.inca.words import ini, name
         sec = w[1]
         a, b = sec.split("-")
         labels = ["%s-%s" % (f(x), f(y)) for f in (ini, name) for x, y in ((a, b), (b, a))]
-        if not _go_to_row(app, lambda r: r[0] in labels, keys):
+        if not go_to_row(app, lambda r: r[0] in labels, keys):
             raise Stuck("no sector row for %s" % sec)
-        if not _go_to_row(app, lambda r: r[2] is not None and isinstance(r[2], str)
+        if not go_to_row(app, lambda r: r[2] is not None and isinstance(r[2], str)
                           and r[2].split()[2] == w[2], keys):
             raise Stuck("no card %s" % w[2])
     elif w[0] == "conquer":
         from firmware.core.text import t
-        _go_to_row(app, lambda r: r[0] == t("b.conquer"), keys)
-        if not _go_to_row(app, lambda r: r[2] == line, keys):
-            _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
-            _set_numbers(app, [int(x) for x in w[2:5]], keys)
+        go_to_row(app, lambda r: r[0] == t("b.conquer"), keys)
+        if not go_to_row(app, lambda r: r[2] == line, keys):
+            go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
+            set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "temple":
         from firmware.core.text import t
-        _go_to_row(app, lambda r: called(r, "b.site"), keys)
-        if not _go_to_row(app, lambda r: r[2] == line, keys):
-            _go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
-            _set_numbers(app, [int(w[2])], keys)
+        go_to_row(app, lambda r: called(r, "b.site"), keys)
+        if not go_to_row(app, lambda r: r[2] == line, keys):
+            go_to_row(app, lambda r: r[0] == t("m.by_numbers"), keys)
+            set_numbers(app, [int(w[2])], keys)
     elif w[0] == "connected":
         from firmware.core.text import t
         from firmware.games.inca.words import ini, name
         # a row not yet confirmed takes the counts it shows with one press;
         # other counts: Change counts under it (the player the cursor is
         # on), else the row itself (confirmed: OK corrects them)
-        rows = _top(app).rows
+        rows = top_screen(app).rows
         i = [k for k in range(len(rows)) if rows[k][0] in (name(w[1]), ini(w[1]))][0]
         if rows[i][2] == line:
-            _go_to_row(app, lambda r: r is rows[i], keys)
+            go_to_row(app, lambda r: r is rows[i], keys)
         else:
             if i + 1 < len(rows) and rows[i + 1][0].strip() == t("m.change_con"):
                 i += 1
-            _go_to_row(app, lambda r: r is rows[i], keys)
-            _set_numbers(app, [int(x) for x in w[2:5]], keys)
+            go_to_row(app, lambda r: r is rows[i], keys)
+            set_numbers(app, [int(x) for x in w[2:5]], keys)
     elif w[0] == "adjust":
         from firmware.core.text import t
         from firmware.games.inca.words import name
-        _go_to_row(app, lambda r: r[0] == t("m.adjust"), keys)
-        _go_to_row(app, lambda r: r[0] == "%s %s" % (name(w[1]), t("f." + w[2])), keys)
-        _set_numbers(app, [int(w[3])], keys)
+        go_to_row(app, lambda r: r[0] == t("m.adjust"), keys)
+        go_to_row(app, lambda r: r[0] == "%s %s" % (name(w[1]), t("f." + w[2])), keys)
+        set_numbers(app, [int(w[3])], keys)
     else:
         raise Stuck("no row for %r" % line)
     if len(keys) == before:

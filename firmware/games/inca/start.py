@@ -8,7 +8,7 @@ from firmware.core import rng
 from firmware.core import rules
 from firmware.core.actions import as_tokens
 from firmware.games.inca import cards
-from firmware.games.inca.engine import COLOURS, MARKERS, VARIANTS, _enter, _int, _refuse
+from firmware.games.inca.engine import COLOURS, MARKERS, VARIANTS, enter
 
 
 PHASES = ("inca", "sun", "people", "sapa")
@@ -45,32 +45,32 @@ def _era_labor(edition):
 
 def _options(t):
     if not t or t[0] != "inca":
-        _refuse("a game starts with a setup line: inca players=blue,orange,green,brown")
+        rules.refuse("a game starts with a setup line: inca players=blue,orange,green,brown")
     o = rules.options(t, {"players": None, "order": None, "seed": 1, "labor": None}, VARIANTS)
     if not o["players"]:
-        _refuse("the setup line needs players=, e.g. players=blue,orange,green")
+        rules.refuse("the setup line needs players=, e.g. players=blue,orange,green")
     ps = o["players"].split(",")
     for c in ps:
         if c not in COLOURS:
-            _refuse("unknown colour %r (colours: %s)", c, " ".join(COLOURS))
+            rules.refuse("unknown colour %r (colours: %s)", c, " ".join(COLOURS))
     if len(set(ps)) != len(ps):
-        _refuse("a colour is named twice in players=")
+        rules.refuse("a colour is named twice in players=")
     if len(ps) < 3 or len(ps) > 4:
-        _refuse("Inca Empire is for 3 or 4 players, not %d", len(ps))
+        rules.refuse("Inca Empire is for 3 or 4 players, not %d", len(ps))
     o["players"] = ps
     if o["order"] is not None:
         order = o["order"].split(",")
         if sorted(order) != sorted(ps):
-            _refuse("order= must name each player once, by turn-order tile 1..%d", len(ps))
+            rules.refuse("order= must name each player once, by turn-order tile 1..%d", len(ps))
         o["order"] = order
-    o["seed"] = _int(o["seed"], "seed", 0, 0xFFFFFFFF)
+    o["seed"] = rules.whole(o["seed"], "seed", 0, 0xFFFFFFFF)
     if o["labor"] is not None:
         ls = o["labor"].split(",")
         if len(ls) != 4:
-            _refuse("labor= needs four numbers, one per era: labor=5,3,2,1")
-        o["labor"] = [_int(x, "era labor", 0, 20) for x in ls]
+            rules.refuse("labor= needs four numbers, one per era: labor=5,3,2,1")
+        o["labor"] = [rules.whole(x, "era labor", 0, 20) for x in ls]
     if o.get("early-fall") and len(ps) != 4:
-        _refuse("Early Fall is a variant for 4 players")
+        rules.refuse("Early Fall is a variant for 4 players")
     return o
 
 
@@ -108,7 +108,7 @@ def new(setup, edition):
     cols = _track(edition, o.get("early-fall"))
     labor = o["labor"] or _era_labor(edition)
     if len(labor) < 4:
-        _refuse("the edition must give a labor number for each of the 4 eras")
+        rules.refuse("the edition must give a labor number for each of the 4 eras")
     r = rng.seed_state(o["seed"])
     order = o["order"]
     if order is None:
@@ -198,5 +198,5 @@ def new(setup, edition):
         s["ev"].append(["remind", "gods"])
     if o.get("early-fall"):
         s["ev"].append(["remind", "early-fall"])
-    _enter(s)
+    enter(s)
     return s

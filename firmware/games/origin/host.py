@@ -15,16 +15,16 @@ from firmware.games.origin.screens import Setup
 from firmware.games.origin.words import name
 from firmware.ui.widgets import Numbers
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, _top
+from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
 from host_sim.games import Choices
 
 
 def setup(app, line, keys):
     """From the game picker (or the setup screen) to the first turn."""
-    if not isinstance(_top(app), Setup):
-        if not _go_to_row(app, lambda r: r[0] == t("g.origin"), keys):
+    if not isinstance(top_screen(app), Setup):
+        if not go_to_row(app, lambda r: r[0] == t("g.origin"), keys):
             raise Stuck("no Origin in the picker")
-    scr = _top(app)
+    scr = top_screen(app)
     if not isinstance(scr, Setup):
         raise Stuck("not on Origin's setup screen")
     players = [w for w in line.split() if w.startswith("players=")][0][8:].split(",")
@@ -34,28 +34,28 @@ def setup(app, line, keys):
             i = index_of_row()
             if scr.rows[i][1] == want:
                 return
-            _go_to_row(app, lambda r, i=i: r is scr.rows[i], keys)
+            go_to_row(app, lambda r, i=i: r is scr.rows[i], keys)
         raise Stuck("cannot set %r" % want)
 
     set_row(lambda: 0, str(len(players)))
     for k in range(len(players)):
         set_row(lambda k=k: 1 + k, name(players[k]))
-    _go_to_row(app, lambda r: r[0] == t("m.start"), keys)
-    _dismiss(app, keys)
+    go_to_row(app, lambda r: r[0] == t("m.start"), keys)
+    dismiss(app, keys)
 
 
 def _menu(app, keys):
-    _dismiss(app, keys)
-    if not isinstance(_top(app), TurnMenu):
-        _press(app, "ok", keys)  # home -> turn menu
-    if not isinstance(_top(app), TurnMenu):
+    dismiss(app, keys)
+    if not isinstance(top_screen(app), TurnMenu):
+        press_key(app, "ok", keys)  # home -> turn menu
+    if not isinstance(top_screen(app), TurnMenu):
         raise Stuck("no turn menu")
 
 
 def _values(app, k, want, keys):
     """Rebuild a value list on the list screen."""
-    _go_to_row(app, lambda r: r[0] == t("o." + k), keys)
-    scr = _top(app)
+    go_to_row(app, lambda r: r[0] == t("o." + k), keys)
+    scr = top_screen(app)
     if not isinstance(scr, ListEdit):
         raise Stuck("no list for %s" % k)
     have = scr.sheet.draft[k]
@@ -63,16 +63,16 @@ def _values(app, k, want, keys):
     while keep < len(have) and keep < len(want) and have[keep] == want[keep]:
         keep += 1
     while len(have) > keep:
-        _go_to_row(app, lambda r: r[0] == t("o.remove"), keys)
+        go_to_row(app, lambda r: r[0] == t("o.remove"), keys)
     for v in want[keep:]:
         label = t("o.add") % v
-        _go_to_row(app, lambda r: r[0] == label, keys)
-    _go_to_row(app, lambda r: r[0] == t("o.done"), keys)
+        go_to_row(app, lambda r: r[0] == label, keys)
+    go_to_row(app, lambda r: r[0] == t("o.done"), keys)
 
 
 def _score(app, c, entries, keys):
-    _go_to_row(app, lambda r: r[0] == name(c), keys)
-    scr = _top(app)
+    go_to_row(app, lambda r: r[0] == name(c), keys)
+    scr = top_screen(app)
     if not isinstance(scr, Sheet):
         raise Stuck("no score sheet for %s" % c)
     for k, v in entries:
@@ -81,16 +81,16 @@ def _score(app, c, entries, keys):
             _values(app, k, want, keys)
         elif k == "treasure":
             if scr.draft[k] != (v == "yes"):
-                _go_to_row(app, lambda r: r[0] == t("o.treasure"), keys)
+                go_to_row(app, lambda r: r[0] == t("o.treasure"), keys)
         else:
             vals = [int(x) for x in v.split(",")]
-            _go_to_row(app, lambda r, k=k: r[0] == t("o." + k), keys)
-            if not isinstance(_top(app), Numbers):
+            go_to_row(app, lambda r, k=k: r[0] == t("o." + k), keys)
+            if not isinstance(top_screen(app), Numbers):
                 raise Stuck("no number fields for %s" % k)
             if k == "tiles":
-                vals += [0] * (len(_top(app).fields) - len(vals))
-            _set_numbers(app, vals, keys)
-    _go_to_row(app, lambda r: r[0] == t("o.save"), keys)
+                vals += [0] * (len(top_screen(app).fields) - len(vals))
+            set_numbers(app, vals, keys)
+    go_to_row(app, lambda r: r[0] == t("o.save"), keys)
 
 
 def action(app, line, keys):
@@ -99,24 +99,24 @@ def action(app, line, keys):
     _menu(app, keys)
     before = len(keys)
     if w[0] == "next":
-        _go_to_row(app, lambda r: r[0] == t("o.end_turn"), keys)
+        go_to_row(app, lambda r: r[0] == t("o.end_turn"), keys)
     elif w[0] in ("undo", "redo"):
-        _go_to_row(app, lambda r: r[0] == t("m." + w[0]), keys)
+        go_to_row(app, lambda r: r[0] == t("m." + w[0]), keys)
     elif w[0] == "trigger":
-        _go_to_row(app, lambda r: r[0] == t("o.ran_out"), keys)
-        if not isinstance(_top(app), Supplies):
+        go_to_row(app, lambda r: r[0] == t("o.ran_out"), keys)
+        if not isinstance(top_screen(app), Supplies):
             raise Stuck("no supply picker")
         from firmware.games.origin.words import supply
         for x in w[1:]:
-            _go_to_row(app, lambda r, x=x: r[0] == supply(x), keys)
-        _go_to_row(app, lambda r: r[0] == t("o.confirm"), keys)
+            go_to_row(app, lambda r, x=x: r[0] == supply(x), keys)
+        go_to_row(app, lambda r: r[0] == t("o.confirm"), keys)
     elif w[0] == "score":
         _score(app, w[1], [x.split("=", 1) for x in w[2:]], keys)
     else:
         raise Stuck("no row for %r" % line)
     if len(keys) == before:
         raise Stuck("nothing pressed for %r" % line)
-    _dismiss(app, keys)
+    dismiss(app, keys)
 
 
 def play(app, lines):

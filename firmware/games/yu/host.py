@@ -11,18 +11,18 @@ from firmware.core.text import t
 from firmware.ui.widgets import Menu
 from firmware.games.yu.screens import Home, PhaseMenu, Setup
 from host_sim import keyplan
-from host_sim.keyplan import Stuck, _dismiss, _go_to_row, _press, _set_numbers, undo_line
+from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, undo_line
 from firmware.games.yu import engine
 from host_sim.games import Choices
 
 
-def _top(app):
+def top_screen(app):
     return app.screens.stack[-1]
 
 
 def _row(app, pred, what, keys):
-    if not _go_to_row(app, pred, keys):
-        raise Stuck("no row for %s on %r" % (what, _top(app).title))
+    if not go_to_row(app, pred, keys):
+        raise Stuck("no row for %s on %r" % (what, top_screen(app).title))
 
 
 def _label(key):
@@ -39,33 +39,33 @@ def _label(key):
 def setup(app, line, keys):
     """From the game picker (or the set-up screen), start the campaign of
     this setup line: yu [wins=N] [losses=N]."""
-    if not isinstance(_top(app), Setup):
+    if not isinstance(top_screen(app), Setup):
         _row(app, _label("g.yu"), "the game", keys)
     opts = dict(w.split("=", 1) for w in line.split()[1:])
     for what in ("wins", "losses"):
         want = int(opts.get(what, 0))
-        scr = _top(app)
+        scr = top_screen(app)
         if [r for r in scr.rows if r[0] == t("y.s." + what)][0][1] != str(want):
             _row(app, _label("y.s." + what), what, keys)
-            _set_numbers(app, [want], keys)
+            set_numbers(app, [want], keys)
     _row(app, _label("y.s.start"), "start", keys)
-    _dismiss(app, keys)
+    dismiss(app, keys)
 
 
 def _to_menu(app, keys):
-    _dismiss(app, keys)
-    scr = _top(app)
+    dismiss(app, keys)
+    scr = top_screen(app)
     if isinstance(scr, PhaseMenu):
         return
     if isinstance(scr, Menu):
-        _press(app, "back", keys)  # out of a picker left open
-        scr = _top(app)
+        press_key(app, "back", keys)  # out of a picker left open
+        scr = top_screen(app)
     if isinstance(scr, Home):
         if scr.view["in_game"]:
-            _press(app, "ok", keys)
+            press_key(app, "ok", keys)
         else:
             _row(app, _label("y.m.more"), "the menu", keys)
-    if not isinstance(_top(app), PhaseMenu):
+    if not isinstance(top_screen(app), PhaseMenu):
         raise Stuck("no phase menu")
 
 
@@ -74,31 +74,31 @@ def action(app, line, keys):
     if undo_line(app, line, keys):
         return
     w = line.split()
-    _dismiss(app, keys)
+    dismiss(app, keys)
     before = len(keys)
-    scr = _top(app)
+    scr = top_screen(app)
     # the campaign home starts a game itself
-    if isinstance(scr, Home) and not scr.view["in_game"] and _go_to_row(app, lambda r: r[2] == line, keys):
+    if isinstance(scr, Home) and not scr.view["in_game"] and go_to_row(app, lambda r: r[2] == line, keys):
         return
     _to_menu(app, keys)
-    if _go_to_row(app, lambda r: r[2] == line, keys):
+    if go_to_row(app, lambda r: r[2] == line, keys):
         pass
     elif w[0] == "barbarians":
         _row(app, _label("y.m.barbarians"), "barbarians", keys)
-        if not _go_to_row(app, lambda r: r[2] == line, keys):
+        if not go_to_row(app, lambda r: r[2] == line, keys):
             if w[1][0] in "+-":
                 _row(app, _label("y.m.change"), "change by", keys)
             else:
                 _row(app, _label("y.m.on_display"), "on display", keys)
-            _set_numbers(app, [int(w[1])], keys)
+            set_numbers(app, [int(w[1])], keys)
     elif w[0] in ("destroy", "take", "active", "draw"):
         _row(app, _label("y.m.settlers"), "settlers", keys)
-        if not _go_to_row(app, lambda r: r[2] == line, keys):
+        if not go_to_row(app, lambda r: r[2] == line, keys):
             _row(app, _label("y.m.%s_n" % w[0] if w[0] in ("destroy", "take") else "y.m." + w[0]), w[0], keys)
-            _set_numbers(app, [int(w[1])], keys)
+            set_numbers(app, [int(w[1])], keys)
     elif w[0] == "reshuffle":
         _row(app, _label("y.m.reshuffle"), "reshuffle", keys)
-        _set_numbers(app, [int(w[1])], keys)
+        set_numbers(app, [int(w[1])], keys)
     elif w[0] == "loss":
         _row(app, _label("y.m.loss"), "loss", keys)
         _row(app, lambda r: r[2] == line, line, keys)
