@@ -36,7 +36,7 @@ from test_journal_fs import rmtree, scratch
 MPY = sys.implementation.name == "micropython"
 # presses per runtime in ./test: the unix port's share is smaller (a press
 # takes it about four times CPython's time); bench/faults.py walks many more
-PRESSES = 15000 if MPY else 25000
+PRESSES = 10000 if MPY else 25000
 INTENTS = ("ok", "ok", "ok", "down", "down", "down", "up", "up", "back", "back", "home", "undo", "end")
 CUT = 24          # one press in CUT has a power cut in one of its writes (if it makes that many)
 REFUSE = 60       # one press in REFUSE finds the storage full or read-only
