@@ -4,9 +4,10 @@
 #   micropython-v1.28.0-RPI_PICO-ROMFS.uf2    Raspberry Pi Pico (RP2040)
 #   micropython-v1.28.0-RPI_PICO2-ROMFS.uf2   Raspberry Pi Pico 2 (RP2350, Arm cores)
 #
-# Each is MicroPython v1.28.0 for that board, nothing changed in its sources,
-# built for a board folder copied from ports/rp2/boards/BOARD with two
-# additions:
+# Each is MicroPython v1.28.0 for that board, one line of its sources
+# changed (py/qstr.c: a new pool of interned names takes at most
+# MICROPY_QSTR_POOL_MAX entries, below), built for a board folder copied
+# from ports/rp2/boards/BOARD with three additions:
 #   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
 #     run in place from flash; the filesystem (littlefs) stays where the
@@ -16,7 +17,12 @@
 #     ends at 0x53800, so ROMFS_KIB can be at most 304 there);
 #   - frozen/main.py frozen in (frozen/manifest.py): at boot it runs the
 #     ROM partition's /rom/main.py if there is one, else the filesystem's
-#     main.py as the official firmware does.
+#     main.py as the official firmware does;
+#   - MICROPY_QSTR_POOL_MAX (256): MicroPython makes each new pool of
+#     interned names twice as large as the last (640, then 1,280 entries:
+#     one block of about 8 KB); at the end of a long game a heap cut up by play
+#     has no block that big, and the board stopped there (BENCHMARKS.md,
+#     *A long evening*).  Pools of 256 entries take under 2 KB each.
 #
 #   dist/build-micropython.sh [--out DIR] [--work DIR] [--src DIR] [--jobs N] [BOARD...]
 #
@@ -136,6 +142,26 @@ for f in "$mp/py/mpconfig.h" "$mp/lib/pico-sdk/pico_sdk_init.cmake" "$mp/lib/tin
     [ -f "$f" ] || { echo "build-micropython.sh: the sources lack $f" >&2; exit 1; }
 done
 
+# ------------------------------------------------------------ the one change to the sources
+# a new pool of interned names: at most MICROPY_QSTR_POOL_MAX entries where
+# the board defines it (the header above); done once, on fetched or given sources
+if ! grep -q MICROPY_QSTR_POOL_MAX "$mp/py/qstr.c"; then
+    python3 - "$mp/py/qstr.c" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "        size_t new_alloc = MP_STATE_VM(last_pool)->alloc * 2;\n"
+if s.count(old) != 1:
+    sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
+new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
+             "        if (new_alloc > MICROPY_QSTR_POOL_MAX) {\n"
+             "            new_alloc = MICROPY_QSTR_POOL_MAX;\n"
+             "        }\n"
+             "        #endif\n")
+open(p, "w").write(s.replace(old, new))
+PY
+fi
+
 # the version MicroPython reports is the tag's, whether or not the sources are a git checkout
 export MICROPY_GIT_TAG=$MICROPYTHON_TAG MICROPY_GIT_HASH=${MICROPYTHON_COMMIT:0:9} SOURCE_DATE_EPOCH=$MICROPYTHON_DATE
 
@@ -162,6 +188,8 @@ for board in "${boards[@]}"; do
     sed -i 's/\(MICROPY_HW_BOARD_NAME *"[^"]*\)"/\1 (ROMFS)"/' "$bdir/mpconfigboard.h"
     printf '\n// a ROM partition below the filesystem (mounted at /rom)\n#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n' \
         "$ROMFS_KIB" >> "$bdir/mpconfigboard.h"
+    printf '\n// pools of interned names of at most 256 entries (py/qstr.c, changed above)\n#define MICROPY_QSTR_POOL_MAX (256)\n' \
+        >> "$bdir/mpconfigboard.h"
     # the board folder's manifest: the port's frozen modules and main.py
     printf '\nset(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/manifest.py)\n' >> "$bdir/mpconfigboard.cmake"
     cp "$here/frozen/manifest.py" "$here/frozen/main.py" "$bdir/"

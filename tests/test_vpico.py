@@ -174,6 +174,56 @@ def test_the_colour_panels_native_code_loads_on_the_official_firmware(tmp_path):
     assert "text True %d %s" % (end, bytes(frame).hex()) in got, got
 
 
+_NAMES = """\
+import gc
+import time
+time.sleep_ms(1500)     # the USB serial up before the line is printed
+gc.collect()
+gc.disable()
+class O:
+    pass
+o = O()
+last = gc.mem_alloc()
+big = 0
+for i in range(1600):
+    getattr(o, "n%d" % i, None)     # interns the name
+    if i % 8 == 7:                  # (mem_alloc reads the whole heap's table)
+        now = gc.mem_alloc()
+        if now - last > big:
+            big = now - last
+        last = now
+print("largest", big)
+"""
+
+
+@pytest.mark.parametrize("firmware", ["ours", "official"])
+def test_a_new_pool_of_names_is_a_small_block_on_our_firmware(firmware, tmp_path):
+    """1,600 names interned one after another (getattr interns the name it
+    is given), the heap not collected: on our MicroPython (dist/) the heap
+    grows by under 3 KB at a time (eight names), each new pool of names at most 256
+    entries; the official build takes one block of 1,280 entries (about 8 KB)
+    once 1,270 names are in, a block that a long game's heap did not have
+    at its end (BENCHMARKS.md, *A long evening*)."""
+    folder = tmp_path / "fs"
+    folder.mkdir()
+    (folder / "main.py").write_text(_NAMES)
+    fs = vpico.mkfs(str(folder), str(tmp_path / "fs.img"))
+    kw = {"fs": fs} if firmware == "official" else {
+        "flash": vpico.flash_of(str(tmp_path / "flash.bin"), vpico.base_uf2(), fs=fs)}
+    out = ""
+    with Pico("pico_oled", **kw) as p:
+        while "largest " not in out and p.t < 20_000 * MS:
+            p.run(1000 * MS)
+            out += p.read()
+    got = [int(ln.split()[1]) for ln in out.splitlines() if ln.startswith("largest ")]
+    assert got, out[-800:]
+    # (eight names' strings, not yet collected, come with each step)
+    if firmware == "ours":
+        assert got[0] < 3000, out[-800:]
+    else:
+        assert got[0] > 6000, out[-800:]
+
+
 def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
     """pico_oled's build has firmware/hal/glyphs compiled for the RP2040:
     the official firmware loads it, the Canvas takes it, and the text it
