@@ -4,10 +4,9 @@
 #   micropython-v1.28.0-RPI_PICO-ROMFS.uf2    Raspberry Pi Pico (RP2040)
 #   micropython-v1.28.0-RPI_PICO2-ROMFS.uf2   Raspberry Pi Pico 2 (RP2350, Arm cores)
 #
-# Each is MicroPython v1.28.0 for that board, one line of its sources
-# changed (py/qstr.c: a new pool of interned names takes at most
-# MICROPY_QSTR_POOL_MAX entries, below), built for a board folder copied
-# from ports/rp2/boards/BOARD with three additions:
+# Each is MicroPython v1.28.0 for that board, one test in its sources added
+# (py/qstr.c: how large a new pool of interned names is, below), built for a
+# board folder copied from ports/rp2/boards/BOARD with three additions:
 #   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
 #     run in place from flash; the filesystem (littlefs) stays where the
@@ -18,11 +17,14 @@
 #   - frozen/main.py frozen in (frozen/manifest.py): at boot it runs the
 #     ROM partition's /rom/main.py if there is one, else the filesystem's
 #     main.py as the official firmware does;
-#   - MICROPY_QSTR_POOL_MAX (256): MicroPython makes each new pool of
-#     interned names twice as large as the last (640, then 1,280 entries:
-#     one block of about 8 KB); at the end of a long game a heap cut up by play
-#     has no block that big, and the board stopped there (BENCHMARKS.md,
-#     *A long evening*).  Pools of 256 entries take under 2 KB each.
+#   - MICROPY_QSTR_POOL_MAX (640) and _STEP (256): MicroPython makes each
+#     new pool of interned names twice as large as the last (20, 40, ...
+#     640 entries, then 1,280: one block of about 8 KB); at the end of a
+#     long game a heap cut up by play had no block that big, and the board
+#     stopped there (BENCHMARKS.md, *A long evening*).  Here the pools grow
+#     as MicroPython grows them up to 640 entries (1,260 names in all), and
+#     each one after takes 256 entries, under 2 KB.  (Pools of 256 from the
+#     start left a 96 KB boot-and-play game short of a later pool's block.)
 #
 #   dist/build-micropython.sh [--out DIR] [--work DIR] [--src DIR] [--jobs N] [BOARD...]
 #
@@ -143,8 +145,11 @@ for f in "$mp/py/mpconfig.h" "$mp/lib/pico-sdk/pico_sdk_init.cmake" "$mp/lib/tin
 done
 
 # ------------------------------------------------------------ the one change to the sources
-# a new pool of interned names: at most MICROPY_QSTR_POOL_MAX entries where
-# the board defines it (the header above); done once, on fetched or given sources
+# a new pool of interned names: MICROPY_QSTR_POOL_STEP entries once doubling
+# the last would pass MICROPY_QSTR_POOL_MAX, and after a pool of that step,
+# where the board defines them (the header above: MicroPython's own sizes,
+# 20 times a power of two, are never 256); done once, on fetched or given
+# sources
 if ! grep -q MICROPY_QSTR_POOL_MAX "$mp/py/qstr.c"; then
     python3 - "$mp/py/qstr.c" <<'PY'
 import sys
@@ -154,8 +159,9 @@ old = "        size_t new_alloc = MP_STATE_VM(last_pool)->alloc * 2;\n"
 if s.count(old) != 1:
     sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
 new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
-             "        if (new_alloc > MICROPY_QSTR_POOL_MAX) {\n"
-             "            new_alloc = MICROPY_QSTR_POOL_MAX;\n"
+             "        if (new_alloc > MICROPY_QSTR_POOL_MAX\n"
+             "            || MP_STATE_VM(last_pool)->alloc == MICROPY_QSTR_POOL_STEP) {\n"
+             "            new_alloc = MICROPY_QSTR_POOL_STEP;\n"
              "        }\n"
              "        #endif\n")
 open(p, "w").write(s.replace(old, new))
@@ -188,7 +194,7 @@ for board in "${boards[@]}"; do
     sed -i 's/\(MICROPY_HW_BOARD_NAME *"[^"]*\)"/\1 (ROMFS)"/' "$bdir/mpconfigboard.h"
     printf '\n// a ROM partition below the filesystem (mounted at /rom)\n#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n' \
         "$ROMFS_KIB" >> "$bdir/mpconfigboard.h"
-    printf '\n// pools of interned names of at most 256 entries (py/qstr.c, changed above)\n#define MICROPY_QSTR_POOL_MAX (256)\n' \
+    printf '\n// pools of interned names: past 640 entries, 256 a pool (py/qstr.c, changed above)\n#define MICROPY_QSTR_POOL_MAX (640)\n#define MICROPY_QSTR_POOL_STEP (256)\n' \
         >> "$bdir/mpconfigboard.h"
     # the board folder's manifest: the port's frozen modules and main.py
     printf '\nset(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/manifest.py)\n' >> "$bdir/mpconfigboard.cmake"
