@@ -4,9 +4,10 @@
 #   micropython-v1.28.0-RPI_PICO-ROMFS.uf2    Raspberry Pi Pico (RP2040)
 #   micropython-v1.28.0-RPI_PICO2-ROMFS.uf2   Raspberry Pi Pico 2 (RP2350, Arm cores)
 #
-# Each is MicroPython v1.28.0 for that board, one test in its sources added
-# (py/qstr.c: how large a new pool of interned names is, below), built for a
-# board folder copied from ports/rp2/boards/BOARD with three additions:
+# Each is MicroPython v1.28.0 for that board, two small changes made to its
+# sources (py/qstr.c: how large a new pool of interned names is, below),
+# built for a board folder copied from ports/rp2/boards/BOARD with three
+# additions:
 #   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
 #     run in place from flash; the filesystem (littlefs) stays where the
@@ -19,12 +20,15 @@
 #     main.py as the official firmware does;
 #   - MICROPY_QSTR_POOL_MAX (640) and _STEP (256): MicroPython makes each
 #     new pool of interned names twice as large as the last (20, 40, ...
-#     640 entries, then 1,280: one block of about 8 KB); at the end of a
-#     long game a heap cut up by play had no block that big, and the board
-#     stopped there (BENCHMARKS.md, *A long evening*).  Here the pools grow
-#     as MicroPython grows them up to 640 entries (1,260 names in all), and
-#     each one after takes 256 entries, under 2 KB.  (Pools of 256 from the
-#     start left a 96 KB boot-and-play game short of a later pool's block.)
+#     640 entries, then 1,280: one block of about 8 KB), and stops with a
+#     MemoryError where the heap has no block that big; at the end of a
+#     long game a heap cut up by play had none, and the board stopped there
+#     (BENCHMARKS.md, *A long evening*).  Here the pools grow as MicroPython
+#     grows them up to 640 entries (1,260 names in all: a game's boot), each
+#     one after takes 256 entries (under 2 KB), and where the heap has no
+#     block for a new pool, the pool is made half as large, and half again,
+#     down to 10 entries.  (Pools of 256 from the start left a 96 KB
+#     boot-and-play game short of a later pool's block.)
 #
 #   dist/build-micropython.sh [--out DIR] [--work DIR] [--src DIR] [--jobs N] [BOARD...]
 #
@@ -144,7 +148,7 @@ for f in "$mp/py/mpconfig.h" "$mp/lib/pico-sdk/pico_sdk_init.cmake" "$mp/lib/tin
     [ -f "$f" ] || { echo "build-micropython.sh: the sources lack $f" >&2; exit 1; }
 done
 
-# ------------------------------------------------------------ the one change to the sources
+# ------------------------------------------------------------ the changes to the sources
 # a new pool of interned names: MICROPY_QSTR_POOL_STEP entries once doubling
 # the last would pass MICROPY_QSTR_POOL_MAX, and after a pool of that step,
 # where the board defines them (the header above: MicroPython's own sizes,
@@ -162,6 +166,20 @@ new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
              "        if (new_alloc > MICROPY_QSTR_POOL_MAX\n"
              "            || MP_STATE_VM(last_pool)->alloc == MICROPY_QSTR_POOL_STEP) {\n"
              "            new_alloc = MICROPY_QSTR_POOL_STEP;\n"
+             "        }\n"
+             "        #endif\n")
+s = s.replace(old, new)
+# and where the heap has no block for it, a smaller pool: half, and half
+# again, down to MicroPython's smallest (10 entries)
+old = "        qstr_pool_t *pool = (qstr_pool_t *)m_malloc_maybe(pool_size);\n"
+if s.count(old) != 1:
+    sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
+new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
+             "        while (pool == NULL && new_alloc > MICROPY_ALLOC_QSTR_ENTRIES_INIT) {\n"
+             "            size_t entry = (pool_size - sizeof(qstr_pool_t)) / new_alloc;\n"
+             "            new_alloc = MAX(MICROPY_ALLOC_QSTR_ENTRIES_INIT, new_alloc / 2);\n"
+             "            pool_size = sizeof(qstr_pool_t) + entry * new_alloc;\n"
+             "            pool = (qstr_pool_t *)m_malloc_maybe(pool_size);\n"
              "        }\n"
              "        #endif\n")
 open(p, "w").write(s.replace(old, new))

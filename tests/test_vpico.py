@@ -228,6 +228,65 @@ def test_a_new_pool_of_names_past_640_entries_is_a_small_block_on_our_firmware(f
         assert after and max(after) > 7000, out[-800:]
 
 
+_NAMES_IN_A_CUT_UP_HEAP = """\
+import gc
+import time
+time.sleep_ms(1500)     # the USB serial up before the lines are printed
+class O:
+    pass
+o = O()
+big = [None] * 800
+small = [None] * 400
+n = m = i = 0
+gc.collect()
+try:
+    while n < 800:      # the heap filled with blocks of 512 B
+        big[n] = bytearray(496)
+        n += 1
+except MemoryError:
+    pass
+try:
+    while m < 400:      # and what is left between them
+        small[m] = bytearray(16)
+        m += 1
+except MemoryError:
+    pass
+for i in range(0, n, 2):
+    big[i] = None       # free: about 100 KB, in blocks of 512 B
+gc.collect()
+try:
+    for i in range(2000):
+        getattr(o, "n%d" % i, None)     # interns the name
+    print("named", i + 1)
+except MemoryError:
+    print("no room for a pool of names at", i)
+"""
+
+
+@pytest.mark.parametrize("firmware", ["ours", "official"])
+def test_names_are_interned_in_a_heap_cut_up_into_small_blocks_on_our_firmware(firmware, tmp_path):
+    """A heap whose free room (about 100 KB) is all in blocks of 512 B:
+    our MicroPython (dist/) makes the pools of names it then needs as large
+    as those blocks allow, and 2,000 names are interned; the
+    official build asks for a pool of 160 entries (976 B) and runs out of
+    memory."""
+    folder = tmp_path / "fs"
+    folder.mkdir()
+    (folder / "main.py").write_text(_NAMES_IN_A_CUT_UP_HEAP)
+    fs = vpico.mkfs(str(folder), str(tmp_path / "fs.img"))
+    kw = {"fs": fs} if firmware == "official" else {
+        "flash": vpico.flash_of(str(tmp_path / "flash.bin"), vpico.base_uf2(), fs=fs)}
+    out = ""
+    with Pico("pico_oled", **kw) as p:
+        while "named" not in out and "no room" not in out and p.t < 30_000 * MS:
+            p.run(1000 * MS)
+            out += p.read()
+    if firmware == "ours":
+        assert "named 2000" in out, out[-800:]
+    else:
+        assert "no room for a pool of names at" in out, out[-800:]
+
+
 def test_the_mono_screens_native_text_loads_on_the_official_firmware(tmp_path):
     """pico_oled's build has firmware/hal/glyphs compiled for the RP2040:
     the official firmware loads it, the Canvas takes it, and the text it
