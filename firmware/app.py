@@ -283,6 +283,16 @@ class Play:
         turn = before.get("turn")
         was = _ended(before)
         before = None
+        if was and self.journal is not None:
+            # an undo after the game's end opens the journal's file again
+            # (one block: littlefs's cache), where a heap cut up by a long
+            # game may have no other block that big than what the finished
+            # game's view (several KB, made again just above) holds: the
+            # view goes first, and is made again after the undo
+            self.kept_view = None
+            for scr in screens.stack:
+                if getattr(scr, "view", None) is not None:
+                    scr.view = None
         try:
             if self.journal:
                 kind = self.journal.apply(action)
