@@ -165,7 +165,7 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
             if kind == "action" and not was_over and twin.app.play.ended() and len(last) > 1:
                 # the press that ends the game: its answer is the first frame
                 # (the winner, the standings); the BG Stats code is made after
-                # it and drawn over it with no press (firmware/ui/playcode.py)
+                # it and drawn over it with no press (firmware/screenkit/playcode.py)
                 row["latency"], row["code"] = last[0] - since, last[-1] - since
             stats = s2
             p.read()

@@ -136,7 +136,7 @@ def build(board, data, keep=False, whole=False):
     from firmware.core.font import Font
     from firmware.hal.canvas import Canvas
     from firmware.hal.pixels import PlayerPixels
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     p = __import__("boards." + board).__dict__[board]
     d = p.DISPLAY
     colour = d.get("colour", False)

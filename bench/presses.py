@@ -40,7 +40,7 @@ def count(game, board):
     presses]} for the game's script on the board."""
     from bench import scripts
     from host_sim import device, keyplan
-    from firmware.ui.widgets import Numbers
+    from firmware.screenkit.widgets import Numbers
     lines = _lines(game)
     app, _ = device.build(board, None, scripts.SEED)
     app.board.seed = lambda: scripts.SEED
@@ -77,7 +77,7 @@ def reach(game, board):
     from bench import scripts
     from host_sim import device, keyplan
     from firmware.core.text import t
-    from firmware.ui.widgets import Message, Numbers, Screen
+    from firmware.screenkit.widgets import Message, Numbers, Screen
     lines = _lines(game)
     app, _ = device.build(board, None, scripts.SEED)
     app.board.seed = lambda: scripts.SEED

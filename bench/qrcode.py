@@ -19,10 +19,10 @@ from host_sim import vpico  # noqa: E402
 
 MAIN = """
 import gc, sys, time
-import array, firmware.core.text, firmware.core.modules, firmware.ui.widgets
+import array, firmware.core.text, firmware.core.modules, firmware.screenkit.widgets
 gc.collect()
 a = gc.mem_alloc()
-for m in ("firmware.ui.playcode", "firmware.ui.bgstats", "firmware.core.qr"):
+for m in ("firmware.screenkit.playcode", "firmware.screenkit.bgstats", "firmware.core.qr"):
     __import__(m)
     gc.collect()
     b = gc.mem_alloc()
@@ -77,7 +77,7 @@ def main():
         modules, codes, native = measure(board)
         for n, version, us, during, kept in codes:
             lines.append("| %s | %.1f KB | %.1f KB | %.1f KB%s | %d bytes, version %d | %d ms | %.1f KB | %d B |" % (
-                board, modules["firmware.ui.bgstats"] / 1024, modules["firmware.ui.playcode"] / 1024,
+                board, modules["firmware.screenkit.bgstats"] / 1024, modules["firmware.screenkit.playcode"] / 1024,
                 modules["firmware.core.qr"] / 1024, "" if native else " (no native loops)", n, version,
                 us // 1000, during / 1024, kept))
     print("\n".join(lines))

@@ -50,7 +50,7 @@ def write_keys(board, folder):
     letter an intent (LETTERS: a held press's repeats each a letter of
     their own); returns the two paths."""
     from host_sim import device, keyplan
-    from firmware.ui.nav import PROFILES
+    from firmware.screenkit.nav import PROFILES
     prof = PROFILES[device.board(board)["profile"]]
     first, again = keys(board)
     paths = []

@@ -11,7 +11,7 @@
 #   DISPLAY   driver, width, height, colour (bool), font ("small" 6x10,
 #             "medium" 6x12 or "large" 8x16) and the bus and its pins
 #   BUTTONS   {button name: pin}; PROFILE "four" (up, down, ok, back) or
-#             "two" (a, b; see firmware/ui/nav.py)
+#             "two" (a, b; see firmware/screenkit/nav.py)
 #   PIXELS    the player LEDs: {"pin", "count"} for NeoPixels, or
 #             {"rgb_led": (r, g, b), "count": 1}, or None
 #   DRIVERS   micropython-lib packages flash.sh installs with mpremote mip

@@ -16,7 +16,7 @@ from firmware.core.modules import done_with, loading, use, use_once
 from firmware.core.session import Session  # noqa: F401  (Play.session's type; resident with the journal)
 from firmware.core import text
 from firmware.core.text import t
-from firmware.ui.widgets import Message, Report
+from firmware.screenkit.widgets import Message, Report
 
 try:
     from time import ticks_diff  # pyright: ignore[reportAssignmentType]
@@ -200,7 +200,7 @@ class Play:
         self.playing = None  # type: tuple | None  # the game played while New game sets up another
         self.acts = 0           # the game's changes so far (an action, undo, redo): Screen.settle
         self.clock = None       # how long the game has been played (firmware/core/playclock.py)
-        self.names = None       # {seat: name} given at set-up (firmware/ui/names.py), or None
+        self.names = None       # {seat: name} given at set-up (firmware/screenkit/names.py), or None
 
     # The code that sets up a game (firmware/chooser.py) is loaded when one
     # of these needs it, and forgotten once a game is played (done_choosing).
@@ -245,8 +245,8 @@ class Play:
         if self.name:
             text.add(board.code + use_once("firmware.games.registry", "words")(self.name, lang))
         if board.settings.get("names") or text.over is not None:
-            # the names given to the seats, in this game's words (firmware/ui/names.py)
-            use_once("firmware.ui.names", "apply")(self.app)
+            # the names given to the seats, in this game's words (firmware/screenkit/names.py)
+            use_once("firmware.screenkit.names", "apply")(self.app)
 
     def resume_playing(self):
         """Back from New game without starting one: the game being played
@@ -334,7 +334,7 @@ class Play:
             if head is None and not was and _ended(self.view()):
                 head = t("m.game_over")     # the end of the game: its results on a screen of their own
         else:
-            from firmware.ui import common
+            from firmware.screenkit import common
             what = common.name_from(app, self.session.redo_stack[-1]) if kind == "undo" else common.name_last(app)
             lines = [t("x.undone" if kind == "undo" else "x.redone") % what]
         screens.tell(lines, head)
@@ -352,7 +352,7 @@ class Play:
         if done and not was:
             # the game has ended: its play as a QR code for BG Stats, over
             # the final standings, with no press
-            from firmware.ui.common import open_code
+            from firmware.screenkit.common import open_code
             open_code(app)
             # the reminder would cover the code: it comes with the standings
             screens.stack[-1].notice = screens.notice
@@ -441,7 +441,7 @@ class App:
 
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
                  lang=None, probe=None):
-        """lay: firmware.ui.layout.Layout; canvas: firmware.hal.canvas.Canvas;
+        """lay: firmware.screenkit.layout.Layout; canvas: firmware.hal.canvas.Canvas;
         pixels: firmware.hal.pixels.PlayerPixels or None; data_dir: where the
         journal and settings live (None keeps the game in memory only);
         seed: a function giving the seed of a new game."""

@@ -9,7 +9,7 @@ from firmware.core import osfs, store
 from firmware.core.gamefiles import KEPT
 from firmware.core.modules import collect, done_with, use
 from firmware.core.text import t
-from firmware.ui.widgets import Message
+from firmware.screenkit.widgets import Message
 
 def seen_kept(app):
     """The players have been told of the game kept aside: the note goes."""

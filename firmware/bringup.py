@@ -82,7 +82,7 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
     a function made here would keep this module in the heap."""
     from firmware.app import App
     from firmware.core.font import Font
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     d = p.DISPLAY
     # its glyphs are read when the language is known (Board.font_for): only that language's part
     font = Font("%s/fonts/%s.fnt" % (hw.ASSETS, d.get("font", "large" if d.get("colour") else "small")), lazy=True)
@@ -93,10 +93,10 @@ def build(cfg, p, hw, report=None, probe=None, seed=None):
               probe=probe if cfg.get("probe") else None)   # the benchmark's: the heap after every press
     app.board.has_up = p.PROFILE != "two"
     hw.attach(app)
-    # which press means which intent is the UI's table (firmware/ui/nav.py):
+    # which press means which intent is the UI's table (firmware/screenkit/nav.py):
     # the board's part is handed to its buttons, the rest let go of
     from firmware.core.modules import use_once
-    intents = use_once("firmware.ui.nav", "PROFILES")[p.PROFILE]
+    intents = use_once("firmware.screenkit.nav", "PROFILES")[p.PROFILE]
     return app, hw.buttons(p, intents)
 
 

@@ -10,7 +10,7 @@ from firmware.core.errors import EditionError
 from firmware.core.gamefiles import KEPT
 from firmware.core.modules import done_with, use_once
 from firmware.core.text import t, fn
-from firmware.ui.widgets import Menu, Message, row
+from firmware.screenkit.widgets import Menu, Message, row
 
 
 def boot(app):

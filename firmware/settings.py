@@ -3,7 +3,7 @@
 # and forgotten at once (the screen's rows keep it until it closes): play
 # never needs its code.
 from firmware.core.text import t
-from firmware.ui.widgets import Menu, Message, row
+from firmware.screenkit.widgets import Menu, Message, row
 
 LANGS = ("en", "ru", "es")
 # each language's name in its own script (the game picker lists them: a
@@ -43,7 +43,7 @@ def take(app, saved):
         app.board.report("settings.json: no language %r: the default is used" % (lang,))
     names = saved.get("names")
     if names is not None:
-        from firmware.ui.names import valid
+        from firmware.screenkit.names import valid
         if isinstance(names, dict) and names and all(isinstance(c, str) and valid(names[c]) for c in names):
             app.board.settings["names"] = names
         else:
@@ -58,9 +58,9 @@ def open_settings(app, cur=0):
 
 
 def open_names(app):
-    """Players' names for the seats (firmware/ui/names.py)."""
+    """Players' names for the seats (firmware/screenkit/names.py)."""
     from firmware.core.modules import use_once
-    use_once("firmware.ui.names", "open_names")(app, save)     # kept by its screens while they are open
+    use_once("firmware.screenkit.names", "open_names")(app, save)     # kept by its screens while they are open
 
 
 def save(app):

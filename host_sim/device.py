@@ -54,7 +54,7 @@ def build(board_name="pico_oled", data_dir=None, seed=1, report=None, lang=None)
     from firmware.core.font import Font
     from firmware.hal.canvas import Canvas
     from firmware.hal.pixels import PlayerPixels
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     from host_sim.fakes.neopixel import NeoPixel
 
     prof = board(board_name)

@@ -225,7 +225,7 @@ def resume(path, edition_path=EDITION, out=None):
 
 
 class _App:
-    """What firmware/ui/bgstats.py reads of the device's app, for a game
+    """What firmware/screenkit/bgstats.py reads of the device's app, for a game
     replayed here: its play (below)."""
 
     def __init__(self, session, name):
@@ -233,7 +233,7 @@ class _App:
 
 
 class _Play:
-    """What firmware/ui/bgstats.py reads of the game being played: its
+    """What firmware/screenkit/bgstats.py reads of the game being played: its
     session, view and screens' module (no clock: a transcript has no
     times, so no minutes and no date)."""
 
@@ -253,7 +253,7 @@ def bgstats(session, lang="en"):
     """The BG Stats link of the finished game of session (all it holds:
     no screen limits it), or None if the game has not ended."""
     from firmware.core import text
-    from firmware.ui import bgstats as link
+    from firmware.screenkit import bgstats as link
     name = session.setup.split()[0]
     text.load(ROOT + "/assets/lang/%s.json" % lang)
     text.add(ROOT + "/" + registry.words(name, lang))

@@ -31,7 +31,7 @@ import sys
 
 from host_sim import device, keyplan, render
 from firmware.core import jsonout
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 
 INTENTS = ("up", "down", "ok", "back", "home", "undo", "end")
 BUTTON_WORDS = {"a": ("a", "short"), "A": ("a", "long"), "b": ("b", "short"), "B": ("b", "long"),

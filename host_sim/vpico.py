@@ -461,7 +461,7 @@ class Pico:
         """(button, hold) that give an intent on this board's buttons; a
         held press "X*N" (host_sim/keyplan): X's button, held through N
         steps."""
-        from firmware.ui.nav import PROFILES
+        from firmware.screenkit.nav import PROFILES
         from host_sim import keyplan
         prof = PROFILES[self.prof["profile"]]
         h = keyplan.held(intent)
@@ -632,7 +632,7 @@ class Twin:
         its long press and then a repeat every REPEAT_MS, each drawn as
         the board draws it."""
         from firmware.hal.buttons import REPEAT_MS
-        from firmware.ui.nav import PROFILES
+        from firmware.screenkit.nav import PROFILES
         from host_sim import keyplan
         for j, e in enumerate(keyplan.events(PROFILES[self.prof["profile"]], intent)):
             self.app.key(e, None if at is None else at // MS + j * REPEAT_MS)

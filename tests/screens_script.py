@@ -15,7 +15,7 @@ import binascii  # noqa: E402
 from firmware.app import App  # noqa: E402
 from firmware.core.font import Font  # noqa: E402
 from firmware.hal.canvas import Canvas  # noqa: E402
-from firmware.ui.layout import Layout  # noqa: E402
+from firmware.screenkit.layout import Layout  # noqa: E402
 
 
 def main(argv):

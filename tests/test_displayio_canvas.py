@@ -27,7 +27,7 @@ from firmware.core.font import Font  # noqa: E402
 from firmware.hal import cp_board  # noqa: E402
 from firmware.hal.canvas import Canvas  # noqa: E402
 from firmware.hal.displayio_canvas import DisplayioCanvas  # noqa: E402
-from firmware.ui.layout import Layout  # noqa: E402
+from firmware.screenkit.layout import Layout  # noqa: E402
 
 FONT = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
 
@@ -151,7 +151,7 @@ class Scanner:
 
 def test_keypad_buttons_give_short_and_long_presses():
     from firmware.hal.keypad_buttons import KeypadButtons
-    from firmware.ui.nav import PROFILES
+    from firmware.screenkit.nav import PROFILES
     sc = Scanner()
     b = KeypadButtons(sc, PYBADGE.BUTTONS, PROFILES["four"])
     t = 0

@@ -12,7 +12,7 @@ import pytest
 from firmware.core.journal import Journal
 from firmware.core.text import t
 from firmware.games.registry import module
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 from host_sim import device, keyplan
 from firmware.games.eightmin import host as keyplan_eightmin
 from tests.test_double_ok import Clock, _scenario

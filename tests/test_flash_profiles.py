@@ -157,7 +157,7 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
     pin.release()
     buttons.poll(200)
     buttons.poll(300)
-    from firmware.ui.nav import PROFILES
+    from firmware.screenkit.nav import PROFILES
     assert buttons.get() == PROFILES[p.PROFILE][(first, "short")]
     # the LEDs follow the game once one is set up
     px = app.board.px

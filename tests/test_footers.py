@@ -11,7 +11,7 @@ import pytest
 
 from bench import presses, scripts
 from firmware.core.text import t
-from firmware.ui.widgets import Message, Numbers
+from firmware.screenkit.widgets import Message, Numbers
 from host_sim import device, keyplan
 from host_sim.textshot import TextShot
 

@@ -15,7 +15,7 @@ from firmware.core import text
 from firmware.core.font import Font
 from firmware.games.inca.cards import NAMES as CARDS
 from firmware.games.inca import words as w
-from firmware.ui.layout import Layout
+from firmware.screenkit.layout import Layout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGS = ("en", "ru", "es")

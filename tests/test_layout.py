@@ -1,6 +1,6 @@
 """The layout of firmware/ holds to its layers: a game is one folder
 (firmware/games/<name>/) listed once in the registry; its rules engine is
-pure (it imports only firmware/core); firmware/ui and the app never import a
+pure (it imports only firmware/core); firmware/screenkit and the app never import a
 game by name; and no module imports one that imports it back."""
 import ast
 import os
@@ -76,7 +76,7 @@ def test_every_game_is_one_folder_in_the_registry():
         assert os.path.exists(os.path.join(ROOT, "assets", game.EDITION)), name
     # no game's screens are left in the shared UI (the end's BG Stats code
     # and the seats' names are every game's: a game's part is in its ui.py and play.py)
-    assert sorted(n for n in os.listdir(os.path.join(FIRMWARE, "ui")) if n.endswith(".py")) == \
+    assert sorted(n for n in os.listdir(os.path.join(FIRMWARE, "screenkit")) if n.endswith(".py")) == \
         ["__init__.py", "bgstats.py", "common.py", "layout.py", "names.py", "nav.py", "playcode.py", "widgets.py"]
 
 
@@ -128,7 +128,7 @@ def test_a_rules_engine_imports_only_firmware_core():
 
 
 def test_the_shared_ui_and_the_app_import_no_game():
-    shared = [m for m in MODULES if m.startswith(("firmware.ui", "firmware.core", "firmware.hal"))]
+    shared = [m for m in MODULES if m.startswith(("firmware.screenkit", "firmware.core", "firmware.hal"))]
     shared += ["firmware.app", "firmware.main", "firmware.bringup", "firmware.crash"]
     for m in shared:
         for d in imports(MODULES[m]):
@@ -141,7 +141,7 @@ def test_the_hardware_layer_imports_no_screen_and_the_host_no_benchmark():
     # not what a press means on a screen: bringup hands it the intents
     for m in MODULES:
         if m.startswith("firmware.hal"):
-            bad = [d for d in imports(MODULES[m]) if d.startswith("firmware.ui") or d.startswith("firmware.games")]
+            bad = [d for d in imports(MODULES[m]) if d.startswith("firmware.screenkit") or d.startswith("firmware.games")]
             assert not bad, "%s imports %s" % (m, bad)
     # the simulator and its tools stand on their own: bench/ measures them
     host = os.path.join(ROOT, "host_sim")

@@ -1,4 +1,4 @@
-"""Players' names for the seats (firmware/ui/names.py): picked a letter at a
+"""Players' names for the seats (firmware/screenkit/names.py): picked a letter at a
 time on four buttons and on two, kept in the settings, shown where the game
 names the seat's colour and written in the play's BG Stats link; a damaged
 entry in the settings is told and not used; setting up a game costs no
@@ -97,7 +97,7 @@ def test_names_cost_no_press_in_setting_up_a_game():
 
 
 def test_the_link_carries_the_given_names(tmp_path):
-    from firmware.ui import bgstats
+    from firmware.screenkit import bgstats
     from firmware.games.origin import host as kp
     with open(os.path.join(os.path.dirname(__file__), "scenarios", "origin_four.txt")) as f:
         lines = [ln.split("#")[0].strip() for ln in f.read().splitlines()]

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from firmware.ui.layout import PLAYER_RGB
+from firmware.screenkit.layout import PLAYER_RGB
 from host_sim import device
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

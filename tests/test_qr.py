@@ -98,8 +98,8 @@ def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
 
 
 def test_the_end_screen_knows_the_capacities_without_the_encoder():
-    # firmware/ui/playcode.py makes the link before it loads the encoder
-    from firmware.ui.playcode import CAPACITY
+    # firmware/screenkit/playcode.py makes the link before it loads the encoder
+    from firmware.screenkit.playcode import CAPACITY
     assert CAPACITY == tuple(qr.capacity(v, qr.L) for v in range(1, len(CAPACITY) + 1))
 
 

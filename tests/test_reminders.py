@@ -10,7 +10,7 @@ import pytest
 
 from bench import scripts
 from firmware.core.text import t
-from firmware.ui.widgets import Message, Report
+from firmware.screenkit.widgets import Message, Report
 from host_sim import device, keyplan
 from firmware.games.inca import host as keyplan_inca
 from host_sim.textshot import TextShot

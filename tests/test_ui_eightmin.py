@@ -18,7 +18,7 @@ from host_sim import device, keyplan
 from firmware.games.eightmin import host as kp
 from firmware.core.session import Session
 from firmware.games import eightmin
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(ROOT, "tests", "golden")
@@ -204,7 +204,7 @@ def test_every_refusal_the_screens_meet_is_translated():
 
 def layouts():
     from firmware.core.font import Font
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     small = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
     large = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt"))
     return {"mono": Layout(128, 64, small, False), "colour": Layout(240, 135, large, True)}

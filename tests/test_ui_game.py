@@ -10,7 +10,7 @@ import pytest
 
 from firmware.core.session import Session
 from firmware.games import inca
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 from host_sim import autoplay, device, keyplan
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -14,7 +14,7 @@ import langs
 from firmware.core.journal import Journal
 from firmware.core.session import Session
 from firmware.games import origin
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 from host_sim import device, render, keyplan
 from firmware.games.origin import host as kp
 
@@ -163,7 +163,7 @@ def test_every_key_in_every_language_with_the_same_placeholders(lang):
 
 def _layouts():
     from firmware.core.font import Font
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     small = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
     large = Font(os.path.join(ROOT, "assets", "fonts", "large.fnt"))
     return {"mono": Layout(128, 64, small, False), "colour": Layout(240, 135, large, True)}

@@ -1,5 +1,5 @@
 """A press that only moves the cursor redraws two rows, not the screen
-(firmware.ui.widgets.Screen.redraw).  Whole games of every game, through the
+(firmware.screenkit.widgets.Screen.redraw).  Whole games of every game, through the
 buttons from the game picker, on the build as it goes to the board (mono
 and colour) under the MicroPython unix port: after every press the frame is
 compared with a full redraw of the same screen (bench/device_game.py

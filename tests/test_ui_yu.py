@@ -12,7 +12,7 @@ import langs
 
 from firmware.core.session import Session
 from firmware.games import yu
-from firmware.ui.nav import PROFILES
+from firmware.screenkit.nav import PROFILES
 from host_sim import device, keyplan
 from firmware.games.yu import host as keyplan_yu
 
@@ -174,7 +174,7 @@ import re  # noqa: E402
 
 from firmware.core import text  # noqa: E402
 from firmware.core.font import Font  # noqa: E402
-from firmware.ui.layout import Layout  # noqa: E402
+from firmware.screenkit.layout import Layout  # noqa: E402
 
 LANGS = ("en", "ru", "es")
 LAYOUTS = {"mono": Layout(128, 64, Font(os.path.join(ROOT, "assets", "fonts", "small.fnt")), False),
@@ -262,7 +262,7 @@ def places(t, lay):
     for k in ("y.r.won", "y.r.lost"):
         out.append((t[k] % 13, title, "title " + k))
     from firmware.games.yu.screens import _pair, flood_right, warning
-    from firmware.ui.common import label
+    from firmware.screenkit.common import label
 
     from types import SimpleNamespace
     app = SimpleNamespace(board=SimpleNamespace(lay=lay))   # what common.label reads of the app

@@ -138,8 +138,8 @@ def test_the_walk_sees_a_cut_text_and_one_past_the_edge(monkeypatch):
     """The watch itself: with Undo's action name kept beside it (as it was
     before it went on rows of its own), names are cut; a text drawn from
     the middle of the screen that is wider than its half runs off."""
-    from firmware.ui import common
-    from firmware.ui.widgets import row
+    from firmware.screenkit import common
+    from firmware.screenkit.widgets import row
 
     def beside(app, out, label, name, target, why=None):
         out.append(row(label, name, target, why))

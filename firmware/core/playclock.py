@@ -1,5 +1,5 @@
 # How long a game has been played, by the device's own clock, for the
-# play's BG Stats link (firmware/ui/bgstats.py): the time from each press
+# play's BG Stats link (firmware/screenkit/bgstats.py): the time from each press
 # to the next while the game is played, added up over every time the
 # device was on (a Pico keeps no time while off, and knows no date unless
 # a host set its clock), until the game's end.  The time from switching on

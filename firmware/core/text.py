@@ -165,7 +165,7 @@ def _close(tables):
 # the tables looked in, first to last: the game's words, then the language's
 _tables = []
 # words put before every table (a seat's colour as the name its player was
-# given: firmware/ui/names.py), or None
+# given: firmware/screenkit/names.py), or None
 over = None
 # the screen has room for names (the wide, colour screens: players by their
 # colour's name, no short forms in the lines that name an action); the

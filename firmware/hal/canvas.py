@@ -12,7 +12,7 @@
 #
 # Colour (240x135 TFT): a GS4_HMSB frame, 4 bits per pixel (16,200 bytes
 # instead of 64,800 for RGB565).  A pixel is an index into the palette, a
-# tuple of at most 16 RGB565 colours (firmware.ui.layout.Layout.palette):
+# tuple of at most 16 RGB565 colours (firmware.screenkit.layout.Layout.palette):
 # the screens draw with indices, and the display turns them into RGB565
 # band by band as it sends the frame, show(buf, palette).
 import framebuf

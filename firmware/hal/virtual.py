@@ -47,7 +47,7 @@ class FileDisplay:
 class KeyButtons:
     """Buttons from key presses: keys {button name: letter}; the letter is
     a short press, its capital a long press; profile {(name, kind): intent}
-    as in firmware/ui/nav.py.  read() gives the next character or ''."""
+    as in firmware/screenkit/nav.py.  read() gives the next character or ''."""
 
     def __init__(self, keys, profile, read=None, quit_key=None, crash_key=None):
         self.press = {}

@@ -14,8 +14,8 @@ the app plays).  The host-side module is tooling for tests on a computer:
 the board never gets it (flash.sh leaves it out).
 """
 from firmware.hal.buttons import LONG_MS, REPEAT_MS
-from firmware.ui.nav import PROFILES
-from firmware.ui.widgets import Message, Numbers
+from firmware.screenkit.nav import PROFILES
+from firmware.screenkit.widgets import Message, Numbers
 
 LIMIT = 60
 # one letter an intent, for a key file the unix-port board reads (the
@@ -39,7 +39,7 @@ class Stuck(Exception):
 # moves N rows or steps the number N times, as one press.
 
 def profile(app):
-    """The button profile of the app's board (firmware/ui/nav.py)."""
+    """The button profile of the app's board (firmware/screenkit/nav.py)."""
     return PROFILES["four" if app.board.has_up else "two"]
 
 
@@ -213,7 +213,7 @@ def undo_line(app, line, keys):
 
 
 def leave_code(app, keys):
-    """The end of a game's QR code (firmware/ui/playcode.py) is shown with
+    """The end of a game's QR code (firmware/screenkit/playcode.py) is shown with
     no press: one press (BACK; on two buttons A held) goes to the standings
     under it, before anything else is entered."""
     if type(top_screen(app)).__name__ == "PlayCode":

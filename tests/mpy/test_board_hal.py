@@ -16,7 +16,7 @@ from firmware.hal.canvas import Canvas
 from firmware.hal.rgbled import RgbLed, TurnPixels
 from firmware.hal.st7789 import ST7789
 from firmware.hal.virtual import Crash, FileDisplay, KeyButtons, Quit
-from firmware.ui.nav import FOUR_BUTTONS
+from firmware.screenkit.nav import FOUR_BUTTONS
 
 
 class Pin:

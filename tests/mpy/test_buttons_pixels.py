@@ -2,7 +2,7 @@
 # pins and LEDs.  Portable: CPython and MicroPython.
 from firmware.hal.buttons import LONG_MS, REPEAT_MS, Buttons
 from firmware.hal.pixels import PlayerPixels
-from firmware.ui.nav import FOUR_BUTTONS, TWO_BUTTONS
+from firmware.screenkit.nav import FOUR_BUTTONS, TWO_BUTTONS
 
 
 class Pin:

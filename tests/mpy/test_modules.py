@@ -185,7 +185,7 @@ def test_the_code_that_boots_and_sets_up_a_game_leaves_once_a_game_is_played():
     from firmware.app import App
     from firmware.core.font import Font
     from firmware.hal.canvas import Canvas
-    from firmware.ui.layout import Layout
+    from firmware.screenkit.layout import Layout
     data = scratch("chooser")
     try:
         font = Font("assets/fonts/small.fnt")

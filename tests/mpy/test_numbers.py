@@ -4,7 +4,7 @@
 # shows it), and a held B ("less", App.key) steps it down and stops at the
 # minimum.  Portable: pytest on CPython, tests/mpy/run.py under the
 # MicroPython unix port.
-from firmware.ui.widgets import Numbers
+from firmware.screenkit.widgets import Numbers
 
 
 class Board:

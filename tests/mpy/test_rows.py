@@ -1,6 +1,6 @@
 # widgets.Rows: a list's rows made when read.  Portable: pytest on CPython,
 # tests/mpy/run.py under the MicroPython unix port.
-from firmware.ui.widgets import Menu, Rows, row
+from firmware.screenkit.widgets import Menu, Rows, row
 
 
 def _counted(n):

@@ -30,7 +30,7 @@ from firmware.core.gamefiles import BASE, EDITION, JOURNAL, NEW
 from firmware.core.session import Session
 from firmware.hal.canvas import Canvas
 from firmware.hal.pixels import PlayerPixels
-from firmware.ui.layout import Layout
+from firmware.screenkit.layout import Layout
 from test_journal_fs import rmtree, scratch
 
 MPY = sys.implementation.name == "micropython"

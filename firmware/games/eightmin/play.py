@@ -1,4 +1,4 @@
-# Eight-Minute Empire's play for BG Stats (firmware/ui/bgstats.py): loaded only when a
+# Eight-Minute Empire's play for BG Stats (firmware/screenkit/bgstats.py): loaded only when a
 # game has ended and its code is made, and let go of with it.
 from firmware.games.eightmin import words as w
 
@@ -14,7 +14,7 @@ def play(app, v):
     first.  None before the end."""
     if not v["over"]:
         return None
-    from firmware.ui.bgstats import given
+    from firmware.screenkit.bgstats import given
     if v.get("total_standings"):
         from firmware.games.eightmin import engine
         ev = engine.evaluate(app.play.session.state)

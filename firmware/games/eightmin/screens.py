@@ -3,8 +3,8 @@
 # card row with its prices, the score sheet), results, history, corrections.
 from firmware.core.text import t, f, fn, fit
 from firmware.games.eightmin import words as w
-from firmware.ui.widgets import Menu, Numbers, Screen, row
-from firmware.ui import common
+from firmware.screenkit.widgets import Menu, Numbers, Screen, row
+from firmware.screenkit import common
 
 
 def _col(app, c):

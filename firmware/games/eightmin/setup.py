@@ -3,7 +3,7 @@
 # setup steps for this many players.
 from firmware.core.text import t, f
 from firmware.games.eightmin import words as w
-from firmware.ui.widgets import Screen, row
+from firmware.screenkit.widgets import Screen, row
 
 
 class Setup(Screen):

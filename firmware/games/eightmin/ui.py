@@ -2,7 +2,7 @@
 from firmware.games.eightmin import words as w
 
 # events of an action bigger than one player's (the bids settled, a game
-# scored, the end): undoing it from a menu asks first (ui/common.py)
+# scored, the end): undoing it from a menu asks first (screenkit/common.py)
 BIG = ("first", "result", "end", "game", "over")
 
 _APP = [None]  # the app showing the game, for the words that need its view
@@ -86,5 +86,5 @@ def action_words(line):
 
 
 # the words of a seat's colour and of its short form (None: none), which a
-# name given to the seat takes the place of (firmware/ui/names.py)
+# name given to the seat takes the place of (firmware/screenkit/names.py)
 NAME_KEYS = ("8.c.", "8.i.")

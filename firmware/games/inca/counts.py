@@ -4,7 +4,7 @@
 # (menu._open), so that the Sapa Inca phase's number field holds only this
 # code, not the other pickers' (pickers.py).
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Numbers
+from firmware.screenkit.widgets import Numbers
 
 
 def connected(app, c, vals):

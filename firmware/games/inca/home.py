@@ -4,7 +4,7 @@
 # OK opens the phase's menu.
 from firmware.core.text import t, f
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Screen, selected, title
+from firmware.screenkit.widgets import Screen, selected, title
 
 
 class Home(Screen):

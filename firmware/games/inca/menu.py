@@ -5,8 +5,8 @@
 from firmware.core.modules import use_once
 from firmware.core.text import t, f, fn
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Screen, row
-from firmware.ui import common
+from firmware.screenkit.widgets import Screen, row
+from firmware.screenkit import common
 
 BUILD = ("city", "temple", "garrison", "terrace", "road")
 

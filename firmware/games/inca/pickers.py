@@ -8,8 +8,8 @@
 from firmware.core.text import t, f, fit
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Menu, Numbers, row
-from firmware.ui import common
+from firmware.screenkit.widgets import Menu, Numbers, row
+from firmware.screenkit import common
 
 
 def effects(app):

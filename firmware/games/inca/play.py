@@ -1,4 +1,4 @@
-# Inca Empire's play for BG Stats (firmware/ui/bgstats.py): loaded only when a
+# Inca Empire's play for BG Stats (firmware/screenkit/bgstats.py): loaded only when a
 # game has ended and its code is made, and let go of with it.
 from firmware.games.inca import words
 
@@ -12,7 +12,7 @@ def play(app, v):
     the standings' order (ties by the score track); None before the end."""
     if not v["over"]:
         return None
-    from firmware.ui.bgstats import given
+    from firmware.screenkit.bgstats import given
     first = _first(app.play.session.setup)
     return [(given(app, c) or words.name(c), v["players"][c]["vp"], v["players"][c]["rank"],
              c == v["winner"], c == first, None) for c in v["standings"]]

@@ -6,8 +6,8 @@ from firmware.games.inca import start  # noqa: F401  (a new game's state: loaded
 #                                         that Start game, which the players wait for, does not load it)
 from firmware.games.inca.engine import COLOURS
 from firmware.games.inca import words as w
-from firmware.ui.widgets import Menu, Numbers, Screen, row
-from firmware.ui.common import label
+from firmware.screenkit.widgets import Menu, Numbers, Screen, row
+from firmware.screenkit.common import label
 
 
 class Setup(Screen):

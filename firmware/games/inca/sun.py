@@ -4,7 +4,7 @@
 from firmware.games.inca import cards, engine
 from firmware.games.inca import words as w
 from firmware.games.inca.menu import PhaseMenu
-from firmware.ui.widgets import HELD, Menu, Rows, Screen, row
+from firmware.screenkit.widgets import HELD, Menu, Rows, Screen, row
 
 
 class CardList(Menu):

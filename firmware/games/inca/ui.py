@@ -5,7 +5,7 @@ from firmware.games.inca import words
 # end of a turn or phase
 END = "next"
 # events of an action bigger than one player's (a phase ended, a scoring,
-# a Pizarro flip, the end): undoing it from a menu asks first (ui/common.py)
+# a Pizarro flip, the end): undoing it from a menu asks first (screenkit/common.py)
 BIG = ("phase", "score", "pizarro", "over")
 
 
@@ -75,5 +75,5 @@ def led_event(events):
 
 
 # the words of a seat's colour and of its short form (None: none), which a
-# name given to the seat takes the place of (firmware/ui/names.py)
+# name given to the seat takes the place of (firmware/screenkit/names.py)
 NAME_KEYS = ("c.", "i.")

@@ -13,7 +13,7 @@ from firmware.core.text import t
 from firmware.games.origin.menu import ListEdit, Sheet, Supplies, TurnMenu
 from firmware.games.origin.screens import Setup
 from firmware.games.origin.words import name
-from firmware.ui.widgets import Numbers
+from firmware.screenkit.widgets import Numbers
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
 from host_sim.games import Choices

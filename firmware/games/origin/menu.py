@@ -4,8 +4,8 @@
 from firmware.core.text import t, f
 from firmware.games.origin import engine
 from firmware.games.origin.words import KEYS, action, name, supply, vp
-from firmware.ui.widgets import Menu, Numbers, Screen, row
-from firmware.ui import common
+from firmware.screenkit.widgets import Menu, Numbers, Screen, row
+from firmware.screenkit import common
 
 
 def doing(line):

@@ -1,4 +1,4 @@
-# Origin's play for BG Stats (firmware/ui/bgstats.py): loaded only when a
+# Origin's play for BG Stats (firmware/screenkit/bgstats.py): loaded only when a
 # game has ended and its code is made, and let go of with it.
 from firmware.games.origin import words
 
@@ -13,6 +13,6 @@ def play(app, v):
     1, starts.  None before the end."""
     if not v["over"]:
         return None
-    from firmware.ui.bgstats import given
+    from firmware.screenkit.bgstats import given
     return [(given(app, c) or words.name(c), v["players"][c]["total"], v["players"][c]["rank"],
              c in v["winners"], c == v["seating"][0], None) for c in v["standings"]]

@@ -1,7 +1,7 @@
 # Origin's setup and home screens.
 from firmware.core.text import t, f
 from firmware.games.origin.words import name, vp
-from firmware.ui.widgets import Screen, row
+from firmware.screenkit.widgets import Screen, row
 
 DEFAULT_NAMES = ("red", "blue", "green", "yellow")
 

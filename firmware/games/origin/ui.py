@@ -5,7 +5,7 @@ from firmware.games.origin import words
 # end of a turn or phase
 END = "next"
 # events of an action bigger than one player's (a round ended, the scoring,
-# the end): undoing it from a menu asks first (ui/common.py)
+# the end): undoing it from a menu asks first (screenkit/common.py)
 BIG = ("round", "scoring", "score", "over")
 
 
@@ -54,5 +54,5 @@ def where(s):
 
 
 # the words of a seat's colour and of its short form (None: none), which a
-# name given to the seat takes the place of (firmware/ui/names.py)
+# name given to the seat takes the place of (firmware/screenkit/names.py)
 NAME_KEYS = ("o.c.", None)

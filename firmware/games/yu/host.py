@@ -8,7 +8,7 @@ result with the replay of the transcript."""
 import sys
 
 from firmware.core.text import t
-from firmware.ui.widgets import Menu
+from firmware.screenkit.widgets import Menu
 from firmware.games.yu.screens import Home, PhaseMenu, Setup
 from host_sim import keyplan
 from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, undo_line

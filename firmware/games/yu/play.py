@@ -1,4 +1,4 @@
-# Legacy of Yu's play for BG Stats (firmware/ui/bgstats.py): loaded only when a
+# Legacy of Yu's play for BG Stats (firmware/screenkit/bgstats.py): loaded only when a
 # game has ended and its code is made, and let go of with it.
 
 # The game as BoardGameGeek lists it, and its id
@@ -15,5 +15,5 @@ def play(app, v):
     rec = v.get("last_result")
     if v.get("in_game") or rec is None:
         return None
-    from firmware.ui.bgstats import given
+    from firmware.screenkit.bgstats import given
     return [(given(app, "") or t("y.me"), None, None, rec["result"] == "win", None, f("y.c.game", rec["game"]))]

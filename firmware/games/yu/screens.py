@@ -3,8 +3,8 @@
 # pickers, the result of a game and the history of the campaign.
 from firmware.core.text import t, f, fit
 from firmware.games.yu import words as w
-from firmware.ui.widgets import Menu, Message, Numbers, Screen, row, title
-from firmware.ui import common
+from firmware.screenkit.widgets import Menu, Message, Numbers, Screen, row, title
+from firmware.screenkit import common
 
 PHASES = ("harvest", "actions", "barge", "barbarians", "refresh")
 

@@ -5,7 +5,7 @@ from firmware.games.yu import words
 # end of a turn or phase
 END = "next"
 # events of an action bigger than one step of a phase (a phase or round
-# ended, a game won or lost): undoing it from a menu asks first (ui/common.py)
+# ended, a game won or lost): undoing it from a menu asks first (screenkit/common.py)
 BIG = ("phase", "round", "game", "win", "loss", "campaign-over")
 
 

@@ -17,7 +17,7 @@
 # the Sun Event card list.
 from firmware.core import text
 from firmware.core.text import t, f
-from firmware.ui.widgets import HELD, Menu, Screen, row
+from firmware.screenkit.widgets import HELD, Menu, Screen, row
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LONGEST = 8
@@ -146,5 +146,5 @@ class Letters(Screen):
         if e is not None:
             # the storage refused it: told over the seats (it holds until
             # the device is switched off)
-            from firmware.ui.widgets import Message
+            from firmware.screenkit.widgets import Message
             app.screens.push(Message(t("m.settings"), [app.play.storage_error(e), t("m.until_off")]))

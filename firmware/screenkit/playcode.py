@@ -1,5 +1,5 @@
 # The end of a game: a QR code of the play's BG Stats link
-# (firmware/ui/bgstats.py) beside the winner, shown with no press when a
+# (firmware/screenkit/bgstats.py) beside the winner, shown with no press when a
 # game ends; any button goes to the final standings under it.  Its code
 # (this module, the link's and the encoder's) is loaded when a game ends and
 # leaves the heap with the screen; only the code's bit plane (under 700
@@ -19,7 +19,7 @@
 # as many as it does (at least one; the dark glass beyond it keeps the
 # code apart), and the link leaves out what it must to fit (bgstats.LEANEST).
 from firmware.core.text import fn, t
-from firmware.ui.widgets import Screen
+from firmware.screenkit.widgets import Screen
 
 MIN_PX = (1, 2)      # the smallest module, in pixels: mono, colour
 QUIET = 4            # the quiet zone the standard asks for, in modules
@@ -44,7 +44,7 @@ class PlayCode(Screen):
 
     def refresh(self, app):
         self.title = t("q.title")
-        from firmware.ui.bgstats import of_play
+        from firmware.screenkit.bgstats import of_play
         play = of_play(app, "play")(app, app.play.view()) or []
         if len(play) == 1:       # a solo game: won or lost
             self.lines = [t("q.won" if play[0][3] else "q.lost")]
@@ -79,7 +79,7 @@ class PlayCode(Screen):
         self.made = True
         # the link first, then the code: the two modules are not in the
         # heap at once (at the end of a long game it holds the most)
-        from firmware.ui import bgstats
+        from firmware.screenkit import bgstats
         ps = bgstats.players(app)
         data = None
         if ps is not None and top:
@@ -91,7 +91,7 @@ class PlayCode(Screen):
                     break
             out = None
         ps = bgstats = None
-        done_with("firmware.ui.bgstats")
+        done_with("firmware.screenkit.bgstats")
         if data is None:
             return
         # the finished game's view (several kB, on the screens under this

@@ -2,7 +2,7 @@
 # app's documented import format, https://app.bgstatsapp.com/createPlay.html
 # ?data=<url-encoded JSON> (docs/bgstats.md: the source, the fields, the
 # BoardGameGeek ids).  Scanned from the end screen's QR code
-# (firmware/ui/playcode.py), it opens the app's import dialog, where the
+# (firmware/screenkit/playcode.py), it opens the app's import dialog, where the
 # players are matched by name once and remembered.
 #
 # Only what the device knows goes in, and nothing empty: the game as
@@ -34,7 +34,7 @@ SOURCE = "Tabletop companion"
 # and the comment on them, 4 highestWins and the BoardGameGeek id, 5 the
 # start player and the role, 6 the ranks (the app ranks by score), 7 the
 # source's name.  Every player's name and score, and winner: true, are
-# always in.  (firmware/ui/playcode.py picks the first that fits.)
+# always in.  (firmware/screenkit/playcode.py picks the first that fits.)
 LEANEST = 7
 
 _SAFE = b"-._~:,"

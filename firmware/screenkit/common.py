@@ -7,12 +7,12 @@
 # player's action (a scoring, the end of a phase, a Pizarro flip: the
 # game's ui.BIG events among the last action's) asks first, No first.
 from firmware.core.text import t, fit
-from firmware.ui.widgets import Menu, row
+from firmware.screenkit.widgets import Menu, row
 
 
 def rows(app, corrections=None):
     """corrections: the function opening the game's corrections screen.
-    A game that has ended has its BG Stats code first (firmware/ui/playcode.py)."""
+    A game that has ended has its BG Stats code first (firmware/screenkit/playcode.py)."""
     out = []
     if app.play.ended():
         out.append(row(t("q.menu"), ">", open_code))
@@ -152,4 +152,4 @@ def lines(app, out, text, target=None, why=None, indent=""):
 def open_code(app):
     """The QR code of the finished game's play, for BG Stats."""
     from firmware.core.modules import use_once
-    app.screens.push(use_once("firmware.ui.playcode", "PlayCode")())   # its code kept by the screen while it is shown
+    app.screens.push(use_once("firmware.screenkit.playcode", "PlayCode")())   # its code kept by the screen while it is shown
