@@ -178,11 +178,14 @@ _NAMES = """\
 import gc
 import time
 time.sleep_ms(1500)     # the USB serial up before the lines are printed
-gc.collect()
-gc.disable()
 class O:
     pass
 o = O()
+big = [None] * 800
+small = [None] * 400
+n = m = i = 0
+gc.collect()
+gc.disable()
 last = gc.mem_alloc()
 for i in range(2000):
     getattr(o, "n%d" % i, None)     # interns the name
@@ -192,52 +195,7 @@ for i in range(2000):
             print("step", i, now - last)
         last = now
 print("named")
-"""
-
-
-@pytest.mark.parametrize("firmware", ["ours", "official"])
-def test_a_new_pool_of_names_past_640_entries_is_a_small_block_on_our_firmware(firmware, tmp_path):
-    """2,000 names interned one after another (getattr interns the name it
-    is given), the heap not collected, its growth read every eight names.
-    Both firmwares make pools of names as MicroPython does up to one of 640
-    entries (about 4 KB).  After it, our MicroPython (dist/) makes pools
-    of 256 entries (about 1.5 KB each); the official build one of 1,280
-    (about 8 KB), a block that a long game's heap did not have at its end
-    (BENCHMARKS.md, *A long evening*)."""
-    folder = tmp_path / "fs"
-    folder.mkdir()
-    (folder / "main.py").write_text(_NAMES)
-    fs = vpico.mkfs(str(folder), str(tmp_path / "fs.img"))
-    kw = {"fs": fs} if firmware == "official" else {
-        "flash": vpico.flash_of(str(tmp_path / "flash.bin"), vpico.base_uf2(), fs=fs)}
-    out = ""
-    with Pico("pico_oled", **kw) as p:
-        while "named" not in out and p.t < 30_000 * MS:
-            p.run(1000 * MS)
-            out += p.read()
-    assert "named" in out, out[-800:]
-    # the heap's steps of over 1000 B: each a new pool and eight names' strings
-    steps = [int(ln.split()[2]) for ln in out.splitlines() if ln.startswith("step ")]
-    pool640 = [i for i, b in enumerate(steps) if 3800 < b < 5000]
-    assert len(pool640) == 1, out[-800:]
-    after = steps[pool640[0] + 1:]
-    if firmware == "ours":
-        assert after and max(after) < 2000, out[-800:]
-        assert len([b for b in after if b > 1500]) >= 2, out[-800:]
-    else:
-        assert after and max(after) > 7000, out[-800:]
-
-
-_NAMES_IN_A_CUT_UP_HEAP = """\
-import gc
-import time
-time.sleep_ms(1500)     # the USB serial up before the lines are printed
-class O:
-    pass
-o = O()
-big = [None] * 800
-small = [None] * 400
-n = m = i = 0
+gc.enable()
 gc.collect()
 try:
     while n < 800:      # the heap filled with blocks of 512 B
@@ -256,34 +214,48 @@ for i in range(0, n, 2):
 gc.collect()
 try:
     for i in range(2000):
-        getattr(o, "n%d" % i, None)     # interns the name
-    print("named", i + 1)
+        getattr(o, "m%d" % i, None)
+    print("named in a cut-up heap", i + 1)
 except MemoryError:
     print("no room for a pool of names at", i)
 """
 
 
 @pytest.mark.parametrize("firmware", ["ours", "official"])
-def test_names_are_interned_in_a_heap_cut_up_into_small_blocks_on_our_firmware(firmware, tmp_path):
-    """A heap whose free room (about 100 KB) is all in blocks of 512 B:
-    our MicroPython (dist/) makes the pools of names it then needs as large
-    as those blocks allow, and 2,000 names are interned; the
-    official build asks for a pool of 160 entries (976 B) and runs out of
-    memory."""
+def test_a_new_pool_of_names_is_a_small_block_on_our_firmware(firmware, tmp_path):
+    """2,000 names interned one after another (getattr interns the name it
+    is given), the heap not collected, its growth read every eight names.
+    Both firmwares make pools of names as MicroPython does up to one of 640
+    entries (about 4 KB).  After it, our MicroPython (dist/) makes pools
+    of 256 entries (about 1.5 KB each); the official build one of 1,280
+    (about 8 KB), a block that a long game's heap did not have at its end
+    (BENCHMARKS.md, *A long evening*).  Then, in a heap whose free room
+    (about 100 KB) is all in blocks of 512 B, 2,000 more: ours makes its
+    pools as large as those blocks allow, and interns them; the official
+    build asks for one of 2,560 entries and runs out of memory."""
     folder = tmp_path / "fs"
     folder.mkdir()
-    (folder / "main.py").write_text(_NAMES_IN_A_CUT_UP_HEAP)
+    (folder / "main.py").write_text(_NAMES)
     fs = vpico.mkfs(str(folder), str(tmp_path / "fs.img"))
     kw = {"fs": fs} if firmware == "official" else {
         "flash": vpico.flash_of(str(tmp_path / "flash.bin"), vpico.base_uf2(), fs=fs)}
     out = ""
     with Pico("pico_oled", **kw) as p:
-        while "named" not in out and "no room" not in out and p.t < 30_000 * MS:
+        while "cut-up heap" not in out and "no room" not in out and p.t < 30_000 * MS:
             p.run(1000 * MS)
             out += p.read()
+    assert "named\r\n" in out, out[-800:]
+    # the heap's steps of over 1000 B: each a new pool and eight names' strings
+    steps = [int(ln.split()[2]) for ln in out.splitlines() if ln.startswith("step ")]
+    pool640 = [i for i, b in enumerate(steps) if 3800 < b < 5000]
+    assert len(pool640) == 1, out[-800:]
+    after = steps[pool640[0] + 1:]
     if firmware == "ours":
-        assert "named 2000" in out, out[-800:]
+        assert after and max(after) < 2000, out[-800:]
+        assert len([b for b in after if b > 1500]) >= 2, out[-800:]
+        assert "named in a cut-up heap 2000" in out, out[-800:]
     else:
+        assert after and max(after) > 7000, out[-800:]
         assert "no room for a pool of names at" in out, out[-800:]
 
 
