@@ -159,30 +159,36 @@ if ! grep -q MICROPY_QSTR_POOL_MAX "$mp/py/qstr.c"; then
 import sys
 p = sys.argv[1]
 s = open(p).read()
-old = "        size_t new_alloc = MP_STATE_VM(last_pool)->alloc * 2;\n"
-if s.count(old) != 1:
-    sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
-new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
-             "        if (new_alloc > MICROPY_QSTR_POOL_MAX\n"
-             "            || MP_STATE_VM(last_pool)->alloc == MICROPY_QSTR_POOL_STEP) {\n"
-             "            new_alloc = MICROPY_QSTR_POOL_STEP;\n"
-             "        }\n"
-             "        #endif\n")
-s = s.replace(old, new)
+
+
+def after(line, lines):
+    """The lines put after the one line of py/qstr.c that is `line`."""
+    global s
+    if s.count(line) != 1:
+        sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
+    s = s.replace(line, line + "".join(" " * 8 + x + "\n" for x in lines))
+
+
+# the size of a new pool
+after("        size_t new_alloc = MP_STATE_VM(last_pool)->alloc * 2;\n", [
+    "#ifdef MICROPY_QSTR_POOL_MAX",
+    "if (new_alloc > MICROPY_QSTR_POOL_MAX",
+    "    || MP_STATE_VM(last_pool)->alloc == MICROPY_QSTR_POOL_STEP) {",
+    "    new_alloc = MICROPY_QSTR_POOL_STEP;",
+    "}",
+    "#endif"])
 # and where the heap has no block for it, a smaller pool: half, and half
 # again, down to MicroPython's smallest (10 entries)
-old = "        qstr_pool_t *pool = (qstr_pool_t *)m_malloc_maybe(pool_size);\n"
-if s.count(old) != 1:
-    sys.exit("build-micropython.sh: py/qstr.c is not the one the change was made for")
-new = old + ("        #ifdef MICROPY_QSTR_POOL_MAX\n"
-             "        while (pool == NULL && new_alloc > MICROPY_ALLOC_QSTR_ENTRIES_INIT) {\n"
-             "            size_t entry = (pool_size - sizeof(qstr_pool_t)) / new_alloc;\n"
-             "            new_alloc = MAX(MICROPY_ALLOC_QSTR_ENTRIES_INIT, new_alloc / 2);\n"
-             "            pool_size = sizeof(qstr_pool_t) + entry * new_alloc;\n"
-             "            pool = (qstr_pool_t *)m_malloc_maybe(pool_size);\n"
-             "        }\n"
-             "        #endif\n")
-open(p, "w").write(s.replace(old, new))
+after("        qstr_pool_t *pool = (qstr_pool_t *)m_malloc_maybe(pool_size);\n", [
+    "#ifdef MICROPY_QSTR_POOL_MAX",
+    "while (pool == NULL && new_alloc > MICROPY_ALLOC_QSTR_ENTRIES_INIT) {",
+    "    size_t entry = (pool_size - sizeof(qstr_pool_t)) / new_alloc;",
+    "    new_alloc = MAX(MICROPY_ALLOC_QSTR_ENTRIES_INIT, new_alloc / 2);",
+    "    pool_size = sizeof(qstr_pool_t) + entry * new_alloc;",
+    "    pool = (qstr_pool_t *)m_malloc_maybe(pool_size);",
+    "}",
+    "#endif"])
+open(p, "w").write(s)
 PY
 fi
 
