@@ -126,10 +126,10 @@ def intent(word, profile):
     return prof[press]
 
 
-def play_keys(app, prof, words, png_dir=None, text=None):
+def play_keys(app, prof, words, png_dir=None, text=None, played=None):
     """Play the words; text: a function given each screen's text (a "== N
     KEY" line, then the lines of TextShot.lines), before the first key
-    and after each."""
+    and after each; played: a list given the number of keys played so far."""
     shot = None
     if text is not None:
         from host_sim.textshot import TextShot
@@ -144,6 +144,8 @@ def play_keys(app, prof, words, png_dir=None, text=None):
         press(app, prof, intent(word, prof["profile"]))
         while app.board.px and app.board.px.step():
             pass
+        if played is not None:
+            played[:] = [i]
         if shot is not None and text is not None:
             text(["== %d %s" % (i, word)] + shot.lines())
         if png_dir:
@@ -156,6 +158,41 @@ def press(app, prof, word):
     for e in keyplan.events(PROFILES[prof["profile"]], word):
         app.key(e)
         app.render()
+
+
+def split_keys(data):
+    """The keys in what the terminal gave at once (a paste, a fast
+    auto-repeat: several keys in one read), in order: an escape sequence
+    (an arrow: ESC [ A, or ESC O A) is one key, any other character one;
+    and an escape sequence cut off at the end, to be read on, or ""."""
+    keys = []
+    i = 0
+    n = len(data)
+    while i < n:
+        ch = data[i]
+        if ch != "\x1b":
+            keys.append(ch)
+            i += 1
+            continue
+        if i + 1 == n:
+            return keys, data[i:]
+        if data[i + 1] == "[":
+            j = i + 2
+            while j < n and not "\x40" <= data[j] <= "\x7e":
+                j += 1          # a CSI sequence's parameters, to its final byte
+            if j == n:
+                return keys, data[i:]
+            keys.append(data[i:j + 1])
+            i = j + 1
+        elif data[i + 1] == "O":
+            if i + 2 == n:
+                return keys, data[i:]
+            keys.append("\x1b[" + data[i + 2])     # SS3 (the arrows in application mode): as CSI
+            i += 3
+        else:
+            keys.append(ch)     # ESC alone (BACK), then what follows
+            i += 1
+    return keys, ""
 
 
 def interactive(app, prof):
@@ -192,24 +229,35 @@ def interactive(app, prof):
                 if app.board.px.step():
                     continue
                 continue
-            key = os.read(fd, 8).decode("utf-8", "replace")
-            if key in ("q", "\x03"):
-                break
-            if key.isdigit() and (count or key != "0"):
-                count += key
-                continue
-            if prof["profile"] == "two":
-                word = key if key in ("a", "A", "b", "B", "e", "E") else None
-            else:
-                word = TERMINAL_KEYS.get(key)
-            held, count = count, ""
-            if word is None:
-                continue
-            try:
-                k = intent("%s*%s" % (word, held), prof["profile"])
-            except ValueError:      # no count, or a button that gives no repeats
-                k = intent(word, prof["profile"])
-            press(app, prof, k)
+            data = os.read(fd, 1024).decode("utf-8", "replace")
+            keys, rest = split_keys(data)
+            while rest:
+                # a key's escape sequence cut by the read: the rest of it
+                # follows at once; alone, ESC is a key of its own
+                more, _, _ = select.select([fd], [], [], 0.03)
+                if not more:
+                    keys.append(rest)
+                    break
+                ks, rest = split_keys(rest + os.read(fd, 1024).decode("utf-8", "replace"))
+                keys.extend(ks)
+            for key in keys:
+                if key in ("q", "\x03"):
+                    return 0
+                if key.isdigit() and (count or key != "0"):
+                    count += key
+                    continue
+                if prof["profile"] == "two":
+                    word = key if key in ("a", "A", "b", "B", "e", "E") else None
+                else:
+                    word = TERMINAL_KEYS.get(key)
+                held, count = count, ""
+                if word is None:
+                    continue
+                try:
+                    k = intent("%s*%s" % (word, held), prof["profile"])
+                except ValueError:      # no count, or a button that gives no repeats
+                    k = intent(word, prof["profile"])
+                press(app, prof, k)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
         out.write("\x1b[0m\x1b[?25h\r\n")
@@ -293,14 +341,32 @@ def main(argv):
         return interactive(app, prof)
     def out(lines):
         sys.stdout.write("\n".join(lines) + "\n")
+    played = [0]
+    status = 0
     try:
-        play_keys(app, prof, opts["keys"].split(), opts["png"], out if opts["text"] else None)
+        play_keys(app, prof, opts["keys"].split(), opts["png"], out if opts["text"] else None, played)
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
-        return 2
-    if app.play.session is not None and not opts["text"]:
-        print(jsonout.dumps(app.play.view()))
+        status = 2
+    if opts["png"]:
+        sys.stderr.write(shots_written(opts["png"], played[0]) + "\n")
+    if status:
+        return status
+    if not opts["text"]:
+        if app.play.session is not None:
+            print(jsonout.dumps(app.play.view()))
+        else:
+            sys.stderr.write("no game was started by these keys: no game's view to print\n")
     return 0
+
+
+def shots_written(folder, n):
+    """What --png wrote, and where."""
+    first = os.path.join(folder, "0000.png")
+    if not n:
+        return "wrote 1 PNG: %s (the screen before any key)" % first
+    return "wrote %d PNGs to %s: 0000.png before the first key, then one after each key, to %04d.png" % (
+        n + 1, folder, n)
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
     assert saw_turn and saw_red
 
 
-def test_key_script_cli_writes_a_png_per_key(tmp_path):
+def test_key_script_cli_writes_a_png_per_key_and_says_where(tmp_path, capsys):
     from host_sim import sim
     out = tmp_path / "png"
     rc = sim.main(["--board", "pico_display", "--keys", "ok up ok ok ok", "--png", str(out)])
@@ -134,6 +134,17 @@ def test_key_script_cli_writes_a_png_per_key(tmp_path):
     assert names == ["0000.png", "0001.png", "0002.png", "0003.png", "0004.png", "0005.png"]
     with open(out / "0005.png", "rb") as f:
         assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    said = capsys.readouterr().err
+    assert "wrote 6 PNGs to %s" % out in said and "0005.png" in said
+    # no game started yet (the picker, the set-up screen): still said, and why no view follows
+    rc = sim.main(["--keys", "ok", "--png", str(tmp_path / "two")])
+    said = capsys.readouterr()
+    assert rc == 0 and said.out == ""
+    assert "wrote 2 PNGs to %s" % (tmp_path / "two") in said.err and "no game was started" in said.err
+    # a bad key: the frames so far are told, and the key named
+    assert sim.main(["--keys", "ok jump", "--png", str(tmp_path / "bad")]) == 2
+    said = capsys.readouterr().err
+    assert "unknown key 'jump'" in said and "wrote 2 PNGs" in said
     assert sim.main(["--board", "nope"]) == 1
     assert sim.main(["--keys", "jump"]) == 2
     assert sim.main(["--board", "esp32_tdisplay", "--keys", "up"]) == 2  # no up button

@@ -1,24 +1,31 @@
-# Sourced by ./simulate and ./test: make .venv with what the project needs,
-# reinstalling only when pyproject.toml changed.  pip's output goes to
-# .venv/pip.log and is shown only if the install fails.
+# Sourced by ./simulate and ./test (or run: bash tools/venv.sh run|test):
+# make the virtual environment with what the project needs, reinstalling
+# only when pyproject.toml changed, and set VENV to its folder.  The
+# simulator's (run) is .venv-sim with the package alone, as `pip install .`
+# gives it to a player: nothing the tests bring can hide a module the
+# simulator lacks.  The tests' is .venv, with the test extras.  pip's
+# output goes to $VENV/pip.log and is shown only if the install fails.
 set -eu
-cd "$(dirname "$0")"
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-    "$PY" -m venv .venv
+case "${1:-}" in
+    run) VENV=.venv-sim; target=. ;;
+    test) VENV=.venv; target=".[test]" ;;
+    *) echo "usage: tools/venv.sh run|test" >&2; exit 2 ;;
+esac
+if [ ! -x $VENV/bin/python ]; then
+    "$PY" -m venv $VENV
 fi
-stamp=.venv/.installed-$1
+stamp=$VENV/.installed-$1
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    target=.
-    [ "$1" = test ] && target=".[test]"
-    echo "setting up .venv ($1)..." >&2
+    echo "setting up $VENV ($1)..." >&2
     # test: the MicroPython stubs go apart from CPython's packages (pyrightconfig.json)
     stubs=true
     [ "$1" = test ] && stubs=".venv/bin/python -m pip install --upgrade --target .venv/mpy-stubs micropython-rp2-rpi-pico-stubs==1.29.0.post1"
-    if ! { .venv/bin/python -m pip install --upgrade pip \
-           && .venv/bin/python -m pip install -e "$target" && $stubs; } > .venv/pip.log 2>&1; then
-        cat .venv/pip.log >&2
-        echo "installing into .venv failed (see above)" >&2
+    if ! { $VENV/bin/python -m pip install --upgrade pip \
+           && $VENV/bin/python -m pip install -e "$target" && $stubs; } > $VENV/pip.log 2>&1; then
+        cat $VENV/pip.log >&2
+        echo "installing into $VENV failed (see above)" >&2
         exit 1
     fi
     touch "$stamp"
@@ -36,13 +43,20 @@ if [ "$1" = test ]; then
         touch "$npm_stamp"
     fi
 fi
-# test: the virtual-board tests need socat (a serial port for the MicroPython unix port and the virtual Pico)
-if [ "$1" = test ] && ! command -v socat >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        echo "installing socat..." >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq socat; } > .venv/apt.log 2>&1 \
-            || { cat .venv/apt.log >&2; echo "installing socat failed (see above)" >&2; exit 1; }
-    else
-        echo "socat is missing: install it (Debian: apt-get install socat) for the virtual-board test" >&2
+# test: Debian's tools the tests use: socat (a serial port for the
+# MicroPython unix port and the virtual Pico), mtools (the FAT drive of the
+# CircuitPython board on the virtual Pico)
+if [ "$1" = test ]; then
+    missing=
+    command -v socat >/dev/null 2>&1 || missing="$missing socat"
+    command -v mformat >/dev/null 2>&1 || missing="$missing mtools"
+    if [ -n "$missing" ]; then
+        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+            echo "installing$missing..." >&2
+            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } > .venv/apt.log 2>&1 \
+                || { cat .venv/apt.log >&2; echo "installing$missing failed (see above)" >&2; exit 1; }
+        else
+            echo "missing:$missing: install them (Debian: apt-get install$missing) for the virtual-board tests" >&2
+        fi
     fi
 fi

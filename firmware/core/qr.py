@@ -16,17 +16,18 @@
 #
 # Only what the device needs: byte mode, one segment, versions 1 to 40.
 from array import array
-from micropython import const
 
 try:
     from firmware.core.qrnative import apply, penalty, place, remainder
 except (ImportError, NameError, ValueError, SyntaxError):
     from firmware.core.qrcalc import apply, penalty, place, remainder
 
-L = const(0)
-M = const(1)
-Q = const(2)
-H = const(3)
+# the levels of error correction (public: callers name them; plain ints, not
+# micropython.const, so that the module imports where CPython runs it)
+L = 0
+M = 1
+Q = 2
+H = 3
 _FORMAT = b"\x01\x00\x03\x02"      # the level's two format bits (L 01, M 00, Q 11, H 10)
 
 # Per level (L, M, Q, H), per version 1..40: the error correction codewords
