@@ -264,6 +264,10 @@ players_on_board() {  # CONNECT...: mpremote's connect words
     rm -rf "$tmp"
 }
 if [ -n "$players" ] && [ -z "$board" ]; then
+    if [ "$stage" = 1 ]; then
+        echo "flash.sh: --players with --stage needs --board NAME (the build then holds them); alone it sets them on the board" >&2
+        exit 2
+    fi
     mpr=$(find_tool mpremote MPREMOTE) || { echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2; exit 1; }
     players_on_board "$mpr" connect "${port:-auto}"
     step "$mpr" connect "${port:-auto}" soft-reset

@@ -54,7 +54,7 @@ def letter(app, ch, keys):
     """Add the letter ch on the picker: its alphabet if the picker shows
     the other, its group, the letter."""
     from firmware.core.text import t
-    from firmware.screenkit import names
+    from firmware.screenkit import names, seatnames
     from host_sim.keyplan import go_to_row
     if ch in names.MARKS:
         assert go_to_row(app, lambda r: r[0] == t("n.marks"), keys)
@@ -64,7 +64,7 @@ def letter(app, ch, keys):
     abc = names.script(up)
     if abc != app.screens.stack[-1].abc:
         assert go_to_row(app, lambda r: r[0] == t(("n.cyrillic", "n.latin")[1 - abc]), keys)
-    group = [g for g in names.GROUPS[abc] if up in g][0]
+    group = [g for g in seatnames.GROUPS[abc] if up in g][0]
     assert go_to_row(app, lambda r: names.tidy(r[0].replace(" ", "")) == names.tidy(group), keys)
     assert go_to_row(app, lambda r: names.tidy(r[0]) == up, keys)
 
@@ -110,13 +110,13 @@ def worst(board, n=5, abc=1):
     (1: Cyrillic), from the seat's row through Done: each letter's presses
     measured from each row a cursor can be on (the groups'), then the
     dearest path through them."""
-    from firmware.screenkit import names
+    from firmware.screenkit import names, seatnames
     from host_sim.keyplan import reach
     app, keys = at_seats(board)
     new_name(app, keys)
     opening = len(keys)
     scr = app.screens.stack[-1]
-    groups = names.GROUPS[abc]
+    groups = seatnames.GROUPS[abc]
     alphabet = "".join(groups)
     cost = {}
     for a in range(len(groups)):

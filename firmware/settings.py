@@ -96,16 +96,16 @@ def open_settings(app, cur=0):
 
 
 def open_names(app):
-    """Players' names for the seats (firmware/screenkit/names.py)."""
+    """Players' names for the seats (firmware/screenkit/seatnames.py)."""
     from firmware.core.modules import use_once
-    use_once("firmware.screenkit.names", "open_names")(app, save)     # kept by its screens while they are open
+    use_once("firmware.screenkit.seatnames", "open_names")(app, save)     # kept by its screens while they are open
 
 
 def open_roster(app):
     """The group's regular players, whose names the seats are given from
-    (firmware/screenkit/names.py)."""
+    (firmware/screenkit/seatnames.py)."""
     from firmware.core.modules import use_once
-    use_once("firmware.screenkit.names", "open_roster")(app, save)
+    use_once("firmware.screenkit.seatnames", "open_roster")(app, save)
 
 
 def save(app):

@@ -16,7 +16,7 @@ import pytest
 from bench import names as bn
 from firmware.core import store
 from firmware.core.text import t
-from firmware.screenkit import names
+from firmware.screenkit import names, seatnames
 from host_sim import device, keyplan, players
 from host_sim.keyplan import dismiss, go_to_row
 from test_micropython import ROOT
@@ -46,8 +46,8 @@ def test_a_name_is_letters_of_one_alphabet_spelt_one_way():
             assert names.valid(ch) and names.tidy(ch.lower()) == ch, ch
     assert len(names.LATIN) == 26 + 7 and len(names.CYRILLIC) == 33
     # every letter of the picker's groups is a letter of its alphabet, once
-    assert sorted("".join(names.GROUPS[0])) == sorted(names.LATIN)
-    assert sorted("".join(names.GROUPS[1])) == sorted(names.CYRILLIC)
+    assert sorted("".join(seatnames.GROUPS[0])) == sorted(names.LATIN)
+    assert sorted("".join(seatnames.GROUPS[1])) == sorted(names.CYRILLIC)
     for good in ("Аня", "Ёж", "Ñandú", "José", "Ana M", "Анна-Мария"[:8], "Bob"):
         assert names.valid(good), good
     # what a player may type or a file may hold, spelt as the device keeps it
@@ -315,7 +315,7 @@ def test_the_names_screens_cut_no_word_in_any_language_on_any_board():
             draw()
             app.key("ok")       # Red's list: the long name at Blue
             draw()
-            app.screens.push(names.Letters(colour, lambda app, name: None, lang == "ru"))
+            app.screens.push(seatnames.Letters(colour, lambda app, name: None, lang == "ru"))
             for ch in longest:
                 bn.letter(app, ch, [])
             scr = app.screens.stack[-1]

@@ -3,7 +3,7 @@
 # and small letters come from the module's own alphabets, and a Cyrillic or
 # Spanish letter is one character there as on CPython.  Portable: pytest on
 # CPython, tests/mpy/run.py under the MicroPython unix port.
-from firmware.screenkit import names
+from firmware.screenkit import names, seatnames
 
 
 def test_names_are_spelt_and_checked_alike_on_both_runtimes():
@@ -19,10 +19,10 @@ def test_names_are_spelt_and_checked_alike_on_both_runtimes():
 
 
 def test_the_pickers_groups_show_the_case_the_next_letter_takes():
-    assert names.Letters._case("ДЕЁЖЗ", True) == "деёжз" and names.Letters._case("MNÑOÓ", True) == "mnñoó"
-    assert names.Letters._case("ДЕЁЖЗ", False) == "ДЕЁЖЗ"
+    assert seatnames.Letters._case("ДЕЁЖЗ", True) == "деёжз" and seatnames.Letters._case("MNÑOÓ", True) == "mnñoó"
+    assert seatnames.Letters._case("ДЕЁЖЗ", False) == "ДЕЁЖЗ"
     for abc in (0, 1):
-        for g in names.GROUPS[abc]:
+        for g in seatnames.GROUPS[abc]:
             for ch in g:
                 assert names.script(ch) == abc and names.valid(ch), ch
 
@@ -76,7 +76,7 @@ def test_the_letter_picker_types_a_cyrillic_name_with_a_space():
 def _type_a_name(text):
     app = _App()
     got = []
-    scr = names.Letters("Синий", lambda app, name: got.append(name), True)
+    scr = seatnames.Letters("Синий", lambda app, name: got.append(name), True)
     app.screens.stack.append(scr)
     scr.refresh(app)
     assert scr.rows[0][0] == "А Б В Г" and scr.title == "Синий: _"
