@@ -136,6 +136,10 @@ PY
 fi
 py=python3
 [ -x .venv/bin/python ] && py=.venv/bin/python
+if [ -n "$players" ] && [ "$set_clock" = 1 ]; then
+    echo "flash.sh: --set-clock and --players one at a time" >&2
+    exit 2
+fi
 if [ -n "$players" ]; then
     # the names as the board keeps them, or why not, before anything is done
     roster=$("$py" -m host_sim.players check "$players" 2>&1) || { echo "flash.sh: $roster" >&2; exit 2; }
