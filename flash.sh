@@ -8,6 +8,8 @@
 #   ./flash.sh --package-json                   rewrite package.json (for mip)
 #   ./flash.sh --set-clock [--port DEV]         set the board's clock to UTC now, and restart it
 #                                               into its game (a finished play's date comes from it)
+#   ./flash.sh --players "Аня,Борис" [--port DEV]  the group's players on the board (its roster), and
+#                                               restart it into its game
 #
 # Steps: compile firmware/ to .mpy with mpy-cross (plain bytecode, -O3: no
 # line numbers, which saves flash and RAM; --source keeps the .py files, for
@@ -60,6 +62,17 @@
 # (LIBS), at the versions kept in drivers/circuitpython), virtual (the
 # MicroPython unix port behind a serial port: see tests/test_virtual_board.py).
 #
+# --players "NAME,NAME,...": the group's regular players, the roster the
+# seats' names are picked from (up to 12 names of 1 to 8 letters of one
+# alphabet, Latin with Ñ Á É Í Ó Ú Ü or Cyrillic; a hyphen or a space
+# between two), checked before anything is written, a bad one named.  With
+# --board the build's assets/players.json holds them (the roster of a
+# board whose settings have none: --stage, --uf2, --romfs carry it), and
+# flashed by mpremote or onto a CIRCUITPY drive they become the board's
+# roster in /data/settings.json (read, the roster replaced, every other
+# setting kept, written back).  Without --board only that: the roster of
+# the board on the port, which then restarts into its game.
+#
 # MPY_CROSS, CP_MPY_CROSS and MPREMOTE override where the tools are found.
 set -eu
 cd "$(dirname "$0")"
@@ -73,7 +86,8 @@ romfs=0
 uf2=0
 pico2=0
 set_clock=0
-usage="options: --board NAME, --port DEV, --source, --romfs, --uf2, --pico2, --dry-run, --stage, --out DIR, --set-clock"
+players=""
+usage="options: --board NAME, --port DEV, --source, --romfs, --uf2, --pico2, --dry-run, --stage, --out DIR, --set-clock, --players NAMES"
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry=1 ;;
@@ -87,6 +101,7 @@ while [ $# -gt 0 ]; do
         --port) shift; port=${1:?--port needs a device} ;;
         --package-json) package_json=1 ;;
         --set-clock) set_clock=1 ;;
+        --players) shift; players=${1:?--players needs the names, for example --players "Аня,Борис,Вика"} ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
@@ -119,7 +134,17 @@ print("wrote package.json: %d files" % len(urls))
 PY
     exit 0
 fi
-if [ -n "$port" ] && [ -z "$board" ] && [ "$set_clock" = 0 ]; then
+py=python3
+[ -x .venv/bin/python ] && py=.venv/bin/python
+if [ -n "$players" ] && [ "$set_clock" = 1 ]; then
+    echo "flash.sh: --set-clock and --players one at a time" >&2
+    exit 2
+fi
+if [ -n "$players" ]; then
+    # the names as the board keeps them, or why not, before anything is done
+    roster=$("$py" -m host_sim.players check "$players" 2>&1) || { echo "flash.sh: $roster" >&2; exit 2; }
+fi
+if [ -n "$port" ] && [ -z "$board" ] && [ "$set_clock" = 0 ] && [ -z "$players" ]; then
     echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
     exit 2
 fi
@@ -149,8 +174,6 @@ if [ -n "$board" ]; then
         exit 2
     fi
     # the profile is data: read FAMILY, DRIVERS and LIBS from it
-    py=python3
-    [ -x .venv/bin/python ] && py=.venv/bin/python
     read -r family drivers libs display font leds arch mpboard < <("$py" -c '
 import sys
 d = {}
@@ -218,6 +241,42 @@ if [ "$set_clock" = 1 ]; then
     say "TZ=UTC0 $mpr connect ${port:-auto} rtc --set + soft-reset"
     if [ "$dry" = 0 ]; then TZ=UTC0 "$mpr" connect "${port:-auto}" rtc --set + soft-reset; fi
     exit $?
+fi
+# the roster into the board's settings: /data/settings.json read from the
+# board (if it has one), the roster replaced in it, written back
+has_settings='import os
+try:
+    os.stat("/data/settings.json")
+    print("has settings")
+except OSError:
+    pass
+try:
+    os.mkdir("/data")
+except OSError:
+    pass'
+players_on_board() {  # CONNECT...: mpremote's connect words
+    local tmp
+    tmp=$(mktemp -d)
+    say "$* cp :/data/settings.json $tmp/settings.json (the board's settings, if it has them)"
+    if [ "$dry" = 0 ]; then
+        case "$("$@" exec "$has_settings")" in
+            *"has settings"*) "$@" cp :/data/settings.json "$tmp/settings.json" >/dev/null ;;
+        esac
+    fi
+    step "$py" -m host_sim.players settings "$tmp/settings.json" "$players"
+    step "$@" cp "$tmp/settings.json" :/data/settings.json
+    rm -rf "$tmp"
+}
+if [ -n "$players" ] && [ -z "$board" ]; then
+    if [ "$stage" = 1 ]; then
+        echo "flash.sh: --players with --stage needs --board NAME (the build then holds them); alone it sets them on the board" >&2
+        exit 2
+    fi
+    mpr=$(find_tool mpremote MPREMOTE) || { echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2; exit 1; }
+    players_on_board "$mpr" connect "${port:-auto}"
+    step "$mpr" connect "${port:-auto}" soft-reset
+    say "players on the board: $roster"
+    exit 0
 fi
 mpyc=""
 if [ "$source" = 0 ] && [ "$family" = circuitpython ]; then
@@ -390,6 +449,10 @@ write() {  # FILE TEXT
     if [ "$dry" = 0 ]; then printf '%s\n' "$2" > "$out/$1"; fi
 }
 write board.json "{\"board\": \"$board\"}"
+if [ -n "$players" ]; then
+    # the roster of a board whose settings have none (the UF2's, the image's)
+    write assets/players.json "$roster"
+fi
 if [ "$family" = circuitpython ]; then
     write code.py "from firmware.main import main; main()"
     write boot.py "from firmware.boot import boot; boot()"
@@ -465,6 +528,10 @@ if [ "$family" = circuitpython ]; then
     for f in firmware boards assets lib board.json code.py boot.py; do
         step cp -r "$out/$f" "$port/"
     done
+    if [ -n "$players" ]; then
+        step mkdir -p "$port/data"
+        step "$py" -m host_sim.players settings "$port/data/settings.json" "$players"
+    fi
     say "flashed $board: eject the drive; the board restarts into the game"
     exit 0
 fi
@@ -535,6 +602,9 @@ stage_cp() {
     fi
 }
 stage_cp
+if [ -n "$players" ]; then
+    players_on_board "${connect[@]}"
+fi
 if [ "$family" != unix ]; then
     step "${connect[@]}" reset
 fi

@@ -19,6 +19,11 @@ def load(app):
         from firmware.core import store
         store.makedirs(app.board.dir)
         take(app, store.load_json(app.board.dir + "/settings.json", {}, report=app.board.report))
+    if "roster" not in app.board.settings:
+        default_roster(app)
+    # the names' code checked them: it is loaded again when its screens open
+    from firmware.core.modules import done_with
+    done_with("firmware.screenkit.names")
     if app.board.lang:
         app.board.settings["lang"] = app.board.lang
     if app.board.settings.get("lang") not in LANGS:
@@ -42,25 +47,65 @@ def take(app, saved):
     elif lang is not None:
         app.board.report("settings.json: no language %r: the default is used" % (lang,))
     names = saved.get("names")
+    roster = saved.get("roster")
+    from firmware.core.modules import use
     if names is not None:
-        from firmware.screenkit.names import valid
-        if isinstance(names, dict) and names and all(isinstance(c, str) and valid(names[c]) for c in names):
+        names = use("firmware.screenkit.names", "seat_names")(names)
+        if names is not None:
             app.board.settings["names"] = names
         else:
-            app.board.report("settings.json: the players' names are not names of 1 to 8 letters: none are used")
+            app.board.report("settings.json: the players' names are not names of 1 to 8 letters, one a seat: none are used")
+    if roster is not None:
+        roster = use("firmware.screenkit.names", "roster_of")(roster)
+        if roster is not None:
+            app.board.settings["roster"] = roster
+        else:
+            app.board.report("settings.json: the players are not up to 12 names of 1 to 8 letters: the list is not used")
+
+
+def default_roster(app):
+    """The players given with the firmware (flash.sh --players writes
+    assets/players.json, a JSON list of names): the roster of a device
+    whose settings have none."""
+    import json
+    path = app.board.assets + "/players.json"
+    try:
+        f = open(path)
+    except OSError:
+        return
+    try:
+        got = json.load(f)
+    except ValueError:
+        got = None
+    finally:
+        f.close()
+    from firmware.core.modules import use
+    roster = use("firmware.screenkit.names", "roster_of")(got)
+    if roster is None:
+        app.board.report("players.json: not a list of up to 12 names of 1 to 8 letters: not used")
+    else:
+        app.board.settings["roster"] = roster
 
 
 def open_settings(app, cur=0):
     rows = [row(t("m.brightness"), str(app.board.settings["brightness"]), cycle_brightness),
             row(t("m.language"), t("lang"), cycle_language),
-            row(t("n.title"), ">", open_names)]
+            row(t("n.title"), ">", open_names),
+            row(t("n.players"), ">", open_roster)]
     app.screens.push(Menu(t("m.settings"), rows, cur))
 
 
 def open_names(app):
-    """Players' names for the seats (firmware/screenkit/names.py)."""
+    """Players' names for the seats (firmware/screenkit/seatnames.py)."""
     from firmware.core.modules import use_once
-    use_once("firmware.screenkit.names", "open_names")(app, save)     # kept by its screens while they are open
+    use_once("firmware.screenkit.seatnames", "open_names")(app, save)     # kept by its screens while they are open
+
+
+def open_roster(app):
+    """The group's regular players, whose names the seats are given from
+    (firmware/screenkit/seatnames.py)."""
+    from firmware.core.modules import use_once
+    use_once("firmware.screenkit.seatnames", "open_roster")(app, save)
 
 
 def save(app):

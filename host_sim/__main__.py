@@ -1,4 +1,4 @@
-"""companion (or python -m host_sim) [--board NAME] [--journal DIR] [--keys "..." [--png DIR]] [--seed N]
+"""companion (or python -m host_sim) [--board NAME] [--journal DIR] [--keys "..." [--png DIR]] [--seed N] [--players "A,B"]
                                            the device: in this terminal, or headless from a key
                                            script (see python -m host_sim --help-sim)
 python -m host_sim COMMAND ...

@@ -1,6 +1,6 @@
 """The device in a terminal, or played headless from a key script.
 
-  python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N]
+  python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N] [--players "NAME,NAME"]
   python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--text] [--journal DIR]
 
 Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
@@ -14,6 +14,13 @@ and prints the game's view as JSON at the end.  With --text it prints,
 before the first key and after each, a line "== N KEY" and then the
 screen's text as drawn, a line per text row, top to bottom, the row the
 cursor is on prefixed by "> " (host_sim/textshot.py), and no JSON.
+
+--players "Аня,Борис,Вика" sets the group's regular players (the roster
+the seats' names are picked from in Settings > Player names: up to 12
+names of 1 to 8 letters of one alphabet, Latin with Ñ Á É Í Ó Ú Ü or
+Cyrillic, a hyphen or a space between two), in the settings of the data
+folder (kept for the next start), or for this run with --keys and no
+--journal.
 
 Keys in a script are intents (up down ok back home undo end) or, on a
 two-button board, presses: a, A (a held), b, B (b held), e (A and B
@@ -291,7 +298,7 @@ def writable(folder):
 
 def main(argv):
     opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
-            "text": None}
+            "text": None, "players": None}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -324,6 +331,19 @@ def main(argv):
         if why:
             sys.stderr.write("cannot keep %s in %s: %s\n" % (what, folder, why))
             return 1
+    roster = None
+    if opts["players"] is not None:
+        from host_sim import players
+        try:
+            roster = players.parse(opts["players"])
+        except ValueError as e:
+            sys.stderr.write("--players: %s\n" % e)
+            return 1
+        if opts["journal"] is not None:
+            # kept in the data folder's settings, as the device keeps them
+            note = players.into_settings(os.path.join(opts["journal"], "settings.json"), roster)
+            if note:
+                notes.append(note)
     try:
         if opts["seed"] is None:
             # a script replays the same game every time; a person gets a new deal
@@ -335,6 +355,8 @@ def main(argv):
     except ValueError as e:
         sys.stderr.write("%s\n" % e)
         return 1
+    if roster is not None:
+        app.board.settings["roster"] = roster
     for n in notes:
         sys.stderr.write(n + "\n")
     if opts["keys"] is None:

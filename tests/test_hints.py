@@ -9,7 +9,7 @@ from host_sim import autoplay, device, keyplan
 from tests.test_ui_game import EDITION
 
 LANGS = ("en", "es", "ru")
-HINTS = ("menu", "back", "ok", "pick", "num")
+HINTS = ("menu", "back", "ok", "pick", "num", "letters")
 # the names of the four-button boards' buttons, as the hints say them
 FOUR = ("OK", "BACK", "UP", "DOWN", "ATRÁS", "ARRIBA", "ABAJO", "НАЗАД", "ВВЕРХ", "ВНИЗ")
 TWO = ("A", "B")

@@ -177,6 +177,18 @@ def places(t, lay):
     res = t["m.res"] % (9, 9, 9)
     out.append(right(kind if f.width(kind) + f.width(res) + f.width(" ") + 6 <= w_ else "F", res))
     out.append(right(t["m.brightness"], "5"))
+    # the players' names (firmware/screenkit/names.py): an 8-letter name
+    # beside the widest colour word, a letter picker's title with both
+    name = "Ш" * 8
+    widest = max((t["c." + c] for c in COLOURS), key=f.width)
+    out.append((t["n.of"] % (widest, name + "_"), title, "picker title"))
+    for k in ("n.title", "n.players"):
+        out.append(right(t[k], ">"))
+        out.append((t[k], title, "title " + k))
+    for k in ("n.new", "n.add", "n.remove", "n.delete", "n.done", "n.marks", "n.space", "n.none"):
+        out.append(right(t[k], ""))
+    for label, rtext in ((t["n.no_name"], widest), (name, widest), (t["n.latin"], "ABC"), (t["n.cyrillic"], "АБВ")):
+        out.append(right(label, rtext))
     out.append(right(t["m.language"], max((table(x)["lang"] for x in LANGS), key=f.width)))
     for k in ("b.city", "b.temple", "b.garrison", "b.terrace", "b.road", "b.outpost", "b.zeal"):
         # the widest cost a card can make: a city under two Epidemics is 10 labor
@@ -197,7 +209,7 @@ def places(t, lay):
     for k in ("f.res", "f.labor", "f.vp", "f.garrisons", "f.cities", "f.temples", "f.amount"):
         out.append(right(t[k], "20"))
     if lay.footer:
-        for k in ("h.menu", "h.back", "h.ok", "h.pick", "h2.menu", "h2.back", "h2.ok", "h2.pick"):
+        for k in ("h.menu", "h.back", "h.ok", "h.pick", "h.letters", "h2.menu", "h2.back", "h2.ok", "h2.pick", "h2.letters"):
             out.append((t[k], w_ - 2, "footer " + k))
     return out
 

@@ -38,6 +38,11 @@ class Stuck(Exception):
 # screen that takes repeats (the Sun Event card list, a number field)
 # moves N rows or steps the number N times, as one press.
 
+# False: no held press is planned, a thumb that only taps (the short
+# presses' figures of BENCHMARKS.md, *Names*)
+HOLD = True
+
+
 def profile(app):
     """The button profile of the app's board (firmware/screenkit/nav.py)."""
     return PROFILES["four" if app.board.has_up else "two"]
@@ -96,6 +101,8 @@ def _repeats(app, k):
     screen on top, and goes on while held: a list takes a held UP (two
     buttons: A) a row a step (Screen.key); a number field and the Sun
     Event card list say how they take held presses (Screen.held)."""
+    if not HOLD:
+        return False
     prof = profile(app)
     b = button(prof, k)
     more = prof.get((b, "more"))
