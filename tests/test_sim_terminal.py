@@ -56,13 +56,15 @@ def test_a_paste_of_a_games_setup_starts_the_game(tmp_path):
     data = str(tmp_path / "dev")
     pid, fd = pty.fork()
     if pid == 0:        # the simulator, in the terminal
+        # the terminal's size from the terminal, not from COLUMNS and LINES
+        env = dict((k, v) for k, v in os.environ.items() if k not in ("COLUMNS", "LINES"))
         os.execve(sys.executable, [sys.executable, "-m", "host_sim", "--journal", data, "--seed", "5"],
-                  dict(os.environ, PYTHONPATH=ROOT))
+                  dict(env, PYTHONPATH=ROOT))
     try:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 200, 0, 0))
         def drawn():
             return b"keys:" in getattr(drawn, "seen", b"")    # its first frame, with the keys under it
-        assert _read_until(fd, drawn)
+        assert _read_until(fd, drawn), getattr(drawn, "seen", b"")[-600:]
         os.write(fd, typed.encode())
         journal = os.path.join(data, "game", "journal.txt")
         assert _read_until(fd, lambda: os.path.exists(journal) and os.path.getsize(journal) > 0)
