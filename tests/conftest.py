@@ -68,7 +68,9 @@ _SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 180),
          ("mpy/test_walker.py::", 35),
          ("test_micropython.py::test_portable_suite_under_micropython[test_journal_cut]", 17),
          ("test_journal_powercut.py::", 13),
-         ("test_static.py::test_pyright", 12))
+         ("test_static.py::test_pyright", 12),
+         ("test_plain_install.py::test_the_companion_command", 12),
+         ("test_plain_install.py::test_every_game", 12))
 
 
 def _cost(item):
