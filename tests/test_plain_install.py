@@ -37,7 +37,7 @@ def _sources(dest):
                         ignore=shutil.ignore_patterns(".git", ".venv", "out", "node_modules", "build", "*.egg-info"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def plain(tmp_path_factory):
     """(python, companion, a folder outside the repository) of a virtual
     environment with `pip install .` and nothing else."""
@@ -61,7 +61,7 @@ def _env(tmp):
     return env
 
 
-def test_the_environment_holds_the_package_alone(plain):
+def _holds_the_package_alone(plain):
     py, _, work = plain
     r = subprocess.run([py, "-m", "pip", "list", "--format", "json"], capture_output=True, text=True, cwd=work,
                        env=_env(work), timeout=120)
@@ -72,8 +72,7 @@ def test_the_environment_holds_the_package_alone(plain):
         assert r.returncode != 0, "%s imports in the players' environment" % module
 
 
-@pytest.fixture(scope="module")
-def played(plain):
+def _play(plain):
     py, _, work = plain
     r = subprocess.run([py, os.path.join(ROOT, "tests", "plain_play.py"), os.path.join(ROOT, "tests", "scenarios"),
                         work], capture_output=True, text=True, cwd=work, env=_env(work), timeout=600)
@@ -81,7 +80,17 @@ def played(plain):
     return [json.loads(ln) for ln in r.stdout.splitlines()]
 
 
-def test_every_game_ends_with_its_code_on_every_board_in_every_language(played, plain):
+def test_the_players_environment_plays_every_game_to_its_code(plain, tmp_path):
+    """One test (one environment made, on one worker): the environment
+    holds the package alone; every game ends with its code on every board
+    in every language; the command plays each board to its end."""
+    _holds_the_package_alone(plain)
+    played = _play(plain)
+    _every_game_ends_with_its_code(played)
+    _the_companion_command_plays_each_board(played, plain, tmp_path)
+
+
+def _every_game_ends_with_its_code(played):
     from host_sim import device
     seen = set()
     for p in played:
@@ -116,7 +125,7 @@ def _presses(keys, board):
     return " ".join(out)
 
 
-def test_the_companion_command_plays_each_board_to_the_end_and_its_code(played, plain, tmp_path):
+def _the_companion_command_plays_each_board(played, plain, tmp_path):
     """The command itself, a game on each board (the games and languages
     in turn), as a player runs it: its exit, its view at the end, and on
     one board the PNG of the end's code read by a QR decoder."""
