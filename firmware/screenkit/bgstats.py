@@ -16,9 +16,16 @@
 # The text is written here piece by piece in a fixed order, not by json:
 # the same play must give the same bytes (so the same code) on the device
 # and on the simulator, and MicroPython's dict order is not CPython's.
-# Only the characters a URL's query cannot hold as they are, and those the
-# app's decoding would take for something else (+ & = # %), are
-# percent-encoded: letters, digits, - . _ ~ and the JSON's : and , stay.
+# How the link's bytes are written (its form, out.form): a ladder of three,
+# from the one every phone's reader opens to the shortest (docs/bgstats.md:
+# what the phones' camera apps do with each): 0 every byte but letters,
+# digits, - . _ ~ and the JSON's : and , percent-encoded (ASCII, 6 bytes a
+# Cyrillic letter); 1 as 0, but letters beyond ASCII as their UTF-8 bytes
+# (the code then says UTF-8 in an ECI: firmware/screenkit/playcode.py); 2
+# as 1, and the JSON's " { } [ ] as they are.  In every form what a query
+# cannot carry or URLSearchParams would read otherwise (% & + = # space,
+# controls, \ ' < > and the like) and the spaces, controls and marks beyond
+# ASCII that a phone's link finder may end a link at are percent-encoded.
 #
 # What a game's play is, its screens say (each game's ui module: BGG, its
 # name and id on BoardGameGeek; play(app, view), its players).
@@ -37,7 +44,13 @@ SOURCE = "Tabletop companion"
 # always in.  (firmware/screenkit/playcode.py picks the first that fits.)
 LEANEST = 7
 
+# the forms (above)
+PERCENT = 0
+UTF8 = 1
+JSON = 2
+
 _SAFE = b"-._~:,"
+_JSON = b'"{}[]'
 
 
 class Out:
@@ -45,11 +58,14 @@ class Out:
     (it grows if a play needs more): on a heap that a whole game has cut up,
     the link's pieces in a list and then joined took a block more than
     the board found at the end of the scripted game (BENCHMARKS.md,
-    *Measured apart*)."""
+    *Measured apart*).  form: how its text is written (PERCENT, UTF8,
+    JSON); wide: whether it holds bytes beyond ASCII."""
 
     def __init__(self, room=640):
         self.buf = bytearray(room)
         self.n = 0
+        self.form = PERCENT
+        self.wide = False
 
     def _room(self, k):
         if self.n + k > len(self.buf):
@@ -67,19 +83,37 @@ class Out:
             n += 1
         self.n = n
 
+    def _byte(self, c):
+        self._room(1)
+        self.buf[self.n] = c
+        self.n += 1
+
     def enc(self, s):
-        """s percent-encoded (its UTF-8 bytes)."""
-        for c in s.encode():
-            if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
-                self._room(1)
-                self.buf[self.n] = c
-                self.n += 1
+        """s as its form writes it (its UTF-8 bytes, percent-encoded but
+        what the form keeps)."""
+        form = self.form
+        for ch in s:
+            o = ord(ch)
+            if o >= 128:
+                # beyond ASCII: a letter's UTF-8 bytes as they are (UTF8,
+                # JSON); C1 controls, no-break and soft hyphen, the general
+                # punctuation's spaces, joiners and marks, the ideographic
+                # space and the byte order mark always percent-encoded
+                if form and not (o <= 0xA0 or o == 0xAD or 0x2000 <= o <= 0x206F or o == 0x3000 or o == 0xFEFF):
+                    for c in ch.encode():
+                        self._byte(c)
+                    self.wide = True
+                else:
+                    for c in ch.encode():
+                        self.raw("%%%02X" % c)
+            elif (48 <= o <= 57) or (65 <= o <= 90) or (97 <= o <= 122) or o in _SAFE or (form == JSON and o in _JSON):
+                self._byte(o)
             else:
-                self.raw("%%%02X" % c)
+                self.raw("%%%02X" % o)
 
     def str(self, s):
-        """A JSON string of s, percent-encoded (JSON escapes for \\ and "
-        and control characters: a name is letters, but a word table is not
+        """A JSON string of s, as the form writes it (JSON escapes for \\
+        and " and control characters: a name is letters, but a word table is not
         ours)."""
         self.enc('"')
         for ch in s:
@@ -147,10 +181,13 @@ def players(app):
     return of_play(app, "play")(app, app.play.view())
 
 
-def write(app, ps, lean, out):
+def write(app, ps, lean, out, form=PERCENT):
     """The BG Stats link of the finished game whose players are ps, holding
-    what lean (0..LEANEST) leaves in, into out (an Out, emptied first)."""
+    what lean (0..LEANEST) leaves in, written in form (PERCENT, UTF8,
+    JSON), into out (an Out, emptied first)."""
     out.n = 0
+    out.form = form
+    out.wide = False
     out.raw(LINK)
     play = _Obj(out)
     if lean < 7:
@@ -195,12 +232,12 @@ def write(app, ps, lean, out):
     play.end()
 
 
-def link(app, lean=0):
+def link(app, lean=0, form=PERCENT):
     """The link as a str (the replay tool, tests), or None if the game
     the app shows has not ended."""
     ps = players(app)
     if ps is None:
         return None
     out = Out()
-    write(app, ps, lean, out)
+    write(app, ps, lean, out, form)
     return bytes(out.data()).decode()

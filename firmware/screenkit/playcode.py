@@ -29,6 +29,13 @@ QUIET = 4            # the quiet zone the standard asks for, in modules
 CAPACITY = (17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458)
 
 
+def _fits(out, top):
+    """Whether the link in out fits a code of version top: with an ECI
+    (bytes beyond ASCII), its header's 12 bits take a byte of every
+    version's capacity (qr.capacity)."""
+    return out.n + (1 if out.wide else 0) <= CAPACITY[top - 1]
+
+
 class PlayCode(Screen):
     plain = True
     hint = "h.ok"
@@ -40,6 +47,8 @@ class PlayCode(Screen):
         self.quiet = 0
         self.made = False
         self.link = None
+        self.form = self.lean = -1      # the link's form and leanness (bgstats.write)
+        self.eci = False        # its code says UTF-8 in an ECI: it holds bytes beyond ASCII
         self.notice = None      # the reminder of the game's last action, for the standings
 
     def refresh(self, app):
@@ -83,12 +92,22 @@ class PlayCode(Screen):
         ps = bgstats.players(app)
         data = None
         if ps is not None and top:
+            # the first form that fits, with as much as it holds: each form
+            # at its leanest first, a form that cannot fit passed over
             out = bgstats.Out()
-            for lean in range(bgstats.LEANEST + 1):
-                bgstats.write(app, ps, lean, out)
-                if out.n <= CAPACITY[top - 1]:
-                    data = bytes(out.data())
-                    break
+            for form in (bgstats.PERCENT, bgstats.UTF8, bgstats.JSON):
+                bgstats.write(app, ps, bgstats.LEANEST, out, form)
+                if not _fits(out, top):
+                    continue
+                for lean in range(bgstats.LEANEST + 1):
+                    bgstats.write(app, ps, lean, out, form)
+                    if _fits(out, top):
+                        data = bytes(out.data())
+                        self.form = form
+                        self.lean = lean
+                        self.eci = out.wide
+                        break
+                break
             out = None
         ps = bgstats = None
         done_with("firmware.screenkit.bgstats")
@@ -103,7 +122,7 @@ class PlayCode(Screen):
         app.play.kept_view = None
         collect()
         from firmware.core import qr
-        self.code = qr.encode(data, qr.L, 1, top)
+        self.code = qr.encode(data, qr.L, 1, top, qr.UTF8 if self.eci else 0)
         self.link = data
         qr = None
         for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
