@@ -28,6 +28,7 @@ from host_sim import device, keyplan, render
 from firmware.games.eightmin import host as kp_eightmin
 from firmware.games.origin import host as kp_origin
 from firmware.games.yu import host as kp_yu
+from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -206,6 +207,58 @@ def test_a_seat_that_scored_nothing_is_sent_with_its_score_of_0(tmp_path):
     assert play["players"][-1] == {"name": "Green", "score": 0, "rank": 4, "winner": False}
 
 
+# what a name may hold: letters beyond ASCII, what a query or
+# URLSearchParams would read otherwise, JSON's own escapes, a no-break
+# space and a zero-width joiner (a phone's link finder may end a link at
+# them), a control character
+AWKWARD = ("Владимир", "Ángel Íñigo", 'a&b+c=d#e%f"g\\h', "x\u00a0y\u200dz", "t\tu", "{[ok]}", "~-._:,")
+
+
+def test_the_link_is_written_alike_by_micropython_in_every_form(tmp_path):
+    # the device writes the link (MicroPython): the same bytes as here, in
+    # every form; percent-encoded but the letters beyond ASCII (UTF8) and
+    # the JSON's punctuation (JSON)
+    from firmware.screenkit import bgstats
+    script = tmp_path / "forms.py"
+    script.write_text(
+        "import sys, json\n"
+        "sys.path.insert(0, %r)\n"
+        "from firmware.screenkit import bgstats\n"
+        "out = []\n"
+        "for form in (0, 1, 2):\n"
+        "    o = bgstats.Out(8)\n"
+        "    o.form = form\n"
+        "    for s in json.loads(%r):\n"
+        "        o.str(s)\n"
+        "    out.append([bytes(o.data()).hex(), o.wide])\n"
+        "print(json.dumps(out))\n" % (ROOT, json.dumps(AWKWARD)))
+    r = subprocess.run([micropython(), str(script)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    want = []
+    for form in (bgstats.PERCENT, bgstats.UTF8, bgstats.JSON):
+        o = bgstats.Out(8)
+        o.form = form
+        for name in AWKWARD:
+            o.str(name)
+        want.append([bytes(o.data()).hex(), o.wide])
+    assert got == want
+    percent, utf8, raw = (bytes.fromhex(w[0]) for w in want)
+    assert percent.isascii() and not want[0][1] and want[1][1] and want[2][1]
+    assert "Владимир".encode() in utf8 and "Íñigo".encode() in utf8 and b"%22" in utf8 and b"{" not in utf8
+    assert b'"' in raw and b"[ok]" in raw
+    for each in (percent, utf8, raw):
+        # what a query cannot carry, never as it is, whatever the form
+        assert not set(each) & set(b"&+=# \t'<>"), each
+        # and the JSON reads back as the names
+        text = unquote(each.decode())
+        assert json.loads("[" + text.replace('""', '","') + "]") == list(AWKWARD)
+    for each in (percent, utf8):
+        assert b"%C2%A0" in each and b"%E2%80%8D" in each and b"%5C" in each and b"%20" in each
+    # JSON: no %, what it does not keep in a string a JSON escape
+    assert b"%" not in raw and b"\\u00a0" in raw and b"\\u200d" in raw and b"\\u0020" in raw and b"\\u0025" in raw
+
+
 # zxing-cpp's HexECI text of what the code says before its bytes: "]Q2\000026"
 # (the ECI designator 26, UTF-8) or "]Q1" (no ECI)
 HEX_UTF8 = "5D 51 32 5C 30 30 30 30 32 36 "
@@ -281,6 +334,7 @@ def test_every_board_and_language_gives_a_code_two_decoders_and_a_browser_read_t
     # with four 8-letter names in Cyrillic and with Spanish letters
     # (bench/qrcode.py; the end screen as the game's last press shows it:
     # the test above)
+    from firmware.screenkit import bgstats
     folder = str(tmp_path / "data")
     os.mkdir(folder)
     qrcode.finished(folder)
@@ -294,6 +348,8 @@ def test_every_board_and_language_gives_a_code_two_decoders_and_a_browser_read_t
                 assert screen.code is not None, ("no code on the end screen", where)
                 want = list(qrcode.NAMES[names]) if names else [words["c." + c] for c in view["standings"]]
                 scores = [view["players"][c]["vp"] for c in view["standings"]]
+                if screen.form == bgstats.JSON:
+                    assert b"%" not in screen.link, where     # nothing to percent-encode over again
                 shots.append((where, png % (names or "colours"), screen.link, want, scores))
     assert len(shots) == len(device.BOARDS) * 3 * 3
     # names beyond ASCII carried both as their UTF-8 bytes and percent-encoded

@@ -140,7 +140,7 @@ def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
 
 def test_the_end_screen_knows_the_capacities_without_the_encoder():
     # firmware/screenkit/playcode.py makes the link before it loads the encoder
-    # (and that an ECI takes a byte of each: playcode._fits)
+    # (and that an ECI takes a byte of each: bgstats.fit)
     from firmware.screenkit.playcode import CAPACITY
     assert CAPACITY == tuple(qr.capacity(v, qr.L) for v in range(1, len(CAPACITY) + 1))
     assert all(CAPACITY[v - 1] - 1 == qr.capacity(v, qr.L, qr.UTF8) for v in range(1, len(CAPACITY) + 1))

@@ -18,14 +18,18 @@
 # and on the simulator, and MicroPython's dict order is not CPython's.
 # How the link's bytes are written (its form, out.form): a ladder of three,
 # from the one every phone's reader opens to the shortest (docs/bgstats.md:
-# what the phones' camera apps do with each): 0 every byte but letters,
-# digits, - . _ ~ and the JSON's : and , percent-encoded (ASCII, 6 bytes a
-# Cyrillic letter); 1 as 0, but letters beyond ASCII as their UTF-8 bytes
-# (the code then says UTF-8 in an ECI: firmware/screenkit/playcode.py); 2
-# as 1, and the JSON's " { } [ ] as they are.  In every form what a query
-# cannot carry or URLSearchParams would read otherwise (% & + = # space,
-# controls, \ ' < > and the like) and the spaces, controls and marks beyond
-# ASCII that a phone's link finder may end a link at are percent-encoded.
+# what the phones' camera apps do with each).  PERCENT: every byte but
+# letters, digits, - . _ ~ and the JSON's : and , percent-encoded (ASCII).
+# UTF8: as PERCENT, but letters beyond ASCII as their UTF-8 bytes (an IRI;
+# the code then says UTF-8 in an ECI: firmware/screenkit/playcode.py).
+# JSON: as UTF8, and the JSON's " { } [ ] as they are, and in its strings
+# what it does not keep a JSON escape (\u0020), not a percent-encoded byte:
+# a link with no %, which a reader that percent-encodes a link's invalid
+# characters over again (each % to %25) leaves whole.  In every form what a
+# query cannot carry or URLSearchParams would read otherwise (% & + = #
+# space, controls, ' < > and the like, and \ but in JSON's escapes) and the
+# spaces, controls and marks beyond ASCII that a phone's link finder may
+# end a link at are not written as they are.
 #
 # What a game's play is, its screens say (each game's ui module: BGG, its
 # name and id on BoardGameGeek; play(app, view), its players).
@@ -53,6 +57,17 @@ _SAFE = b"-._~:,"
 _JSON = b'"{}[]'
 
 
+def _kept(o, form):
+    """Whether the form writes the character (its code point o) as it is:
+    letters, digits and _SAFE in every form; beyond ASCII (UTF8, JSON) but
+    the C1 controls, no-break space and soft hyphen, the general
+    punctuation's spaces, joiners and marks, the ideographic space and the
+    byte order mark; and the JSON's punctuation (JSON)."""
+    if o >= 128:
+        return form != PERCENT and not (o <= 0xA0 or o == 0xAD or 0x2000 <= o <= 0x206F or o == 0x3000 or o == 0xFEFF)
+    return (48 <= o <= 57) or (65 <= o <= 90) or (97 <= o <= 122) or o in _SAFE or (form == JSON and o in _JSON)
+
+
 class Out:
     """The link's bytes, written into one buffer of room bytes made once
     (it grows if a play needs more): on a heap that a whole game has cut up,
@@ -74,7 +89,7 @@ class Out:
             self.buf = more
 
     def raw(self, s):
-        """ASCII that a URL's query holds as it is."""
+        """ASCII written as it is."""
         self._room(len(s))
         b = self.buf
         n = self.n
@@ -89,38 +104,40 @@ class Out:
         self.n += 1
 
     def enc(self, s):
-        """s as its form writes it (its UTF-8 bytes, percent-encoded but
-        what the form keeps)."""
+        """s as its form writes it: its UTF-8 bytes, percent-encoded but
+        what the form keeps."""
         form = self.form
         for ch in s:
             o = ord(ch)
-            if o >= 128:
-                # beyond ASCII: a letter's UTF-8 bytes as they are (UTF8,
-                # JSON); C1 controls, no-break and soft hyphen, the general
-                # punctuation's spaces, joiners and marks, the ideographic
-                # space and the byte order mark always percent-encoded
-                if form and not (o <= 0xA0 or o == 0xAD or 0x2000 <= o <= 0x206F or o == 0x3000 or o == 0xFEFF):
-                    for c in ch.encode():
-                        self._byte(c)
-                    self.wide = True
-                else:
-                    for c in ch.encode():
-                        self.raw("%%%02X" % c)
-            elif (48 <= o <= 57) or (65 <= o <= 90) or (97 <= o <= 122) or o in _SAFE or (form == JSON and o in _JSON):
+            if not _kept(o, form):
+                for c in ch.encode():
+                    self.raw("%%%02X" % c)
+            elif o < 128:
                 self._byte(o)
             else:
-                self.raw("%%%02X" % o)
+                for c in ch.encode():
+                    self._byte(c)
+                self.wide = True
 
     def str(self, s):
         """A JSON string of s, as the form writes it (JSON escapes for \\
         and " and control characters: a name is letters, but a word table is not
-        ours)."""
+        ours).  In JSON what the form does not keep is a JSON escape, not a
+        percent-encoded byte: its link holds no %."""
+        json = self.form == JSON
         self.enc('"')
         for ch in s:
+            o = ord(ch)
             if ch == '"' or ch == "\\":
-                self.enc("\\" + ch)
-            elif ord(ch) < 32:
-                self.enc("\\u%04x" % ord(ch))
+                if json:
+                    self.raw("\\" + ch)
+                else:
+                    self.enc("\\" + ch)
+            elif o < 32 or (json and not _kept(o, JSON)):
+                if json:
+                    self.raw("\\u%04x" % o)
+                else:
+                    self.enc("\\u%04x" % o)
             else:
                 self.enc(ch)
         self.enc('"')
@@ -230,6 +247,25 @@ def write(app, ps, lean, out, form=PERCENT):
         if lean < 1:
             play.s("playDate", clock.date())
     play.end()
+
+
+def fit(app, ps, room):
+    """(the link's bytes, its form, its leanness, whether it holds bytes
+    beyond ASCII) of the finished game whose players are ps: the first form
+    that fits room bytes (a QR code's capacity) with as much as that form
+    holds, each form tried at its leanest first; None if none fits.  A
+    link with bytes beyond ASCII has a byte less: its code's ECI header
+    (12 bits) takes one of every version's capacity (qr.capacity)."""
+    out = Out()
+    for form in (PERCENT, UTF8, JSON):
+        write(app, ps, LEANEST, out, form)
+        if out.n + out.wide > room:
+            continue
+        for lean in range(LEANEST + 1):
+            write(app, ps, lean, out, form)
+            if out.n + out.wide <= room:
+                return bytes(out.data()), form, lean, out.wide
+    return None
 
 
 def link(app, lean=0, form=PERCENT):

@@ -17,7 +17,10 @@
 # module round it), on 135 rows at two pixels version 12.  The quiet zone
 # is the standard's 4 modules where the height leaves room for them, else
 # as many as it does (at least one; the dark glass beyond it keeps the
-# code apart), and the link leaves out what it must to fit (bgstats.LEANEST).
+# code apart), and the link is written in the first form that fits, with
+# as much as that form holds (bgstats.fit: percent-encoded, else with its
+# letters beyond ASCII as UTF-8 under the code's UTF-8 ECI, else with the
+# JSON's punctuation as it is too).
 from firmware.core.text import fn, t
 from firmware.screenkit.widgets import Screen
 
@@ -27,13 +30,6 @@ QUIET = 4            # the quiet zone the standard asks for, in modules
 # (firmware/core/qr.py capacity(); tests/test_qr.py holds them equal): so
 # that the link is made before the encoder is loaded
 CAPACITY = (17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458)
-
-
-def _fits(out, top):
-    """Whether the link in out fits a code of version top: with an ECI
-    (bytes beyond ASCII), its header's 12 bits take a byte of every
-    version's capacity (qr.capacity)."""
-    return out.n + (1 if out.wide else 0) <= CAPACITY[top - 1]
 
 
 class PlayCode(Screen):
@@ -90,29 +86,13 @@ class PlayCode(Screen):
         # heap at once (at the end of a long game it holds the most)
         from firmware.screenkit import bgstats
         ps = bgstats.players(app)
-        data = None
-        if ps is not None and top:
-            # the first form that fits, with as much as it holds: each form
-            # at its leanest first, a form that cannot fit passed over
-            out = bgstats.Out()
-            for form in (bgstats.PERCENT, bgstats.UTF8, bgstats.JSON):
-                bgstats.write(app, ps, bgstats.LEANEST, out, form)
-                if not _fits(out, top):
-                    continue
-                for lean in range(bgstats.LEANEST + 1):
-                    bgstats.write(app, ps, lean, out, form)
-                    if _fits(out, top):
-                        data = bytes(out.data())
-                        self.form = form
-                        self.lean = lean
-                        self.eci = out.wide
-                        break
-                break
-            out = None
+        found = bgstats.fit(app, ps, CAPACITY[top - 1]) if ps is not None and top else None
         ps = bgstats = None
         done_with("firmware.screenkit.bgstats")
-        if data is None:
+        if found is None:
             return
+        data, self.form, self.lean, self.eci = found
+        found = None
         # the finished game's view (several kB, on the screens under this
         # one and in the app) is made again when the standings are shown:
         # at the end of a long game the encoder needs the room
