@@ -36,13 +36,24 @@ if [ "$1" = test ]; then
         touch "$npm_stamp"
     fi
 fi
-# test: the virtual-board tests need socat (a serial port for the MicroPython unix port and the virtual Pico)
-if [ "$1" = test ] && ! command -v socat >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        echo "installing socat..." >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq socat; } > .venv/apt.log 2>&1 \
-            || { cat .venv/apt.log >&2; echo "installing socat failed (see above)" >&2; exit 1; }
-    else
-        echo "socat is missing: install it (Debian: apt-get install socat) for the virtual-board test" >&2
+# test: Debian's packages some tests run: socat (a serial port for the
+# MicroPython unix port and the virtual Pico, the virtual-board tests),
+# zbarimg (a second QR decoder) and chromium (a browser that opens the end's
+# BG Stats link), both for tests/test_bgstats_qr.py
+if [ "$1" = test ]; then
+    missing=""
+    command -v socat >/dev/null 2>&1 || missing="$missing socat"
+    command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+    if [ -n "$missing" ]; then
+        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+            echo "installing$missing..." >&2
+            # shellcheck disable=SC2086
+            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } > .venv/apt.log 2>&1 \
+                || { cat .venv/apt.log >&2; echo "installing$missing failed (see above)" >&2; exit 1; }
+        else
+            echo "missing:$missing: install them (Debian: apt-get install$missing) for the virtual-board test" \
+                 "(socat) and the BG Stats code's (zbar-tools, chromium)" >&2
+        fi
     fi
 fi
