@@ -99,16 +99,16 @@ for m in ("firmware.screenkit.playcode", "firmware.screenkit.bgstats", "firmware
     a = b
 from firmware.core import qr
 print("native", "firmware.core.qrnative" in sys.modules)
-for n in (315, 359):
+for n, eci in ((315, 0), (359, 0), (320, qr.UTF8), (366, qr.UTF8)):
     data = b"%" * n
     gc.collect()
     b0 = gc.mem_alloc()
     t = time.ticks_us()
-    c = qr.encode(data, qr.L, 1, 12)
+    c = qr.encode(data, qr.L, 1, 12, eci)
     dt = time.ticks_diff(time.ticks_us(), t)
     b1 = gc.mem_alloc()
     gc.collect()
-    print("code", n, c.version, dt, b1 - b0, gc.mem_alloc() - b0)
+    print("code", n, eci, c.version, dt, b1 - b0, gc.mem_alloc() - b0)
     c = None
 """
 
@@ -126,7 +126,7 @@ def measure(board):
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     modules = dict((m, int(n)) for m, n in re.findall(r"module (\S+) (\d+)", text))
-    codes = [tuple(int(x) for x in row) for row in re.findall(r"code (\d+) (\d+) (\d+) (\d+) (\d+)", text)]
+    codes = [tuple(int(x) for x in row) for row in re.findall(r"code (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)", text)]
     native = "native True" in text
     if not modules or not codes:
         raise SystemExit("no figures from the board:\n" + text[-2000:])
@@ -144,11 +144,11 @@ def main():
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for board in ("pico_oled", "pico_display"):
         modules, codes, native = measure(board)
-        for n, version, us, during, kept in codes:
-            lines.append("| %s | %.1f KB | %.1f KB | %.1f KB%s | %d bytes, version %d | %d ms | %.1f KB | %d B |" % (
+        for n, eci, version, us, during, kept in codes:
+            lines.append("| %s | %.1f KB | %.1f KB | %.1f KB%s | %d bytes%s, version %d | %d ms | %.1f KB | %d B |" % (
                 board, modules["firmware.screenkit.bgstats"] / 1024, modules["firmware.screenkit.playcode"] / 1024,
-                modules["firmware.core.qr"] / 1024, "" if native else " (no native loops)", n, version,
-                us // 1000, during / 1024, kept))
+                modules["firmware.core.qr"] / 1024, "" if native else " (no native loops)", n,
+                " and the UTF-8 ECI" if eci else "", version, us // 1000, during / 1024, kept))
     print("\n".join(lines))
 
 
