@@ -45,7 +45,7 @@ SOURCE = "Tabletop companion"
 # and the comment on them, 4 highestWins and the BoardGameGeek id, 5 the
 # start player and the role, 6 the ranks (the app ranks by score), 7 the
 # source's name.  Every player's name and score, and winner: true, are
-# always in.  (firmware/screenkit/playcode.py picks the first that fits.)
+# always in.  (fit picks the first that fits the screen's code.)
 LEANEST = 7
 
 # the forms (above)
