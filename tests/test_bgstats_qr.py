@@ -5,9 +5,16 @@ the press that ends them, the screen written as the simulator's PNG and decoded 
 real decoder, not the encoder's own round trip), on every board.  The
 link is BG Stats' createPlay link, and its JSON agrees with the final
 view: every player, score, rank and winner; and the CLI prints the same
-play (`replay FILE --bgstats`)."""
+play (`replay FILE --bgstats`).  On every board in every language, with
+the colours' names and with Cyrillic and Spanish names given to the seats,
+the code is read by zxing-cpp and by zbar to the link the device made, and
+the link, opened in Chromium at a page that reads its data as BG Stats'
+page would, gives back every name and score."""
+import html
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from urllib.parse import unquote
@@ -16,11 +23,12 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from bench import scripts
+from bench import qrcode, scripts
 from host_sim import device, keyplan, render
 from firmware.games.eightmin import host as kp_eightmin
 from firmware.games.origin import host as kp_origin
 from firmware.games.yu import host as kp_yu
+from test_micropython import micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PREFIX = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -48,13 +56,13 @@ GAMES = {
 SEED = scripts.SEED
 
 
-def play_to_the_end(board, game, png):
-    """Play the scripted game on this board with the buttons (the key
-    planner's presses) and
+def play_to_the_end(board, game, png, lang=None, lines=None):
+    """Play the scripted game (or the game's transcript lines) on this
+    board in the language with the buttons (the key planner's presses) and
     write the screen as the simulator's PNG the moment the end's code is
-    on it; (the app, the view then)."""
-    planner, lines = GAMES[game]
-    app, _ = device.build(board, None, SEED)
+    on it; (the app, (the end screen, the view then))."""
+    planner, script = GAMES[game]
+    app, _ = device.build(board, None, SEED, lang=lang)
     app.board.seed = lambda: SEED      # the scripted Inca game is dealt from it
     seen = []
     key = app.key
@@ -66,7 +74,7 @@ def play_to_the_end(board, game, png):
             render_png(app, png)
             seen.append((app.screens.stack[-1], app.play.view()))
     app.key = press
-    planner.play(app, lines())
+    planner.play(app, lines or script())
     assert seen, "the code never came on the screen"
     return app, seen[0]
 
@@ -157,16 +165,15 @@ def test_the_cli_prints_the_whole_play(tmp_path):
 
 
 def test_a_play_too_long_for_the_screen_names_the_winner_and_says_there_is_no_code(tmp_path, monkeypatch):
-    # four players in Russian colour words (six bytes a letter in the link)
-    # fit no code these screens show: the winner is on the screen as with a
-    # code, and a line says there is none, whole, in the players' language
-    # (no command for a player to run)
-    build = device.build
-    monkeypatch.setattr(device, "build", lambda board, data=None, seed=1, report=None, lang=None:
-                        build(board, data, seed, report, lang="ru"))
+    # a screen whose code holds no more than version 5 (106 bytes): no
+    # link of four players fits it in any form; the winner is on the screen
+    # as with a code, and a line says there is none, whole, in the players'
+    # language (no command for a player to run)
+    from firmware.screenkit import playcode
+    monkeypatch.setattr(playcode, "CAPACITY", playcode.CAPACITY[:5])
     for board in ("pico_oled", "pico_display"):
-        app, (code, view) = play_to_the_end(board, "inca", str(tmp_path / (board + ".png")))
-        assert code.made and code.code is None
+        app, (code, view) = play_to_the_end(board, "inca", str(tmp_path / (board + ".png")), lang="ru")
+        assert code.made and code.code is None and code.link is None
         from firmware.core.text import t
         drawn = []
         text = app.board.cv.text
@@ -179,3 +186,194 @@ def test_a_play_too_long_for_the_screen_names_the_winner_and_says_there_is_no_co
             assert line in said, (line, drawn)
         assert "bgstats" not in said and "README" not in said, said
         assert not zxingcpp.read_barcodes(Image.open(str(tmp_path / (board + ".png"))))
+
+
+def test_a_seat_that_scored_nothing_is_sent_with_its_score_of_0(tmp_path):
+    # Origin's four, Green's sheet entered with nothing: 0 points, in the
+    # end screen's code and in the replay tool's link
+    lines = [ln for ln in transcript("origin_four") if not ln.startswith(("score green", "undo"))]
+    lines.append("score green hand=0")
+    png = str(tmp_path / "end.png")
+    app, (code, view) = play_to_the_end("pico_oled", "origin", png, lines=lines)
+    assert view["players"]["green"]["total"] == 0
+    play = json.loads(unquote(decode(png)[len(PREFIX):]))
+    assert play["players"][-1] == {"name": "Green", "score": 0}
+    path = tmp_path / "origin_zero.txt"
+    path.write_text("\n".join(lines) + "\n")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "replay", str(path), "--bgstats"], capture_output=True,
+                       text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    play = json.loads(unquote(r.stdout.strip()[len(PREFIX):]))
+    assert play["players"][-1] == {"name": "Green", "score": 0, "rank": 4, "winner": False}
+
+
+# what a name may hold: letters beyond ASCII, what a query or
+# URLSearchParams would read otherwise, JSON's own escapes, a no-break
+# space and a zero-width joiner (a phone's link finder may end a link at
+# them), a control character
+AWKWARD = ("Владимир", "Ángel Íñigo", 'a&b+c=d#e%f"g\\h', "x\u00a0y\u200dz", "t\tu", "{[ok]}", "~-._:,")
+
+
+def test_the_link_is_written_alike_by_micropython_in_every_form(tmp_path):
+    # the device writes the link (MicroPython): the same bytes as here, in
+    # every form; percent-encoded but the letters beyond ASCII (UTF8) and
+    # the JSON's punctuation (JSON)
+    from firmware.screenkit import bgstats
+    script = tmp_path / "forms.py"
+    script.write_text(
+        "import sys, json\n"
+        "sys.path.insert(0, %r)\n"
+        "from firmware.screenkit import bgstats\n"
+        "out = []\n"
+        "for form in (0, 1, 2):\n"
+        "    o = bgstats.Out(8)\n"
+        "    o.form = form\n"
+        "    for s in json.loads(%r):\n"
+        "        o.str(s)\n"
+        "    out.append([bytes(o.data()).hex(), o.wide])\n"
+        "print(json.dumps(out))\n" % (ROOT, json.dumps(AWKWARD)))
+    r = subprocess.run([micropython(), str(script)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    want = []
+    for form in (bgstats.PERCENT, bgstats.UTF8, bgstats.JSON):
+        o = bgstats.Out(8)
+        o.form = form
+        for name in AWKWARD:
+            o.str(name)
+        want.append([bytes(o.data()).hex(), o.wide])
+    assert got == want
+    percent, utf8, raw = (bytes.fromhex(w[0]) for w in want)
+    assert percent.isascii() and not want[0][1] and want[1][1] and want[2][1]
+    assert "Владимир".encode() in utf8 and "Íñigo".encode() in utf8 and b"%22" in utf8 and b"{" not in utf8
+    assert b'"' in raw and b"[ok]" in raw
+    for each in (percent, utf8, raw):
+        # what a query cannot carry, never as it is, whatever the form
+        assert not set(each) & set(b"&+=# \t'<>"), each
+        # and the JSON reads back as the names
+        text = unquote(each.decode())
+        assert json.loads("[" + text.replace('""', '","') + "]") == list(AWKWARD)
+    for each in (percent, utf8):
+        assert b"%C2%A0" in each and b"%E2%80%8D" in each and b"%5C" in each and b"%20" in each
+    # JSON: no %, what it does not keep in a string a JSON escape
+    assert b"%" not in raw and b"\\u00a0" in raw and b"\\u200d" in raw and b"\\u0020" in raw and b"\\u0025" in raw
+
+
+# zxing-cpp's HexECI text of what the code says before its bytes: "]Q2\000026"
+# (the ECI designator 26, UTF-8) or "]Q1" (no ECI)
+HEX_UTF8 = "5D 51 32 5C 30 30 30 30 32 36 "
+HEX_NO_ECI = "5D 51 31 "
+# BG Stats' page, in the link; a local page in its stead reads the link's
+# data as a web page does and hands what it got to the page that opened it
+PAGE = "https://app.bgstatsapp.com/createPlay.html"
+READER = """<!doctype html><meta charset="utf-8"><script>
+var got = {href: location.href};
+try { got.play = JSON.parse(new URLSearchParams(location.search).get("data")); }
+catch (e) { got.error = String(e); }
+parent.postMessage(JSON.stringify(got), "*");
+</script>
+"""
+# every link in a frame of one page: what each frame got, in a <pre> once all have told
+OPENER = """<!doctype html><meta charset="utf-8"><body><script>
+var links = %s, frames = [], got = [], left = links.length;
+window.addEventListener("message", function (e) {
+  for (var i = 0; i < frames.length; i++) if (frames[i].contentWindow === e.source) got[i] = JSON.parse(e.data);
+  if (--left === 0) {
+    var out = document.createElement("pre");
+    out.id = "got";
+    out.textContent = JSON.stringify(got);
+    document.body.appendChild(out);
+  }
+});
+for (var i = 0; i < links.length; i++) {
+  var f = document.createElement("iframe");
+  frames.push(f);
+  f.src = links[i];
+  document.body.appendChild(f);
+}
+</script>
+"""
+CHROMIUM = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--no-first-run", "--disable-sync", "--virtual-time-budget=20000", "--dump-dom")
+
+
+def zbar(paths):
+    """[the text zbar read from each PNG]: one zbarimg for them all, which
+    reads them in turn (its XML output, which names each file, garbles
+    bytes beyond ASCII: zbar 0.23.92)."""
+    exe = shutil.which("zbarimg")
+    assert exe, "zbarimg is missing: Debian's zbar-tools (tools/venv.sh installs it when run as root)"
+    r = subprocess.run([exe, "-q"] + paths, capture_output=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.decode().splitlines()
+    assert len(lines) == len(paths) and all(ln.startswith("QR-Code:") for ln in lines), lines
+    return [ln[len("QR-Code:"):] for ln in lines]
+
+
+def browse(links, folder):
+    """What the reader page got from each link, opened in one Chromium."""
+    exe = shutil.which("chromium")
+    assert exe, "chromium is missing: Debian's chromium (tools/venv.sh installs it when run as root)"
+    reader = os.path.join(folder, "createPlay.html")
+    with open(reader, "w", encoding="utf-8") as f:
+        f.write(READER)
+    opened = ["file://" + reader + link[len(PAGE):] for link in links]
+    opener = os.path.join(folder, "opener.html")
+    with open(opener, "w", encoding="utf-8") as f:
+        f.write(OPENER % json.dumps(opened))
+    r = subprocess.run([exe] + list(CHROMIUM) + ["--user-data-dir=" + os.path.join(folder, "profile"), "file://" + opener],
+                       capture_output=True, timeout=120)
+    m = re.search(rb'<pre id="got">(.*?)</pre>', r.stdout, re.S)
+    assert m, (r.returncode, r.stderr.decode(errors="replace")[-2000:])
+    return json.loads(html.unescape(m.group(1).decode()))
+
+
+def test_every_board_and_language_gives_a_code_two_decoders_and_a_browser_read_to_the_letter(tmp_path):
+    # the scripted Inca game played to its end, then resumed on every
+    # board in every language: its end's code with the seats' colours, and
+    # with four 8-letter names in Cyrillic and with Spanish letters
+    # (bench/qrcode.py; the end screen as the game's last press shows it:
+    # the test above)
+    from firmware.screenkit import bgstats
+    folder = str(tmp_path / "data")
+    os.mkdir(folder)
+    qrcode.finished(folder)
+    shots = []
+    for board in device.BOARDS:
+        for lang in qrcode.LANGS:
+            words = device.words(lang, "inca")
+            png = str(tmp_path / ("%s-%s-%%s.png" % (board, lang)))
+            for names, screen, view in qrcode.end_codes(board, lang, folder, png):
+                where = (board, lang, names)
+                assert screen.code is not None, ("no code on the end screen", where)
+                want = list(qrcode.NAMES[names]) if names else [words["c." + c] for c in view["standings"]]
+                scores = [view["players"][c]["vp"] for c in view["standings"]]
+                if screen.form == bgstats.JSON:
+                    assert b"%" not in screen.link, where     # nothing to percent-encode over again
+                shots.append((where, png % (names or "colours"), screen.link, want, scores))
+    assert len(shots) == len(device.BOARDS) * 3 * 3
+    # names beyond ASCII carried both as their UTF-8 bytes and percent-encoded
+    assert any(not s[2].isascii() for s in shots)
+    assert any(s[2].isascii() and not "".join(s[3]).isascii() for s in shots)
+    # zxing-cpp reads the link the device made, and the code says UTF-8
+    # (the ECI) where the link holds bytes beyond ASCII, and nothing where not
+    for where, png, link, want, scores in shots:
+        assert decode(png) == link.decode(), where
+        hexeci = zxingcpp.read_barcodes(Image.open(png), text_mode=zxingcpp.TextMode.HexECI)[0].text
+        assert hexeci.startswith(HEX_NO_ECI if link.isascii() else HEX_UTF8), (where, hexeci[:40])
+        play = json.loads(unquote(link.decode()[len(PREFIX):]))
+        assert [p["name"] for p in play["players"]] == want, where
+        assert [p["score"] for p in play["players"]] == scores, where
+    # zbar too (without the ECI it takes these bytes for Shift JIS)
+    for (where, png, link, want, scores), read in zip(shots, zbar([s[1] for s in shots])):
+        assert read == link.decode(), (where, read)
+    # the links in a browser: every name back letter for letter, every
+    # score, and the whole play as Python reads the link
+    links = sorted(set(s[2].decode() for s in shots))
+    got = dict(zip(links, browse(links, str(tmp_path))))
+    for where, png, link, want, scores in shots:
+        g = got[link.decode()]
+        assert "error" not in g, (where, g)
+        assert [p["name"] for p in g["play"]["players"]] == want, where
+        assert [p["score"] for p in g["play"]["players"]] == scores, where
+        assert g["play"] == json.loads(unquote(link.decode()[len(PREFIX):])), where

@@ -1,7 +1,7 @@
 """The QR encoder of the device (firmware/core/qr.py), read back by a real
 decoder (zxing-cpp): byte mode at every level, versions sampled from 1 to
-40, each code as the screen would draw it (dark modules on light, a quiet
-zone of 4 modules); and the native loops (firmware/core/qrnative.py, run
+40, with and without the ECI that says UTF-8, each code as the screen would
+draw it (dark modules on light, a quiet zone of 4 modules); and the native loops (firmware/core/qrnative.py, run
 by the MicroPython unix port) make the same code, mask and all, as the
 Python ones (firmware/core/qrcalc.py) on CPython."""
 import json
@@ -54,6 +54,45 @@ def test_a_code_full_to_its_capacity_reads_back(version, level):
     assert res.ec_level == "LMQH"[level]
 
 
+UTF8 = "5D 51 32 5C 30 30 30 30 32 36"     # zxing's HexECI text of "]Q2\000026": the ECI designator 26
+
+
+@pytest.mark.parametrize("version,level", [(1, qr.L), (7, qr.H), (9, qr.M), (10, qr.L), (12, qr.Q), (27, qr.L)])
+def test_a_code_that_says_utf8_reads_back_as_its_letters(version, level):
+    # the ECI header (mode 0111, designator 26 in 8 bits) before byte mode:
+    # a byte of capacity at every version, the count 8 bits to version 9
+    # and 16 from 10; a decoder reads the letters as UTF-8 (without it,
+    # zbar takes these bytes for Shift JIS: tests/test_bgstats_qr.py)
+    n = qr.capacity(version, level, qr.UTF8)
+    assert n == qr.capacity(version, level) - 1
+    word = "Владимир Begoñita ".encode()
+    data = (word * (n // len(word) + 1))[:n]
+    while True:
+        try:
+            data.decode()
+            break
+        except UnicodeError:
+            data = data[:-1] + b"x"      # a whole letter at the end
+    code = qr.encode(data, level, eci=qr.UTF8)
+    assert code.version == version
+    if version < 40:
+        assert qr.encode(data + b"x", level, eci=qr.UTF8).version == version + 1
+    img = picture(code)
+    res = zxingcpp.read_barcodes(img)
+    assert len(res) == 1 and res[0].bytes == data and res[0].text == data.decode()
+    hexeci = zxingcpp.read_barcodes(img, text_mode=zxingcpp.TextMode.HexECI)[0].text
+    assert hexeci.startswith(UTF8 + " "), hexeci[:40]
+    # and no ECI where none is asked for
+    plain = zxingcpp.read_barcodes(picture(qr.encode(b"plain ASCII", level)), text_mode=zxingcpp.TextMode.HexECI)
+    assert plain[0].text.startswith("5D 51 31 "), plain[0].text[:20]   # ]Q1
+
+
+def test_an_eci_the_encoder_cannot_write_is_refused():
+    for eci in (-1, 128, 899):
+        with pytest.raises(ValueError):
+            qr.encode(b"x", qr.L, eci=eci)
+
+
 def test_too_many_bytes_are_refused():
     with pytest.raises(ValueError):
         qr.encode(b"x" * (qr.capacity(40, qr.L) + 1))
@@ -77,10 +116,12 @@ def test_the_mask_is_the_one_of_least_penalty():
 def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
     rnd = random.Random(5)
     datas = [bytes(rnd.randrange(256) for _ in range(n)) for n in (10, 200, 330, 600)]
+    ecis = [0, qr.UTF8, 0, qr.UTF8]    # with the ECI below version 10 (9) and above (17)
     want = []
-    for d in datas:
-        c = qr.encode(d, qr.L)
+    for d, e in zip(datas, ecis):
+        c = qr.encode(d, qr.L, eci=e)
         want.append([c.version, c.mask, bytes(c.bits).hex()])
+    assert [w[0] for w in want] == [1, 9, 12, 17]
     script = tmp_path / "qr_native.py"
     script.write_text(
         "import sys, json\n"
@@ -88,10 +129,10 @@ def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
         "from firmware.core import qr, qrnative\n"
         "assert qr.penalty is qrnative.penalty, 'the native loops did not load'\n"
         "out = []\n"
-        "for h in %r:\n"
-        "    c = qr.encode(bytes.fromhex(h), qr.L)\n"
+        "for h, e in %r:\n"
+        "    c = qr.encode(bytes.fromhex(h), qr.L, eci=e)\n"
         "    out.append([c.version, c.mask, bytes(c.bits).hex()])\n"
-        "print(json.dumps(out))\n" % (ROOT, [d.hex() for d in datas]))
+        "print(json.dumps(out))\n" % (ROOT, [[d.hex(), e] for d, e in zip(datas, ecis)]))
     r = subprocess.run([micropython(), str(script)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == want
@@ -99,8 +140,10 @@ def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
 
 def test_the_end_screen_knows_the_capacities_without_the_encoder():
     # firmware/screenkit/playcode.py makes the link before it loads the encoder
+    # (and that an ECI takes a byte of each: bgstats.fit)
     from firmware.screenkit.playcode import CAPACITY
     assert CAPACITY == tuple(qr.capacity(v, qr.L) for v in range(1, len(CAPACITY) + 1))
+    assert all(CAPACITY[v - 1] - 1 == qr.capacity(v, qr.L, qr.UTF8) for v in range(1, len(CAPACITY) + 1))
 
 
 def test_the_native_loops_are_the_python_ones_line_for_line():

@@ -43,20 +43,24 @@ if [ "$1" = test ]; then
         touch "$npm_stamp"
     fi
 fi
-# test: Debian's tools the tests use: socat (a serial port for the
+# test: Debian's packages some tests run: socat (a serial port for the
 # MicroPython unix port and the virtual Pico), mtools (the FAT drive of the
-# CircuitPython board on the virtual Pico)
+# CircuitPython board on the virtual Pico), zbarimg (a second QR decoder)
+# and chromium (a browser that opens the end's BG Stats link)
 if [ "$1" = test ]; then
-    missing=
+    missing=""
     command -v socat >/dev/null 2>&1 || missing="$missing socat"
     command -v mformat >/dev/null 2>&1 || missing="$missing mtools"
+    command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
     if [ -n "$missing" ]; then
         if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
             echo "installing$missing..." >&2
+            # shellcheck disable=SC2086
             { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } > .venv/apt.log 2>&1 \
                 || { cat .venv/apt.log >&2; echo "installing$missing failed (see above)" >&2; exit 1; }
         else
-            echo "missing:$missing: install them (Debian: apt-get install$missing) for the virtual-board tests" >&2
+            echo "missing:$missing: install them (Debian: apt-get install$missing) for the tests" >&2
         fi
     fi
 fi

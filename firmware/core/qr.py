@@ -14,7 +14,9 @@
 # masks' penalties, Reed-Solomon) run in native code where the board has
 # it (firmware/core/qrnative.py; else firmware/core/qrcalc.py).
 #
-# Only what the device needs: byte mode, one segment, versions 1 to 40.
+# Only what the device needs: byte mode, one segment, versions 1 to 40,
+# and the ECI that says its bytes' character set (UTF-8: a link with
+# letters beyond ASCII in it, docs/bgstats.md).
 from array import array
 
 try:
@@ -28,6 +30,7 @@ L = 0
 M = 1
 Q = 2
 H = 3
+UTF8 = 26       # the ECI designator of UTF-8 (ISO/IEC 18004 7.4.2; AIM ECI)
 _FORMAT = b"\x01\x00\x03\x02"      # the level's two format bits (L 01, M 00, Q 11, H 10)
 
 # Per level (L, M, Q, H), per version 1..40: the error correction codewords
@@ -84,16 +87,17 @@ def _data_codewords(v, level):
     return _raw_modules(v) // 8 - _EC[level][v - 1] * _BLOCKS[level][v - 1]
 
 
-def capacity(version, level=L):
+def capacity(version, level=L, eci=0):
     """The most bytes a code of this version and level holds (byte mode:
-    a 4-bit mode and an 8- or 16-bit count before the bytes)."""
-    return (_data_codewords(version, level) * 8 - 4 - (8 if version < 10 else 16)) // 8
+    a 4-bit mode and an 8- or 16-bit count before the bytes; with an ECI
+    designator, its 4-bit mode and 8 bits before them)."""
+    return (_data_codewords(version, level) * 8 - (12 if eci else 0) - 4 - (8 if version < 10 else 16)) // 8
 
 
-def version_for(n, level=L, lo=1, hi=40):
+def version_for(n, level=L, lo=1, hi=40, eci=0):
     """The smallest version from lo to hi that holds n bytes, or 0."""
     for v in range(lo, hi + 1):
-        if capacity(v, level) >= n:
+        if capacity(v, level, eci) >= n:
             return v
     return 0
 
@@ -112,27 +116,45 @@ def _alignment(v):
     return out
 
 
-def _codewords(data, v, level):
-    """The data bytes in byte mode, padded, split into blocks, each with its
-    error correction, interleaved (ISO/IEC 18004 7.4 to 7.6)."""
+def _codewords(data, v, level, eci=0):
+    """The data bytes in byte mode (after the ECI designator eci, if not
+    0), padded, split into blocks, each with its error correction,
+    interleaved (ISO/IEC 18004 7.4 to 7.6)."""
     nd = _data_codewords(v, level)
     bits = bytearray(nd)
     n = len(data)
-    # mode 0100, the count (8 bits up to version 9, else 16), the bytes
-    if v < 10:
-        bits[0] = 0x40 | n >> 4
-        i = 1
-    else:
-        bits[0] = 0x40 | n >> 12
-        bits[1] = n >> 4 & 255
+    if eci:
+        # ECI mode 0111 and the designator in 8 bits (0xxxxxxx: 0 to 127),
+        # byte mode 0100, the count (8 bits up to version 9, else 16): 24
+        # or 32 bits, so the bytes fall on codewords
+        bits[0] = 0x70 | eci >> 4
+        bits[1] = (eci & 15) << 4 | 4
         i = 2
-    carry = n & 15          # the count's low nibble; then each byte is split across two
-    for b in data:
-        bits[i] = carry << 4 | b >> 4
-        carry = b & 15
+        if v >= 10:
+            bits[2] = n >> 8
+            i = 3
+        bits[i] = n & 255
         i += 1
-    bits[i] = carry << 4       # the last nibble, then the terminator's 4 zero bits
-    i += 1
+        bits[i:i + n] = data
+        i += n
+        if i < nd:
+            i += 1          # the terminator's 4 zero bits and 4 more to the codeword's end
+    else:
+        # mode 0100, the count (8 bits up to version 9, else 16), the bytes
+        if v < 10:
+            bits[0] = 0x40 | n >> 4
+            i = 1
+        else:
+            bits[0] = 0x40 | n >> 12
+            bits[1] = n >> 4 & 255
+            i = 2
+        carry = n & 15          # the count's low nibble; then each byte is split across two
+        for b in data:
+            bits[i] = carry << 4 | b >> 4
+            carry = b & 15
+            i += 1
+        bits[i] = carry << 4       # the last nibble, then the terminator's 4 zero bits
+        i += 1
     pad = 0xEC
     while i < nd:
         bits[i] = pad
@@ -307,15 +329,18 @@ def _pattern(m):
     return out
 
 
-def encode(data, level=L, lo=1, hi=40):
+def encode(data, level=L, lo=1, hi=40, eci=0):
     """The QR code of data (bytes) at the level, of the smallest version
-    from lo to hi that holds it; ValueError if none does."""
-    v = version_for(len(data), level, lo, hi)
+    from lo to hi that holds it, its bytes' character set named by the
+    ECI designator eci (0: none, UTF8: UTF-8); ValueError if none does."""
+    if not 0 <= eci <= 127:
+        raise ValueError("ECI designator %d: only 0 to 127 are written here" % eci)
+    v = version_for(len(data), level, lo, hi, eci)
     if not v:
         raise ValueError("%d bytes do not fit a QR code of version %d at this level" % (len(data), hi))
     code = Code(v, level)
     code._functions()
-    cw = _codewords(data, v, level)
+    cw = _codewords(data, v, level, eci)
     n = code.size
     place(code.bits, code.func, n, code.stride, cw, len(cw) * 8)
     prev = bytearray(n)

@@ -16,9 +16,20 @@
 # The text is written here piece by piece in a fixed order, not by json:
 # the same play must give the same bytes (so the same code) on the device
 # and on the simulator, and MicroPython's dict order is not CPython's.
-# Only the characters a URL's query cannot hold as they are, and those the
-# app's decoding would take for something else (+ & = # %), are
-# percent-encoded: letters, digits, - . _ ~ and the JSON's : and , stay.
+# How the link's bytes are written (its form, out.form): a ladder of three,
+# from the one every phone's reader opens to the shortest (docs/bgstats.md:
+# what the phones' camera apps do with each).  PERCENT: every byte but
+# letters, digits, - . _ ~ and the JSON's : and , percent-encoded (ASCII).
+# UTF8: as PERCENT, but letters beyond ASCII as their UTF-8 bytes (an IRI;
+# the code then says UTF-8 in an ECI: firmware/screenkit/playcode.py).
+# JSON: as UTF8, and the JSON's " { } [ ] as they are, and in its strings
+# what it does not keep a JSON escape (\u0020), not a percent-encoded byte:
+# a link with no %, which a reader that percent-encodes a link's invalid
+# characters over again (each % to %25) leaves whole.  In every form what a
+# query cannot carry or URLSearchParams would read otherwise (% & + = #
+# space, controls, ' < > and the like, and \ but in JSON's escapes) and the
+# spaces, controls and marks beyond ASCII that a phone's link finder may
+# end a link at are not written as they are.
 #
 # What a game's play is, its screens say (each game's ui module: BGG, its
 # name and id on BoardGameGeek; play(app, view), its players).
@@ -34,10 +45,27 @@ SOURCE = "Tabletop companion"
 # and the comment on them, 4 highestWins and the BoardGameGeek id, 5 the
 # start player and the role, 6 the ranks (the app ranks by score), 7 the
 # source's name.  Every player's name and score, and winner: true, are
-# always in.  (firmware/screenkit/playcode.py picks the first that fits.)
+# always in.  (fit picks the first that fits the screen's code.)
 LEANEST = 7
 
+# the forms (above)
+PERCENT = 0
+UTF8 = 1
+JSON = 2
+
 _SAFE = b"-._~:,"
+_JSON = b'"{}[]'
+
+
+def _kept(o, form):
+    """Whether the form writes the character (its code point o) as it is:
+    letters, digits and _SAFE in every form; beyond ASCII (UTF8, JSON) but
+    the C1 controls, no-break space and soft hyphen, the general
+    punctuation's spaces, joiners and marks, the ideographic space and the
+    byte order mark; and the JSON's punctuation (JSON)."""
+    if o >= 128:
+        return form != PERCENT and not (o <= 0xA0 or o == 0xAD or 0x2000 <= o <= 0x206F or o == 0x3000 or o == 0xFEFF)
+    return (48 <= o <= 57) or (65 <= o <= 90) or (97 <= o <= 122) or o in _SAFE or (form == JSON and o in _JSON)
 
 
 class Out:
@@ -45,11 +73,14 @@ class Out:
     (it grows if a play needs more): on a heap that a whole game has cut up,
     the link's pieces in a list and then joined took a block more than
     the board found at the end of the scripted game (BENCHMARKS.md,
-    *Measured apart*)."""
+    *Measured apart*).  form: how its text is written (PERCENT, UTF8,
+    JSON); wide: whether it holds bytes beyond ASCII."""
 
     def __init__(self, room=640):
         self.buf = bytearray(room)
         self.n = 0
+        self.form = PERCENT
+        self.wide = False
 
     def _room(self, k):
         if self.n + k > len(self.buf):
@@ -58,7 +89,7 @@ class Out:
             self.buf = more
 
     def raw(self, s):
-        """ASCII that a URL's query holds as it is."""
+        """ASCII written as it is."""
         self._room(len(s))
         b = self.buf
         n = self.n
@@ -67,26 +98,46 @@ class Out:
             n += 1
         self.n = n
 
+    def _byte(self, c):
+        self._room(1)
+        self.buf[self.n] = c
+        self.n += 1
+
     def enc(self, s):
-        """s percent-encoded (its UTF-8 bytes)."""
-        for c in s.encode():
-            if (48 <= c <= 57) or (65 <= c <= 90) or (97 <= c <= 122) or c in _SAFE:
-                self._room(1)
-                self.buf[self.n] = c
-                self.n += 1
+        """s as its form writes it: its UTF-8 bytes, percent-encoded but
+        what the form keeps."""
+        form = self.form
+        for ch in s:
+            o = ord(ch)
+            if not _kept(o, form):
+                for c in ch.encode():
+                    self.raw("%%%02X" % c)
+            elif o < 128:
+                self._byte(o)
             else:
-                self.raw("%%%02X" % c)
+                for c in ch.encode():
+                    self._byte(c)
+                self.wide = True
 
     def str(self, s):
-        """A JSON string of s, percent-encoded (JSON escapes for \\ and "
-        and control characters: a name is letters, but a word table is not
-        ours)."""
+        """A JSON string of s, as the form writes it (JSON escapes for \\
+        and " and control characters: a name is letters, but a word table is not
+        ours).  In JSON what the form does not keep is a JSON escape, not a
+        percent-encoded byte: its link holds no %."""
+        json = self.form == JSON
         self.enc('"')
         for ch in s:
+            o = ord(ch)
             if ch == '"' or ch == "\\":
-                self.enc("\\" + ch)
-            elif ord(ch) < 32:
-                self.enc("\\u%04x" % ord(ch))
+                if json:
+                    self.raw("\\" + ch)
+                else:
+                    self.enc("\\" + ch)
+            elif o < 32 or (json and not _kept(o, JSON)):
+                if json:
+                    self.raw("\\u%04x" % o)
+                else:
+                    self.enc("\\u%04x" % o)
             else:
                 self.enc(ch)
         self.enc('"')
@@ -147,10 +198,13 @@ def players(app):
     return of_play(app, "play")(app, app.play.view())
 
 
-def write(app, ps, lean, out):
+def write(app, ps, lean, out, form=PERCENT):
     """The BG Stats link of the finished game whose players are ps, holding
-    what lean (0..LEANEST) leaves in, into out (an Out, emptied first)."""
+    what lean (0..LEANEST) leaves in, written in form (PERCENT, UTF8,
+    JSON), into out (an Out, emptied first)."""
     out.n = 0
+    out.form = form
+    out.wide = False
     out.raw(LINK)
     play = _Obj(out)
     if lean < 7:
@@ -195,12 +249,31 @@ def write(app, ps, lean, out):
     play.end()
 
 
-def link(app, lean=0):
+def fit(app, ps, room):
+    """(the link's bytes, its form, its leanness, whether it holds bytes
+    beyond ASCII) of the finished game whose players are ps: the first form
+    that fits room bytes (a QR code's capacity) with as much as that form
+    holds, each form tried at its leanest first; None if none fits.  A
+    link with bytes beyond ASCII has a byte less: its code's ECI header
+    (12 bits) takes one of every version's capacity (qr.capacity)."""
+    out = Out()
+    for form in (PERCENT, UTF8, JSON):
+        write(app, ps, LEANEST, out, form)
+        if out.n + out.wide > room:
+            continue
+        for lean in range(LEANEST + 1):
+            write(app, ps, lean, out, form)
+            if out.n + out.wide <= room:
+                return bytes(out.data()), form, lean, out.wide
+    return None
+
+
+def link(app, lean=0, form=PERCENT):
     """The link as a str (the replay tool, tests), or None if the game
     the app shows has not ended."""
     ps = players(app)
     if ps is None:
         return None
     out = Out()
-    write(app, ps, lean, out)
+    write(app, ps, lean, out, form)
     return bytes(out.data()).decode()

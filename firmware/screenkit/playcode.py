@@ -17,7 +17,10 @@
 # module round it), on 135 rows at two pixels version 12.  The quiet zone
 # is the standard's 4 modules where the height leaves room for them, else
 # as many as it does (at least one; the dark glass beyond it keeps the
-# code apart), and the link leaves out what it must to fit (bgstats.LEANEST).
+# code apart), and the link is written in the first form that fits, with
+# as much as that form holds (bgstats.fit: percent-encoded, else with its
+# letters beyond ASCII as UTF-8 under the code's UTF-8 ECI, else with the
+# JSON's punctuation as it is too).
 from firmware.core.text import fn, t
 from firmware.screenkit.widgets import Screen
 
@@ -40,6 +43,8 @@ class PlayCode(Screen):
         self.quiet = 0
         self.made = False
         self.link = None
+        self.form = self.lean = -1      # the link's form and leanness (bgstats.write)
+        self.eci = False        # its code says UTF-8 in an ECI: it holds bytes beyond ASCII
         self.notice = None      # the reminder of the game's last action, for the standings
 
     def refresh(self, app):
@@ -81,19 +86,13 @@ class PlayCode(Screen):
         # heap at once (at the end of a long game it holds the most)
         from firmware.screenkit import bgstats
         ps = bgstats.players(app)
-        data = None
-        if ps is not None and top:
-            out = bgstats.Out()
-            for lean in range(bgstats.LEANEST + 1):
-                bgstats.write(app, ps, lean, out)
-                if out.n <= CAPACITY[top - 1]:
-                    data = bytes(out.data())
-                    break
-            out = None
+        found = bgstats.fit(app, ps, CAPACITY[top - 1]) if ps is not None and top else None
         ps = bgstats = None
         done_with("firmware.screenkit.bgstats")
-        if data is None:
+        if found is None:
             return
+        data, self.form, self.lean, self.eci = found
+        found = None
         # the finished game's view (several kB, on the screens under this
         # one and in the app) is made again when the standings are shown:
         # at the end of a long game the encoder needs the room
@@ -103,7 +102,7 @@ class PlayCode(Screen):
         app.play.kept_view = None
         collect()
         from firmware.core import qr
-        self.code = qr.encode(data, qr.L, 1, top)
+        self.code = qr.encode(data, qr.L, 1, top, qr.UTF8 if self.eci else 0)
         self.link = data
         qr = None
         for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
