@@ -341,6 +341,17 @@ def start_game(app, setup):
         app.screens.note(text.reason(e))
         return
     except OSError as e:
+        j = app.play.playing[4] if app.play.playing else None
+        if j is not None:
+            # refused between its renames, with the game played not put
+            # back either: it is whole in game.old, and its journal puts it
+            # back before its next action (or at idle) once the storage
+            # takes writes again (saving.repair)
+            from firmware.core import osfs
+            try:
+                j.cut_due = j.cut_due or "game" not in osfs.FS.listdir(app.board.dir)
+            except OSError:
+                j.cut_due = True
         app.screens.note(app.play.storage_error(e))
         return
     app.play.playing = None     # the game played before has ended

@@ -161,14 +161,15 @@ class Refusing(osfs.OsFs):
     writing, a write, a rename, a remove, a folder made or removed) with
     OSError errno; counting them where k is None."""
 
-    def __init__(self, k, errno):
+    def __init__(self, k, errno, run=1):
         self.k = k
         self.errno = errno
         self.count = 0
+        self.run = run      # refused from the k-th on: this many (None: every one after it)
 
     def _change(self, what):
         self.count += 1
-        if self.count == self.k:
+        if self.k is not None and self.k <= self.count and (self.run is None or self.count < self.k + self.run):
             raise OSError(self.errno, what)
 
     def open(self, path, mode):
@@ -265,6 +266,60 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         app, notes = boot(dev)
         assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)
     assert started
+
+
+@pytest.mark.parametrize("run", [2, None])
+def test_a_start_with_a_run_of_refused_changes_leaves_the_game_played_or_the_new_one_as_told(tmp_path, monkeypatch,
+                                                                                             run):
+    """New game over a saved game, the storage refusing a run of the
+    start's changes (the k-th and the next: both renames, say; or the k-th
+    and every one after it: a refused rename, then refused removes), then
+    taking writes again.  Told it was not saved: the game played is what the
+    next boot shows, whole, and it goes on (its next action saved, even where
+    the start left its folder aside); not told: the new game."""
+    import shutil
+    data, _ = young_game(tmp_path, actions=70)
+    setup = "inca players=blue,orange,green"
+    nxt = transcript(72)[-1]
+    counting = Refusing(None, 28)
+    probe = tmp_path / "probe"
+    shutil.copytree(data, probe)
+    app, _ = boot(probe)
+    monkeypatch.setattr(osfs, "FS", counting)
+    _new_game(app, setup)
+    monkeypatch.undo()
+    aside = 0
+    for k in range(1, counting.count + 1):
+        dev = tmp_path / ("k%d" % k)
+        shutil.copytree(data, dev)
+        app, _ = boot(dev)
+        want = view(app)
+        monkeypatch.setattr(osfs, "FS", Refusing(k, 28, run))
+        said = []
+        push = app.screens.push
+        app.screens.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
+        _new_game(app, setup)
+        del app.screens.push
+        monkeypatch.undo()      # the storage takes writes again
+        if app.play.session.count == 0 and app.play.playing is None:
+            app, _ = boot(dev)
+            assert app.play.session.count == 0 and app.play.journal.records == 1, k
+            continue
+        assert t("m.storage_full") in said, (k, said)
+        aside += not (dev / "game").exists()
+        again = tmp_path / ("k%d-boot" % k)
+        shutil.copytree(dev, again)
+        booted, notes = boot(again)
+        assert view(booted) == want and booted.play.journal.records == 71, (k, notes)
+        app.key("home")
+        assert view(app) == want, k
+        keyplan.action(app, nxt, [])
+        assert app.play.journal.records == 72, k
+        after = view(app)
+        app, notes = boot(dev)
+        assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)
+        assert not [n for n in os.listdir(dev) if n.startswith("game.")], (k, os.listdir(dev))
+    assert aside or run == 2, "no start left the game played aside"
 
 
 # ------------------------------------------------------------ recovery in the heap it is given

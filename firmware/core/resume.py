@@ -543,8 +543,8 @@ def saved_game(path, names, fs=None, around=None):
 
 
 def settle(path, fs, around=None):
-    """A new game's start cut short: the game it replaced, or the new game,
-    goes in the folder's place first (firmware/core/saving.py, imported
+    """A new game's start cut short or refused: the game played goes back
+    in the folder's place first, and what the start left goes (firmware/core/saving.py, imported
     only then).  around: the names beside path, where they are known.
     Done before a resume (saved_game does it)."""
     i = path.rfind("/")
