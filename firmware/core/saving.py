@@ -23,7 +23,7 @@ def base_text(n, crc):
     return "%s %d %08x" % (BASE_MARK, n, crc)
 
 
-def start(j, words, edition_later=None):
+def start(j, words, edition_later=None, aside=False):
     """Journal.start: a new game from the words of its setup line.
 
     The new game is written whole in a folder of its own (game.new) while
@@ -35,7 +35,9 @@ def start(j, words, edition_later=None):
     game.old, which the next boot, start or repair of the journal puts
     back (settle).  A power cut anywhere leaves the game played whole or
     the new game.  Only then are the old game's files removed (what is
-    left of them goes at the next boot or start)."""
+    left of them goes at the next boot or start).  aside: the game's folder
+    holds no game played (a save the boot could not resume): it is kept
+    aside (game.damaged-N), never removed, or the start is not made."""
     session = Session(j.engine(words), j.edition, words)
     fs = j.fs
     new, old = j.dir + NEW, j.dir + OLD
@@ -58,11 +60,15 @@ def start(j, words, edition_later=None):
         store.write(new + "/" + JOURNAL, data, fs)
         try:
             fs.listdir(j.dir)
+            odd = aside
         except OSError as e:
-            if e.args and e.args[0] == _ENOTDIR:
-                # a file where the game's folder goes: kept, not removed
-                # with the game replaced (the boot keeps it aside and tells)
-                fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
+            odd = e.args and e.args[0] == _ENOTDIR
+        if odd:
+            # a file where the game's folder goes (the boot keeps it aside
+            # and tells), or a save the boot could not resume (aside, where
+            # the storage refused the rename then): kept, not removed with
+            # the game replaced
+            fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
         try:
             fs.rename(j.dir, old)
         except OSError as e:
