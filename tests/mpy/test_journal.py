@@ -371,6 +371,39 @@ def test_a_bad_record_drops_it_and_everything_after():
         assert disk.files["g/damaged-1.txt"] == disk.files["g/journal.txt"][:0] + _flip(data, ends[k - 1] + 2)
 
 
+def test_each_damage_keeps_the_journal_under_a_name_of_its_own():
+    """Three damages, one after the other, each found and told (the players
+    close the note): the journal as it was each time is kept under the first
+    free name, damaged-1.txt, damaged-2.txt, damaged-3.txt, never over an
+    earlier one; the first two a bad last record (kept by a copy), the third
+    the journal cut short before the newest snapshot (kept by the journal's
+    rename, the journal begun again)."""
+    fs = MemFs()
+    lines = demo_lines()
+    n = 120
+    j, _ = play(fs, lines[:n])
+    kept = {}
+    for i in (1, 2, 3):
+        data = fs.files["g/journal.txt"]
+        if i < 3:
+            bad = _flip(data, len(data) - 12)       # the last record's action
+        else:
+            bad = data[:len(data) // 2]             # cut short, well before snap.json's records
+        fs.files["g/journal.txt"] = bad
+        r = resume(fs)
+        name = "damaged-%d.txt" % i
+        assert r.kept == name and r.lost != 0, (i, r.kept, r.notes)
+        kept[name] = bad
+        for k in kept:
+            assert fs.files["g/" + k] == kept[k], (i, k)
+        r.seen()
+        # the game goes on: the action lost entered again, and the next
+        while r.records < n + 1:
+            r.apply(lines[r.records])
+        n = r.records
+    assert sorted(p for p in fs.files if "damaged" in p) == ["g/damaged-1.txt", "g/damaged-2.txt", "g/damaged-3.txt"]
+
+
 def test_a_damaged_snapshot_falls_back_to_the_previous_one_then_to_a_full_replay():
     fs = MemFs()
     lines = demo_lines()
