@@ -54,13 +54,17 @@ def edited_table(labor):
     return ed
 
 
-def young_game(tmp_path, actions=12, labor=7):
+def young_game(tmp_path, actions=12, labor=7, notes=True):
     """A data folder whose game (by default under its first snapshot) was
     started on the device with a table edited for new games (era I's labor
-    5 -> labor); and the view the device shows of it."""
+    5 -> labor; without the bundled table's notes where notes is False);
+    and the view the device shows of it."""
     data = tmp_path / "data"
     data.mkdir()
-    store.save_json(str(data / "inca-edition.json"), edited_table(labor))
+    ed = edited_table(labor)
+    if not notes:
+        store.drop_notes(ed)
+    store.save_json(str(data / "inca-edition.json"), ed)
     app, _ = boot(data)
     keyplan.play(app, transcript(actions + 1))
     assert app.play.session.state["labor"][0] == labor
@@ -152,6 +156,41 @@ def test_a_game_past_its_snapshot_goes_on_with_its_rules_and_tells_whose_lists_i
     # the damaged file is not written over with another table
     app.play.journal.idle()
     assert store.read_json(str(data / "game" / "edition.json"))[0] is False
+
+
+@pytest.mark.parametrize("actions", [20, 100])
+@pytest.mark.parametrize("newer", ["a key in marker_kinds", "notes"])
+def test_a_newer_table_for_new_games_keeps_a_saved_game_playing_under_its_own(tmp_path, monkeypatch, actions, newer):
+    """A game saved under an edited table (era I's labor 7), booted by a
+    firmware whose table for new games differs: its bundled table with one
+    more key in marker_kinds, or the table for new games carrying its notes
+    (`about`).  The game's own table, its checksum good, is its own: the game
+    goes on under it, with no "damaged" note, nothing kept aside."""
+    import shutil
+    data, want = young_game(tmp_path, actions=actions, notes=False)
+    if newer == "notes":
+        ed = store.load_json(str(data / "inca-edition.json"), None)
+        ed["about"] = "An edition table, edited."
+        ed["marker_kinds"]["about"] = "Edited from our markers."
+        store.save_json(str(data / "inca-edition.json"), ed)
+    else:
+        root = tmp_path / "newer"
+        shutil.copytree(os.path.join(ROOT, "assets"), str(root / "assets"))
+        ed = bundled()
+        ed["marker_kinds"]["colours"] = ["red", "blue", "green", "white", "black", "grey"]
+        with open(str(root / "assets" / "inca" / "edition.json"), "w") as f:
+            json.dump(ed, f, indent=1)
+        for d in os.listdir(ROOT):
+            if d != "assets":
+                os.symlink(os.path.join(ROOT, d), str(root / d))
+        monkeypatch.setattr(device, "ROOT", str(root))
+    app, notes = boot(data)
+    assert view(app) == want and app.play.session.state["labor"][0] == 7, notes
+    assert not [n for n in notes if "damaged" in n or "edition table" in n and "game's" in n], notes
+    assert not app.play.journal.other_table and app.screens.stack[-1].title != t("m.saved_game"), notes
+    assert not [n for n in os.listdir(data) if n.startswith("game.")]
+    keyplan.action(app, transcript(actions + 2)[-1], [])
+    assert app.play.journal.records == actions + 2
 
 
 # ------------------------------------------------------------ a new game's start
