@@ -27,8 +27,10 @@ def keep_aside(app, why="m.kept_aside"):
     (or a file where it goes: why is then "m.not_folder") is renamed
     game.damaged-N (N the first free), so that a new game does not write
     over it; what the players are told (why: its words) is put on flash
-    first, until they have seen it.  Returns (that name, why), or (None,
-    why) if it could not be renamed (the files then stay where they are)."""
+    first, until they have seen it.  Returns (that name, why); ("game",
+    why) if the storage refused the rename: the files stay where they are,
+    told at every boot (which tries again), and a new game's start keeps
+    them aside (saving.start)."""
     fs = osfs.FS
     try:
         names = fs.listdir(app.board.dir)
@@ -47,9 +49,13 @@ def keep_aside(app, why="m.kept_aside"):
         try:
             fs.rename(app.board.dir + "/game", app.board.dir + "/" + kept)
         except OSError as e:
-            app.board.report("could not keep the damaged game aside (%s)" % (e,))
-            seen_kept(app)
-            return None, why
+            app.board.report("could not keep the damaged game aside (%s): it stays in %s/game" % (e, app.board.dir))
+            kept = "game"
+            try:
+                store.save_json(app.board.dir + "/" + KEPT, {"kept": kept, "why": why})
+            except (OSError, MemoryError):
+                seen_kept(app)      # not a note naming a folder that is not there
+            return kept, why
         app.board.report("kept the damaged game in %s/%s" % (app.board.dir, kept))
         app.play.journal = None
         return kept, why

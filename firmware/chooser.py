@@ -333,7 +333,10 @@ def start_game(app, setup):
             # on the device the table is written after the first frame,
             # unless it is an edit the storage did not take (a resume
             # without the game's own table would not find it)
-            app.play.session = app.play.journal.start(line, None if app.play.edition_saved else False)
+            # with no game played, what the game's folder holds is a save
+            # the boot could not resume: kept aside, never removed
+            app.play.session = app.play.journal.start(line, None if app.play.edition_saved else False,
+                                                      app.play.playing is None)
         else:
             from firmware.core.session import Session
             app.play.session = Session(app.play.game, app.play.edition, line)
@@ -341,8 +344,27 @@ def start_game(app, setup):
         app.screens.note(text.reason(e))
         return
     except OSError as e:
+        j = app.play.playing[4] if app.play.playing else None
+        if j is not None:
+            # refused between its renames, with the game played not put
+            # back either: it is whole in game.old, and its journal puts it
+            # back before its next action (or at idle) once the storage
+            # takes writes again (saving.repair)
+            from firmware.core import osfs
+            try:
+                j.cut_due = j.cut_due or "game" not in osfs.FS.listdir(app.board.dir)
+            except OSError:
+                j.cut_due = True
         app.screens.note(app.play.storage_error(e))
         return
+    if app.play.playing is None and app.play.journal:
+        # a note of a save kept where it was, now aside: told at the boot
+        # it was found; the new game is what the next boot shows
+        from firmware.core import osfs
+        try:
+            osfs.FS.remove(app.board.dir + "/" + KEPT)
+        except OSError:
+            pass
     app.play.playing = None     # the game played before has ended
     from firmware.core.modules import loading
     loading(False)

@@ -1,6 +1,8 @@
 # Replay a game transcript and print the view of the final state as JSON.
 # Runs unchanged under CPython and MicroPython:
 #   python3 host_sim/replay.py FILE [--trace] [--edition PATH] [--journal DIR]
+#   (FILE a transcript, a game's journal.txt, or a game's folder: replayed
+#   under the table its setup line names by its checksum, or refused)
 #   micropython host_sim/replay.py FILE [--trace] [--journal DIR]
 #   micropython host_sim/replay.py resume DIR [--edition PATH]
 #
@@ -120,6 +122,42 @@ def read_lines(path):
     return lines
 
 
+class NotItsTable(ValueError):
+    """A journal's setup line names a table by a checksum that the table
+    at hand does not have."""
+
+
+def own_table(path, text, words, edition_path=EDITION):
+    """(the edition table a journal's game was started with, its file) for
+    its setup line `text`, whose `#edition` comment names the table's
+    checksum (firmware/core/saving.py): the table given with --edition
+    (edition_path) if it has that checksum; else the game folder's own
+    edition.json beside the journal (intact: its own checksum good); else
+    the bundled table if it has that checksum.  ValueError, naming the
+    checksums (NotItsTable), where none is: the records are not replayed under another
+    game's table.  A setup line without the comment (a transcript written
+    by hand) takes the table given, or the bundled one."""
+    from firmware.core import store
+    from firmware.core.resume import ident_in
+    from firmware.core.saving import ident
+    table = edition_for(words, edition_path)
+    want = ident_in(text)
+    if want is None:
+        return load_edition(table), table
+    got = ident(table)
+    if got == want:
+        return load_edition(table), table
+    if edition_path == EDITION:
+        mine = _parent(path) + "/edition.json"
+        ok, ed = store.read_json(mine)
+        if ok and isinstance(ed, dict):
+            return ed, mine
+    raise NotItsTable("the game was started with the edition table of checksum %08x, and %s is not it (%s): "
+                     "replay the journal in the game's folder beside its edition.json, or give the table it was "
+                     "started with (--edition FILE)" % (want, table, "cannot be read" if got is None
+                                                         else "checksum %08x" % got))
+
+
 def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
     """Replay FILE (journaling into the directory `journal` if given);
     returns (exit status, session or None)."""
@@ -147,15 +185,15 @@ def run(path, trace=False, edition_path=EDITION, out=None, journal=None):
         words = tokens(text)
         if words is None:
             continue
-        if session is None and edition_for(words, edition_path) != edition_path:
+        if session is None:
             try:
-                edition = load_edition(edition_for(words, edition_path))
+                edition, table = own_table(path, text, words, edition_path)
             except ValueError as e:
-                _err(str(e))
-                return 1, None
+                _err("%s: %s" % (path, e))
+                return 2 if isinstance(e, NotItsTable) else 1, None
             if j:
                 j.edition = edition
-                j.tables = (edition_for(words, edition_path),)
+                j.tables = (table,)
         try:
             if session is None:
                 session = j.start(words) if j else Session(game_module(words), edition, words)
@@ -298,6 +336,12 @@ def main(argv):
         return resume(path.rstrip("/") + "/" + GAME, edition)[0]
     if journal is not None:
         journal = journal.rstrip("/") + "/" + GAME
+    try:
+        import os
+        if os.stat(path)[0] & 0x4000:
+            path = path.rstrip("/") + "/journal.txt"    # a game's folder: its journal, beside its edition.json
+    except OSError:
+        pass
     if link:
         # the play's BG Stats link instead of the view (a game copied off
         # the device: mpremote cp :data/game/journal.txt .)

@@ -54,13 +54,17 @@ def edited_table(labor):
     return ed
 
 
-def young_game(tmp_path, actions=12, labor=7):
+def young_game(tmp_path, actions=12, labor=7, notes=True):
     """A data folder whose game (by default under its first snapshot) was
     started on the device with a table edited for new games (era I's labor
-    5 -> labor); and the view the device shows of it."""
+    5 -> labor; without the bundled table's notes where notes is False);
+    and the view the device shows of it."""
     data = tmp_path / "data"
     data.mkdir()
-    store.save_json(str(data / "inca-edition.json"), edited_table(labor))
+    ed = edited_table(labor)
+    if not notes:
+        store.drop_notes(ed)
+    store.save_json(str(data / "inca-edition.json"), ed)
     app, _ = boot(data)
     keyplan.play(app, transcript(actions + 1))
     assert app.play.session.state["labor"][0] == labor
@@ -154,6 +158,41 @@ def test_a_game_past_its_snapshot_goes_on_with_its_rules_and_tells_whose_lists_i
     assert store.read_json(str(data / "game" / "edition.json"))[0] is False
 
 
+@pytest.mark.parametrize("actions", [20, 100])
+@pytest.mark.parametrize("newer", ["a key in marker_kinds", "notes"])
+def test_a_newer_table_for_new_games_keeps_a_saved_game_playing_under_its_own(tmp_path, monkeypatch, actions, newer):
+    """A game saved under an edited table (era I's labor 7), booted by a
+    firmware whose table for new games differs: its bundled table with one
+    more key in marker_kinds, or the table for new games carrying its notes
+    (`about`).  The game's own table, its checksum good, is its own: the game
+    goes on under it, with no "damaged" note, nothing kept aside."""
+    import shutil
+    data, want = young_game(tmp_path, actions=actions, notes=False)
+    if newer == "notes":
+        ed = store.load_json(str(data / "inca-edition.json"), None)
+        ed["about"] = "An edition table, edited."
+        ed["marker_kinds"]["about"] = "Edited from our markers."
+        store.save_json(str(data / "inca-edition.json"), ed)
+    else:
+        root = tmp_path / "newer"
+        shutil.copytree(os.path.join(ROOT, "assets"), str(root / "assets"))
+        ed = bundled()
+        ed["marker_kinds"]["colours"] = ["red", "blue", "green", "white", "black", "grey"]
+        with open(str(root / "assets" / "inca" / "edition.json"), "w") as f:
+            json.dump(ed, f, indent=1)
+        for d in os.listdir(ROOT):
+            if d != "assets":
+                os.symlink(os.path.join(ROOT, d), str(root / d))
+        monkeypatch.setattr(device, "ROOT", str(root))
+    app, notes = boot(data)
+    assert view(app) == want and app.play.session.state["labor"][0] == 7, notes
+    assert not [n for n in notes if "damaged" in n or "edition table" in n and "game's" in n], notes
+    assert not app.play.journal.other_table and app.screens.stack[-1].title != t("m.saved_game"), notes
+    assert not [n for n in os.listdir(data) if n.startswith("game.")]
+    keyplan.action(app, transcript(actions + 2)[-1], [])
+    assert app.play.journal.records == actions + 2
+
+
 # ------------------------------------------------------------ a new game's start
 
 class Refusing(osfs.OsFs):
@@ -161,14 +200,15 @@ class Refusing(osfs.OsFs):
     writing, a write, a rename, a remove, a folder made or removed) with
     OSError errno; counting them where k is None."""
 
-    def __init__(self, k, errno):
+    def __init__(self, k, errno, run=1):
         self.k = k
         self.errno = errno
         self.count = 0
+        self.run = run      # refused from the k-th on: this many (None: every one after it)
 
     def _change(self, what):
         self.count += 1
-        if self.count == self.k:
+        if self.k is not None and self.k <= self.count and (self.run is None or self.count < self.k + self.run):
             raise OSError(self.errno, what)
 
     def open(self, path, mode):
@@ -265,6 +305,60 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         app, notes = boot(dev)
         assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)
     assert started
+
+
+@pytest.mark.parametrize("run", [2, None])
+def test_a_start_with_a_run_of_refused_changes_leaves_the_game_played_or_the_new_one_as_told(tmp_path, monkeypatch,
+                                                                                             run):
+    """New game over a saved game, the storage refusing a run of the
+    start's changes (the k-th and the next: both renames, say; or the k-th
+    and every one after it: a refused rename, then refused removes), then
+    taking writes again.  Told it was not saved: the game played is what the
+    next boot shows, whole, and it goes on (its next action saved, even where
+    the start left its folder aside); not told: the new game."""
+    import shutil
+    data, _ = young_game(tmp_path, actions=70)
+    setup = "inca players=blue,orange,green"
+    nxt = transcript(72)[-1]
+    counting = Refusing(None, 28)
+    probe = tmp_path / "probe"
+    shutil.copytree(data, probe)
+    app, _ = boot(probe)
+    monkeypatch.setattr(osfs, "FS", counting)
+    _new_game(app, setup)
+    monkeypatch.undo()
+    aside = 0
+    for k in range(1, counting.count + 1):
+        dev = tmp_path / ("k%d" % k)
+        shutil.copytree(data, dev)
+        app, _ = boot(dev)
+        want = view(app)
+        monkeypatch.setattr(osfs, "FS", Refusing(k, 28, run))
+        said = []
+        push = app.screens.push
+        app.screens.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
+        _new_game(app, setup)
+        del app.screens.push
+        monkeypatch.undo()      # the storage takes writes again
+        if app.play.session.count == 0 and app.play.playing is None:
+            app, _ = boot(dev)
+            assert app.play.session.count == 0 and app.play.journal.records == 1, k
+            continue
+        assert t("m.storage_full") in said, (k, said)
+        aside += not (dev / "game").exists()
+        again = tmp_path / ("k%d-boot" % k)
+        shutil.copytree(dev, again)
+        booted, notes = boot(again)
+        assert view(booted) == want and booted.play.journal.records == 71, (k, notes)
+        app.key("home")
+        assert view(app) == want, k
+        keyplan.action(app, nxt, [])
+        assert app.play.journal.records == 72, k
+        after = view(app)
+        app, notes = boot(dev)
+        assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)
+        assert not [n for n in os.listdir(dev) if n.startswith("game.")], (k, os.listdir(dev))
+    assert aside or run == 2, "no start left the game played aside"
 
 
 # ------------------------------------------------------------ recovery in the heap it is given

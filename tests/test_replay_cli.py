@@ -116,6 +116,47 @@ def test_edited_edition_changes_the_game(tmp_path):
     assert v["players"]["blue"]["labor"] == 8
 
 
+def test_a_journal_is_replayed_under_its_own_table_or_refused(tmp_path):
+    """A game journaled under an edited table (era I's labor 8): its journal
+    replayed in its folder (beside its edition.json), or given that table,
+    is that game; the journal copied off alone is refused with the
+    checksum its setup line names, on both runtimes, never another game's
+    numbers (nor a BG Stats link of them)."""
+    import shutil
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+        ed = json.load(f)
+    ed["eras"][0]["labor"] = 8
+    table = write(tmp_path, json.dumps(ed), "edited.json")
+    data = str(tmp_path / "data")
+    game = write(tmp_path, "inca players=green,blue,orange seed=5\nnext\nnext\n")
+    r = run_py(["host_sim/replay.py", game, "--edition", table, "--journal", data])
+    assert r.returncode == 0, r.stderr
+    want = r.stdout
+    assert json.loads(want)["players"]["blue"]["labor"] != json.loads(
+        run_py(["host_sim/replay.py", game]).stdout)["players"]["blue"]["labor"]      # another game's numbers
+    journal = os.path.join(data, "game", "journal.txt")
+    with open(journal) as f:
+        mark = f.readline().split("#edition ")[1][:8]
+    alone = str(tmp_path / "journal.txt")
+    shutil.copy(journal, alone)
+    for run in (run_py, run_mpy):
+        for where in (journal, os.path.join(data, "game")):
+            got = run(["host_sim/replay.py", where])
+            assert got.returncode == 0 and got.stdout == want, got.stderr
+        got = run(["host_sim/replay.py", alone, "--edition", table])
+        assert got.returncode == 0 and got.stdout == want, got.stderr
+        for args in ([alone], [alone, "--bgstats"], [alone, "--edition", "assets/inca/edition.json"]):
+            got = run(["host_sim/replay.py"] + args)
+            assert got.returncode == 2 and got.stdout == "", (args, got.stdout)
+            assert mark in got.stderr and "--edition" in got.stderr, (args, got.stderr)
+    # a game started under the bundled table replays from its journal alone
+    other = str(tmp_path / "other")
+    r = run_py(["host_sim/replay.py", game, "--journal", other])
+    shutil.copy(os.path.join(other, "game", "journal.txt"), alone)
+    got = run_py(["host_sim/replay.py", alone])
+    assert got.returncode == 0 and got.stdout == r.stdout, got.stderr
+
+
 def test_undo_in_a_transcript(tmp_path):
     text = "inca players=blue,orange,green order=blue,orange,green\nnext\ngarrison blue\nundo\nconquer blue 2 1 2\n"
     v = json.loads(run_py(["host_sim/replay.py", write(tmp_path, text)]).stdout)

@@ -98,6 +98,64 @@ def test_a_game_that_cannot_be_recovered_is_kept_aside_and_the_players_told(save
     assert os.path.isdir(data / "game.damaged-2") and "game.damaged-2" in screen_text(app)
 
 
+def test_a_game_that_cannot_be_recovered_nor_kept_aside_stays_told_at_every_boot_and_is_never_removed(
+        saved, monkeypatch):
+    """A save that cannot be recovered (its setup line damaged, no snapshot)
+    while the storage refuses the rename that keeps it aside: its files stay
+    where they are, and the players are told at every boot, the note kept
+    on flash until they close it; Start game keeps them aside before it
+    replaces the folder, or is refused and told, never removes them."""
+    from firmware.core import osfs
+    from firmware.core.gamefiles import KEPT
+    data, _ = saved
+    game = data / "game"
+    (game / "journal.txt").write_bytes(b"\xffgarbage \x00\n")
+    for n in ("snap.json", "snap.old"):
+        if (game / n).exists():
+            (game / n).unlink()
+    files = dict((n, (game / n).read_bytes()) for n in os.listdir(game))
+
+    class NoRename(osfs.OsFs):
+        refuse = True
+
+        def rename(self, old, new):
+            if self.refuse and old.endswith("/game"):
+                raise OSError(5, old)
+            os.rename(old, new)
+    fs = NoRename()
+    monkeypatch.setattr(osfs, "FS", fs)
+    for _ in range(2):
+        app, notes = boot(data)
+        assert app.play.session is None and any("stays in" in n for n in notes), notes
+        assert app.screens.stack[-1].title == t("m.saved_game"), notes
+        assert t("m.kept_aside").split(";")[0] in screen_text(app) and "game" in screen_text(app)
+        assert store.load_json(str(data / KEPT), None) == {"kept": "game", "why": "m.kept_aside"}
+        assert dict((n, (game / n).read_bytes()) for n in os.listdir(game)) == files
+    # closed: the note leaves the flash; the files stay
+    app.key("ok")
+    assert not (data / KEPT).exists() and screen_text(app) != "" and app.screens.stack[-1].title != t("m.saved_game")
+    # Start game while the storage still refuses the rename: told, nothing removed
+    said = []
+    push = app.screens.push
+    app.screens.push = lambda scr: (said.extend(getattr(scr, "lines", ())), push(scr))
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    del app.screens.push
+    assert app.play.session is None and t("m.storage") % 5 in said, said
+    assert dict((n, (game / n).read_bytes()) for n in os.listdir(game)) == files
+    assert not [n for n in os.listdir(data) if n.startswith("game.")]
+    # and once it takes it: kept aside, the new game in its place
+    fs.refuse = False
+    app, _ = boot(data)
+    monkeypatch.undo()
+    assert app.play.session is None
+    app.key("ok")
+    keyplan.setup(app, "inca players=blue,orange,green", [])
+    assert app.play.session is not None
+    kept = [n for n in os.listdir(data) if n.startswith("game.")]
+    assert kept == ["game.damaged-1"], kept
+    assert dict((n, (data / kept[0] / n).read_bytes()) for n in os.listdir(data / kept[0])) == files
+
+
 def test_a_non_utf8_byte_in_the_journal_is_dropped_not_a_crash(saved):
     data, want = saved
     p = data / "game" / "journal.txt"

@@ -471,7 +471,10 @@ def _cut_and_boot(tmp_path, board, twin, flash0, log, ops, k, part):
         p.boot()
         no_crash(p)
         got = p.picture()
-        journal = vpico.fs_read(_fs_of(path), "/data/game/journal.txt")
+        # the journal as the boot left it (a start cut between its renames
+        # is settled first)
+        p.save(path + ".booted")
+        journal = vpico.fs_read(_fs_of(path + ".booted"), "/data/game/journal.txt")
     before, after = twin.kept[max(0, j - 1)], twin.kept[j]
     # the game as it was before the press, or with the press's action: its
     # screen after a boot, and its actions in the journal

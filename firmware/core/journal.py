@@ -251,13 +251,15 @@ class Journal:
 
     # ---------------------------------------------------------- writing
 
-    def start(self, setup, edition_later=None):
+    def start(self, setup, edition_later=None, aside=False):
         """Begin a new game from its setup line, replacing any game in the
         directory.  Raises IllegalAction (and writes nothing) for a bad setup.
         edition_later (by default defer): the game's edition table is written
         at idle(), not before its journal; only for a table that a resume
-        without it would take too (the table for new games as saved)."""
-        return _saving("start", self, as_tokens(_text(setup)), edition_later)
+        without it would take too (the table for new games as saved).
+        aside: what the directory holds is no game played (a save the boot
+        could not resume): it is renamed aside, never removed."""
+        return _saving("start", self, as_tokens(_text(setup)), edition_later, aside)
 
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""

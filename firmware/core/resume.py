@@ -543,8 +543,8 @@ def saved_game(path, names, fs=None, around=None):
 
 
 def settle(path, fs, around=None):
-    """A new game's start cut short: the game it replaced, or the new game,
-    goes in the folder's place first (firmware/core/saving.py, imported
+    """A new game's start cut short or refused: the game played goes back
+    in the folder's place first, and what the start left goes (firmware/core/saving.py, imported
     only then).  around: the names beside path, where they are known.
     Done before a resume (saved_game does it)."""
     i = path.rfind("/")
@@ -562,17 +562,20 @@ def settle(path, fs, around=None):
 
 
 def _shape(ed, j):
-    """Why the game's table ed is not of the shape of the table for new
-    games (store.same_shape), or None: the parts its screens read while it
-    is played (Journal.played; all where that is not said).  A replay from
-    the setup line, which reads all of it, finds out by the rules
-    (_from_setup): the whole check took a boot tens of ms of a Pico's clock."""
+    """Why the game's table ed, its checksum good, is not a table its
+    screens can read (store.same_shape: what it shares with the table for
+    new games is of the same kinds; what a newer firmware's table adds is
+    not asked of it), or None: the parts its screens read while it is
+    played (Journal.played; all where that is not said), each there.  A
+    replay from the setup line, which reads all of it, finds out by the
+    rules (_from_setup): the whole check took a boot tens of ms of a Pico's
+    clock."""
     like = j.edition
     if j.played is None or type(ed) is not dict or type(like) is not dict:
-        return store.same_shape(ed, like)
+        return store.same_shape(ed, like, "the table", True)
     for k in j.played:
         if k in like:
-            why = store.same_shape(ed.get(k), like[k], "the table." + k)
+            why = store.same_shape(ed.get(k), like[k], "the table." + k, True)
             if why:
                 return why
     return None

@@ -23,17 +23,21 @@ def base_text(n, crc):
     return "%s %d %08x" % (BASE_MARK, n, crc)
 
 
-def start(j, words, edition_later=None):
+def start(j, words, edition_later=None, aside=False):
     """Journal.start: a new game from the words of its setup line.
 
     The new game is written whole in a folder of its own (game.new) while
     the game played stays as it is; then two renames swap the folders: the
-    game played goes aside (game.old), the new one takes its name.  A write
-    the storage refuses (full, an I/O error) before the second leaves the
-    game played whole where it was (and raises); a power cut anywhere
-    leaves the game played whole or the new game, which the next boot
-    finds and finishes (settle).  Only then are the old game's files
-    removed (what is left of them goes at the next boot or start)."""
+    game played goes aside (game.old), the new one takes its name, and
+    that is the moment the start is made.  A write the storage refuses
+    (full, an I/O error) before then raises: the game played is put back
+    where it was, or, if the storage refuses that too, left whole in
+    game.old, which the next boot, start or repair of the journal puts
+    back (settle).  A power cut anywhere leaves the game played whole or
+    the new game.  Only then are the old game's files removed (what is
+    left of them goes at the next boot or start).  aside: the game's folder
+    holds no game played (a save the boot could not resume): it is kept
+    aside (game.damaged-N), never removed, or the start is not made."""
     session = Session(j.engine(words), j.edition, words)
     fs = j.fs
     new, old = j.dir + NEW, j.dir + OLD
@@ -56,11 +60,15 @@ def start(j, words, edition_later=None):
         store.write(new + "/" + JOURNAL, data, fs)
         try:
             fs.listdir(j.dir)
+            odd = aside
         except OSError as e:
-            if e.args and e.args[0] == _ENOTDIR:
-                # a file where the game's folder goes: kept, not removed
-                # with the game replaced (the boot keeps it aside and tells)
-                fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
+            odd = e.args and e.args[0] == _ENOTDIR
+        if odd:
+            # a file where the game's folder goes (the boot keeps it aside
+            # and tells), or a save the boot could not resume (aside, where
+            # the storage refused the rename then): kept, not removed with
+            # the game replaced
+            fs.rename(j.dir, _free(j.dir, ".damaged-", fs))
         try:
             fs.rename(j.dir, old)
         except OSError as e:
@@ -204,6 +212,7 @@ def repair(j):
     records cut away, or the journal begun again from the session (resumed
     from a snapshot it did not hold) and a snapshot written over it."""
     fs = j.fs
+    settle(j.dir, fs)   # the game's folder left aside by a start refused halfway: back first
     if j.told_due:
         store.save_json(j.path(TOLD), j.told, fs)
         j.told_due = False
@@ -295,12 +304,12 @@ def copy(j, end, name):
 
 
 def settle(path, fs):
-    """Finish what a start cut short left beside the game's folder `path`:
-    with the game's folder gone between the start's two renames, the new
-    game (complete: it was written before the first) takes its place; a new
-    game not moved in yet (the game played is there, or there was none),
-    or an old one moved out, is removed.  (resume calls it when it sees one
-    of them.)"""
+    """Finish what a start cut short or refused left beside the game's
+    folder `path`: the game played moved aside (game.old) with the folder
+    gone is put back (the start was not made: the new game had not taken
+    the folder's place); a new game not moved in (game.new) is removed, and
+    so is the game a new one replaced once the folder is there.  (resume
+    calls it when it sees one of them; a repair of the journal first.)"""
     base = path[path.rfind("/") + 1:]
     try:
         names = fs.listdir(parent(path))
@@ -309,14 +318,11 @@ def settle(path, fs):
     if base + NEW not in names and base + OLD not in names:
         return
     if base not in names and base + OLD in names:
-        # between the start's two renames: the game played was moved aside
-        # once the new one was written whole
-        _put_back(path, fs, base + NEW in names and _whole(path + NEW, fs))
+        _put_back(path, fs)
         names = fs.listdir(parent(path))
-    there = base in names
-    if base + NEW in names and (there or not _whole(path + NEW, fs)):
-        _remove(path + NEW, fs)     # a new game not moved in, or not written whole: it never started
-    if base + OLD in names and there:
+    if base + NEW in names:
+        _remove(path + NEW, fs)     # a new game not moved in: it never started
+    if base + OLD in names and base in names:
         _remove(path + OLD, fs)     # the game a new one replaced
 
 
@@ -339,25 +345,11 @@ def parent(path):
     return path[:i] if i > 0 else ("/" if i == 0 else ".")
 
 
-def _whole(path, fs):
-    """True if the folder holds a new game written whole: its journal's
-    setup line (the last of its files written) is there, with its checksum."""
+def _put_back(path, fs):
+    """The game the start had moved aside back in its place (left where it
+    is if the storage refuses: settle tries again)."""
     try:
-        f = fs.open(path + "/" + JOURNAL, "rb")
-        try:
-            line = f.readline()
-        finally:
-            f.close()
-        return len(line) > 11 and record(line[:-11].decode(), 0)[0] == line
-    except (OSError, UnicodeError):
-        return False
-
-
-def _put_back(path, fs, forward=False):
-    """The game's folder back in its place: the new game (forward), else
-    the game the start had moved aside."""
-    try:
-        fs.rename(path + (NEW if forward else OLD), path)
+        fs.rename(path + OLD, path)
     except OSError:
         pass
 

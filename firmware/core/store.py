@@ -286,16 +286,20 @@ def makedirs(path, fs=None):
             pass  # exists already (or a real problem that the next open will report)
 
 
-def same_shape(value, like, where="the table"):
+def same_shape(value, like, where="the table", own=False):
     """Why value is not shaped like `like` (the same keys of every table,
     lists of the same kinds of item, numbers where numbers are, text where
     text is), or None.  An edition table edited on the device keeps the
-    shape of the bundled one: that one is its schema."""
-    why = _mismatch(value, like)
+    shape of the bundled one: that one is its schema.  own: value is a
+    saved game's own table (checked by its checksum), like a newer table
+    for new games: only what they share is compared, keys that only like
+    has (a key, a note a firmware update added) are not asked for, but a
+    table with none of like's keys is not one (nothing of it is there)."""
+    why = _mismatch(value, like, own)
     return None if why is None else "%s%s %s" % (where, why[0], why[1])
 
 
-def _mismatch(value, like):
+def _mismatch(value, like, own=False):
     """None, or (the path below to what is wrong, what is wrong).  The path
     is put together only for a mismatch: a resume checks the whole edition
     table (some 300 values), and text made at each would cost a Pico tens
@@ -303,12 +307,18 @@ def _mismatch(value, like):
     if isinstance(like, dict):
         if not isinstance(value, dict):
             return "", "is not a table"
+        shared = False
         for k in like:
             if k not in value:
+                if own:
+                    continue
                 return "", "has no " + k
-            why = _mismatch(value[k], like[k])
+            shared = True
+            why = _mismatch(value[k], like[k], own)
             if why:
                 return "." + k + why[0], why[1]
+        if own and like and not shared:
+            return "", "has none of its keys"
         return None
     if isinstance(like, list):
         if not isinstance(value, list):
@@ -316,7 +326,7 @@ def _mismatch(value, like):
         if like:
             last = len(like) - 1
             for i in range(len(value)):
-                why = _mismatch(value[i], like[i if i < last else last])
+                why = _mismatch(value[i], like[i if i < last else last], own)
                 if why:
                     return "[%d]%s" % (i, why[0]), why[1]
         return None

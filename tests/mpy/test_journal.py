@@ -371,6 +371,72 @@ def test_a_bad_record_drops_it_and_everything_after():
         assert disk.files["g/damaged-1.txt"] == disk.files["g/journal.txt"][:0] + _flip(data, ends[k - 1] + 2)
 
 
+def test_each_damage_keeps_the_journal_under_a_name_of_its_own():
+    """Three damages, one after the other, each found and told (the players
+    close the note): the journal as it was each time is kept under the first
+    free name, damaged-1.txt, damaged-2.txt, damaged-3.txt, never over an
+    earlier one; the first two a bad last record (kept by a copy), the third
+    the journal cut short before the newest snapshot (kept by the journal's
+    rename, the journal begun again)."""
+    fs = MemFs()
+    lines = demo_lines()
+    n = 120
+    j, _ = play(fs, lines[:n])
+    kept = {}
+    for i in (1, 2, 3):
+        data = fs.files["g/journal.txt"]
+        if i < 3:
+            bad = _flip(data, len(data) - 12)       # the last record's action
+        else:
+            bad = data[:len(data) // 2]             # cut short, well before snap.json's records
+        fs.files["g/journal.txt"] = bad
+        r = resume(fs)
+        name = "damaged-%d.txt" % i
+        assert r.kept == name and r.lost != 0, (i, r.kept, r.notes)
+        kept[name] = bad
+        for k in kept:
+            assert fs.files["g/" + k] == kept[k], (i, k)
+        r.seen()
+        # the game goes on: the action lost entered again, and the next
+        while r.records < n + 1:
+            r.apply(lines[r.records])
+        n = r.records
+    assert sorted(p for p in fs.files if "damaged" in p) == ["g/damaged-1.txt", "g/damaged-2.txt", "g/damaged-3.txt"]
+
+
+def test_a_game_goes_on_under_its_own_table_whatever_a_newer_table_for_new_games_adds():
+    """A game started under an edited table (era I's labor 7, without the
+    bundled table's notes), resumed where the table for new games is newer:
+    one more key in marker_kinds, or its notes (about).  The game's own
+    table, its checksum good, is used as it is: no "damaged" note, the same
+    game, young (replayed from its setup line under it) or past a snapshot."""
+    mine = json.loads(json.dumps(edition()))
+    store.drop_notes(mine)
+    mine["eras"][0]["labor"] = 7
+    lines = demo_lines()
+    for n in (20, 100):
+        fs = MemFs()
+        j = Journal("g", inca, mine, fs)
+        j.start(lines[0])
+        for a in lines[1:n]:
+            j.apply(a)
+        assert j.session.state["labor"][0] == 7
+        for what in ("key", "about"):
+            newer = json.loads(json.dumps(edition() if what == "key" else mine))
+            if what == "key":
+                store.drop_notes(newer)
+                newer["marker_kinds"]["colours"] = ["red", "blue", "green", "white", "black", "grey"]
+            else:
+                newer["about"] = "edited"
+                newer["marker_kinds"]["about"] = "from our markers"
+            r = Journal("g", inca, newer, fs.copy())
+            r.played = inca.PLAYED
+            r.resume()
+            assert same(r.session, j.session) and r.records == n, (n, what, r.notes)
+            assert r.notes == [] and not r.other_table and r.edition["marker_kinds"] == mine["marker_kinds"], \
+                (n, what, r.notes)
+
+
 def test_a_damaged_snapshot_falls_back_to_the_previous_one_then_to_a_full_replay():
     fs = MemFs()
     lines = demo_lines()

@@ -103,19 +103,23 @@ def test_a_power_cut_anywhere_in_a_start_leaves_the_game_played_whole_or_the_new
 class Refusing(MemFs):
     """MemFs that refuses its k-th change (creating or emptying a file, a
     write, a rename, a remove, a folder made or removed) with OSError
-    `errno`, changing nothing."""
+    `errno`, changing nothing; and the run - 1 changes after it (run None:
+    every one after it, until run is set to 0: the storage takes writes
+    again)."""
 
-    def __init__(self, files, dirs, k, errno):
+    def __init__(self, files, dirs, k, errno, run=1):
         MemFs.__init__(self, files, dirs)
         self.k = k
         self.errno = errno
+        self.run = run
         self.refused = None
 
     def do(self, op, log=True):
         if log:
             self.k -= 1
-            if self.k == 0:
-                self.refused = op
+            if self.k <= 0 and (self.run is None or self.k > -self.run):
+                if self.refused is None:
+                    self.refused = op
                 raise OSError(self.errno, op[1])
         MemFs.do(self, op, log)
 
@@ -167,3 +171,65 @@ def test_a_start_that_storage_refuses_anywhere_changes_nothing_of_the_game_playe
     print("fault paths: refused writes in a start: %r" % (
         {"refused, the game played goes on, whole": tally[0],
          "refused once the new game was in place (the old one's files removed later)": tally[1]},))
+
+
+def check_refused_runs(defer, errno):
+    """A start over the game played with a run of its changes refused: the
+    k-th and the one after it (say both renames, the new game's into place
+    and the game played's back), or the k-th and every one after it (a
+    refused rename followed by refused removes), the storage taking writes
+    again once the start has raised or returned.  Raised: a boot finds the
+    game played, whole, and it goes on into its own journal (as the device
+    has it: chooser.start_game marks it to be put back first); returned:
+    a boot finds the new game.  Never neither."""
+    fs, played, lines = _saved()
+    probe = fs.copy()
+    _start(probe, defer)
+    nxt = demo_lines()[OLD_RECORDS]
+    tally = [0, 0, 0]
+    for k in range(1, len(probe.log) + 1):
+        for run in (2, None):
+            disk = Refusing(fs.files, fs.dirs, k, errno, run)
+            where = "defer=%s, errno %d, op %d %r refused, run %s" % (defer, errno, k - 1, probe.log[k - 1], run)
+            old = Journal("g", inca, edition(), disk)
+            old.resume()
+            old.close()
+            try:
+                _start(disk, defer)
+            except OSError:
+                raised = True
+            else:
+                raised = False
+            disk.run = 0
+            if not raised:
+                assert _old_or_new(disk.copy(), played, where) == "new", where
+                tally[2] += 1
+                continue
+            # told that the start was not saved: the next boot shows the
+            # game played, whole, with nothing of the start left beside it
+            assert _old_or_new(disk.copy(), played, where) == "old", where
+            if "g" not in disk.dirs:
+                old.cut_due = True
+                tally[1] += 1
+            else:
+                tally[0] += 1
+            old.apply(nxt)
+            # in its place (a new game's leftovers go at the next boot)
+            assert "g" in disk.dirs and "g.old" not in disk.dirs, (where, sorted(disk.dirs))
+            j = _boot(disk.copy())
+            assert j.records == OLD_RECORDS + 1 and same(j.session, old.session) and j.lost == 0, (where, j.notes)
+    return tally
+
+
+def test_a_start_with_a_run_of_refused_changes_leaves_the_game_played_or_the_new_game_never_neither():
+    tally = [0, 0, 0]
+    for defer in (True, False):
+        for errno in (28, 5):
+            t = check_refused_runs(defer, errno)
+            for i in range(3):
+                tally[i] += t[i]
+    assert tally[1] > 0, tally      # the game played left aside, put back by its next action
+    print("fault paths: runs of refused changes in a start: %r" % (
+        {"refused, the game played in its place": tally[0],
+         "refused, the game played left aside (put back before its next action)": tally[1],
+         "the new game in place (the old one's files removed later)": tally[2]},))
