@@ -133,8 +133,9 @@ def _build(app, rows, k, c, costs):
 
 
 def _sapa(app, v, rows):
+    # in standings order: the rules score the figure furthest ahead first
     default = -1
-    for c in app.play.session.state["seating"]:
+    for c in v["standings"]:
         p = v["players"][c]
         con = p["connected"]
         vals = con if con is not None else p["last_connected"]
