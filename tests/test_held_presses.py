@@ -3,7 +3,7 @@ long press and then a repeat every REPEAT_MS): on every list a held UP (on
 two buttons a held A) moves row after row, as one press; on the Sun Event
 card list and a number field (Screen.held) a held DOWN too, and a number
 steps; elsewhere a held DOWN ends the turn once and its repeats change
-nothing.  And the card list's order: the likeliest card first."""
+nothing.  And the card list's order: one order all game long."""
 import copy
 import json
 import os
@@ -154,30 +154,49 @@ def test_on_two_buttons_a_held_b_steps_a_number_down_and_a_held_a_up_and_round(t
     assert app.screens.stack[-1] is picker and picker.cur == cur
 
 
-def test_the_card_list_puts_the_likeliest_first(tmp_path):
-    """The most copies not on the board first (the cards revealed since the
-    last Sapa Inca lie there), the printed order among equals, none left
-    last; every card once; the cursor on the first."""
+def test_the_card_list_keeps_one_order_all_game(tmp_path):
+    """Each card on its row all game long, whatever copies are left: the
+    most copies in the deck first, the printed order among equals, those
+    not in the game's deck last; a card with none left stays on its row,
+    struck through, and OK on it says why and enters nothing; every card
+    once; the cursor on the first."""
     lines, edition = _inca_lines("sun")
     s = json.loads(json.dumps(engine_state(lines, edition)))
+    before = [cards.NAMES[i] for i in sun.order(s)]
+    assert sorted(before) == sorted(cards.NAMES)
+    copies = [s["copies"][c] for c in before]
+    assert copies == sorted(copies, reverse=True)
+    most = [c for c in cards.NAMES if s["copies"][c] == copies[0]]
+    assert before[:len(most)] == most                        # the printed order among equals
+    # copies run out: the order stays
     secs = s["sectors"]
     s["board"][secs[0]] = ["wilderness-road", "wilderness-road", "epidemic"]
     s["board"][secs[1]] = ["wilderness-road", "epidemic", "solar-eclipse"]
     left = dict((c, s["copies"][c] - sum(s["board"][x].count(c) for x in secs)) for c in cards.NAMES)
-    assert left["wilderness-road"] == 1 and left["epidemic"] == 0 and left["solar-eclipse"] == 0
-    names = [cards.NAMES[i] for i in sun.order(s)]
-    assert sorted(names) == sorted(cards.NAMES)
-    assert [left[c] for c in names] == sorted((left[c] for c in names), reverse=True)
-    twos = [c for c in cards.NAMES if left[c] == 2]
-    assert names[:len(twos)] == twos                         # the printed order among equals
-    assert names[-2:] == ["epidemic", "solar-eclipse"]       # none left: last
-    # on the screen: the copies left at the right, never more than the row above
+    assert left["epidemic"] == 0 and left["solar-eclipse"] == 0 and left["wilderness-road"] < s["copies"]["wilderness-road"]
+    assert [cards.NAMES[i] for i in sun.order(s)] == before
+    # on the screen: a card with one copy entered in this sector, the next
+    # sector's list has every card on the same row, that one struck through
     app, _, _ = _card_list(tmp_path)
-    rows = app.screens.stack[-1].rows
-    figures = [int(rows[i][1][1:]) if rows[i][1] else 0 for i in range(len(rows))]
+    scr = app.screens.stack[-1]
+    shown = [r[2].split()[2] for r in scr.rows]
     st = app.play.session.state
-    assert figures == sorted(figures, reverse=True) and figures[0] == max(sun.left(st, c) for c in cards.NAMES)
-    assert rows[0][2].split()[2] == "wilderness-road"
+    assert shown == [cards.NAMES[i] for i in sun.order(st)]
+    i = [k for k, r in enumerate(scr.rows) if r[3] is None and st["copies"][shown[k]] == 1][0]
+    for _ in range(i):
+        app.key("down")
+    app.key("ok")
+    nxt = app.screens.stack[-1]
+    assert type(nxt).__name__ == "CardList" and nxt is not scr and nxt.sec != scr.sec
+    assert [r[2].split()[2] for r in nxt.rows] == shown
+    assert nxt.rows[i][1] == "" and nxt.rows[i][3]           # struck through, with its reason
+    tail = list(app.play.session.tail)
+    for _ in range(i):
+        app.key("down")
+    app.key("ok")
+    assert app.play.session.tail == tail and app.screens.stack[-1] is not nxt   # the reason; nothing entered
+    app.key("back")
+    assert app.screens.stack[-1] is nxt and nxt.cur == i
     # a 3-player game: the cards not in its deck (the pilgrimages) at the end, struck through
     s3 = engine_state(["inca players=blue,orange,green seed=5"], edition)
     names = [cards.NAMES[i] for i in sun.order(s3)]
