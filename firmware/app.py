@@ -112,7 +112,9 @@ class Screens:
         self.dirty = True
 
     def open_menu(self):
-        self.push(self.app.play.ui.menu(self.app))
+        m = self.app.play.ui.menu(self.app)
+        m.menu = True       # the phase's menu: held A and B end the turn here (App.key)
+        self.push(m)
 
     def open_history(self):
         self.push(self.app.play.ui.history(self.app))
@@ -153,11 +155,19 @@ class Screens:
         two-button board has its own (h2.*: A and B, short and held)."""
         play = self.app.play
         if hint in ("h.menu", "h.back") and play.session is not None and play.playing is None \
-                and getattr(play.ui, "END", None) and play.check(play.ui.END) is None:
+                and getattr(play.ui, "END", None) and self.ends() and play.check(play.ui.END) is None:
             hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
         if not self.app.board.has_up and hint[:2] == "h.":
             return t("h2." + hint[2:])
         return t(hint)
+
+    def ends(self):
+        """Whether a held DOWN (two buttons: A and B held) ends the turn or
+        phase on the screen on top: on four buttons anywhere; on two only
+        on the home screen and the phase's menu, where A and B held are not
+        also A and B (back) on a list of things to choose."""
+        stack = self.stack
+        return self.app.board.has_up or len(stack) == 1 or getattr(stack[-1], "menu", False)
 
     def open_settings(self):
         """The Settings screen (its code leaves the heap with it)."""
@@ -497,6 +507,15 @@ class App:
             else:
                 screens.dirty = True
             return
+        if not self.board.has_up and len(stack) > 1:
+            # two buttons: a held B is also B, held A and B also A and B:
+            # they undo only on the home screen and an Undo row, and end
+            # the turn only there and on the phase's menu; elsewhere they
+            # are what B (choose) and A and B (back) are
+            if k == "undo" and not (top.cur < len(top.rows) and top.rows[top.cur][0] == t("m.undo")):
+                k = "ok"
+            elif k == "end" and not screens.ends():
+                k = "back"
         if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
                 and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
             return      # a second OK of the press that passed the turn

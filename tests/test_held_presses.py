@@ -104,14 +104,19 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
     assert app.screens.footer_text(scr.hint) == t("h2.cards")
     app.key("back")                            # A and B together: back, as on every screen
     assert type(app.screens.stack[-1]).__name__ == "PhaseMenu" and app.play.session.state == before
-    # a held B still undoes there: the card just entered
+    # a held B there is B: it enters the card on its row, and undoes nothing
     app.key("ok")
     scr = app.screens.stack[-1]
     card = scr.rows[0][2]
     app.key("ok")
     assert _journal(data)[-1] == card and type(app.screens.stack[-1]).__name__ == "CardList"
+    nxt = app.screens.stack[-1]
     app.key("undo")
-    assert app.play.session.state == before
+    assert _journal(data)[-2:] == [card, nxt.rows[0][2]]
+    # on the home screen it undoes
+    app.screens.home()
+    app.key("undo")
+    assert _journal(data)[-1] == "undo" and app.play.session.tail[-1] == card
 
 
 def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
@@ -286,9 +291,10 @@ def test_the_simulator_takes_a_held_key(tmp_path):
 def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_path):
     """Every sector has its card and a card list is open: there a held
     DOWN would scroll, so the planner goes back first, then ends the
-    phase; on two buttons A and B held together end it from there."""
+    phase (on two buttons A and B held together, which end it only from
+    the phase menu and the home screen)."""
     from firmware.games.inca import host as planner
-    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end"])):
+    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["back", "end"])):
         app, data, lines = _card_list(tmp_path, board, board)
         app.key("back")
         s = app.play.session.state
