@@ -23,10 +23,11 @@ try:
 except ImportError:  # CPython (the simulator), CircuitPython: the buttons' clock
     from firmware.hal.buttons import ticks_diff
 
-# An OK pressed this soon (ms) after the press that passed the turn to
-# another player is not taken as that player's: it was the thumb pressing
-# twice, not the next player choosing (a double OK built a city for them).
-TURN_PAUSE_MS = 400
+# An OK (or a held DOWN) pressed this soon (ms) after the press that made
+# an action is not taken: it was the thumb pressing twice, not a choice (a
+# double OK built a city for the next player, or a temple after a conquest
+# where the cursor rested on it).
+PAUSE_MS = 400
 
 
 class Board:
@@ -322,9 +323,8 @@ class Play:
             if getattr(scr, "view", None) is not None:
                 scr.view = None
         s = self.session.state
+        app.acted_at = app.key_at
         now = self.view().get("turn")
-        if now is not None and now != turn:
-            app.turn_at = app.key_at
         # the turn passed, or the game moved on: the home screen, whichever
         # way it was done (OK on End turn, a held DOWN), so that a second
         # OK opens the next player's menu and does nothing in it
@@ -463,7 +463,7 @@ class App:
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
         self.key_at = None      # when the key being handled was pressed (ms), where known
-        self.turn_at = None     # when the press that last passed the turn was made
+        self.acted_at = None    # when the press that made the last action was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
 
     def boot(self):
@@ -516,9 +516,9 @@ class App:
                 k = "ok"
             elif k == "end" and not screens.ends():
                 k = "back"
-        if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
-                and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
-            return      # a second OK of the press that passed the turn
+        if at is not None and (k == "ok" or k == "end") and self.acted_at is not None \
+                and ticks_diff(at, self.acted_at) < PAUSE_MS:
+            return      # a second OK of the press that made an action
         self.key_at = at
         play = self.play
         if at is not None and play.session is not None and play.playing is None:

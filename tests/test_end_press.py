@@ -128,7 +128,7 @@ def test_a_game_whose_turn_ends_with_its_move_says_so(tmp_path):
 
 
 def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
-    """As a second OK (TURN_PAUSE_MS): the thumb still on the buttons."""
+    """As a second OK (PAUSE_MS): the thumb still on the buttons."""
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "pause", lines, edition)
     clock = Clock(app, step=100)
