@@ -20,7 +20,9 @@ from firmware.screenkit.layout import Layout
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGS = ("en", "ru", "es")
 COLOURS = ("blue", "orange", "green", "brown")
-OPTIONAL = ("_", "site.", "d.")  # notes; site names; a colour's dative (where the language declines it); short forms, keys ending "~", only where needed
+# notes; site names; a colour's dative (where the language declines it);
+# short forms, keys ending "~", only where needed
+OPTIONAL = ("_", "site.", "d.")
 FORMS = {"en": 2, "es": 2, "ru": 3}  # the forms of a counted word (text.form)
 
 
