@@ -25,8 +25,8 @@ Per board and firmware (KINDS):
             and in the target heap, the official firmware in 160 KB;
   session   every game's scripted session (sessions: Inca Empire, the
             benchmark's game; the others their transcripts) pressed faster
-            than a thumb (held 35 ms, 5 ms apart; an OK after one that
-            passed the turn waits TURN_PAUSE_MS), in the limited heaps of
+            than a thumb (held 35 ms, 5 ms apart; an OK or a held DOWN
+            after a press that made an action waits PAUSE_MS), in the limited heaps of
             bootlimit: whether it ends on the simulator's screen (no press
             lost), or where it stopped;
   need      the smallest heap (4 KB steps, by bisection) in which a session
@@ -140,8 +140,8 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
             cur = getattr(scr, "cur", None)
             button, hold = p.buttons_for(k)
             at = p.t + vpico.GAP
-            if k == "ok":
-                at = max(at, twin.due())    # not the thumb's second OK after the turn passed
+            if k in ("ok", "end"):
+                at = max(at, twin.due())    # not the thumb's second OK after an action
             sent = p.call("frames", since=1 << 30)["count"]
             down, up = p.press(button, hold, at=at)
             p.run(up - p.t)
@@ -241,8 +241,8 @@ def boot_time(board, work, firmware, actions=RESUME_ACTIONS, heap=None):
 
 def fast(p, twin, keys, at, limit=120_000 * MS, ahead=64):
     """Press the keys faster than a thumb (held 35 ms, 5 ms apart; a long
-    or held press as long as it takes; an OK after one that passed the
-    turn TURN_PAUSE_MS after it, as a player's), the simulator `twin` given
+    or held press as long as it takes; an OK or a held DOWN after a press
+    that made an action PAUSE_MS after it, as a player's), the simulator `twin` given
     the same presses at the same times; then run until the board is quiet.
     At most `ahead` presses are waiting on the emulator's clock at a time
     (each is two alarms, and a long list of alarms slows every tick).
@@ -266,7 +266,7 @@ def fast(p, twin, keys, at, limit=120_000 * MS, ahead=64):
         button, hold = p.buttons_for(k)
         if hold == vpico.HOLD:
             hold = 35 * MS
-        if k == "ok":
+        if k in ("ok", "end"):
             t = max(t, twin.due())
         if i >= ahead:
             stop = run_to(downs[i - ahead])

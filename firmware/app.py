@@ -23,10 +23,11 @@ try:
 except ImportError:  # CPython (the simulator), CircuitPython: the buttons' clock
     from firmware.hal.buttons import ticks_diff
 
-# An OK pressed this soon (ms) after the press that passed the turn to
-# another player is not taken as that player's: it was the thumb pressing
-# twice, not the next player choosing (a double OK built a city for them).
-TURN_PAUSE_MS = 400
+# An OK (or a held DOWN) pressed this soon (ms) after the press that made
+# an action is not taken: it was the thumb pressing twice, not a choice (a
+# double OK built a city for the next player, or a temple after a conquest
+# where the cursor rested on it).
+PAUSE_MS = 400
 
 
 class Board:
@@ -112,7 +113,9 @@ class Screens:
         self.dirty = True
 
     def open_menu(self):
-        self.push(self.app.play.ui.menu(self.app))
+        m = self.app.play.ui.menu(self.app)
+        m.menu = True       # the phase's menu: held A and B end the turn here (App.key)
+        self.push(m)
 
     def open_history(self):
         self.push(self.app.play.ui.history(self.app))
@@ -153,11 +156,19 @@ class Screens:
         two-button board has its own (h2.*: A and B, short and held)."""
         play = self.app.play
         if hint in ("h.menu", "h.back") and play.session is not None and play.playing is None \
-                and getattr(play.ui, "END", None) and play.check(play.ui.END) is None:
+                and getattr(play.ui, "END", None) and self.ends() and play.check(play.ui.END) is None:
             hint += "_end"      # and a held DOWN (A and B held) ends the turn or phase, where it can now
         if not self.app.board.has_up and hint[:2] == "h.":
             return t("h2." + hint[2:])
         return t(hint)
+
+    def ends(self):
+        """Whether a held DOWN (two buttons: A and B held) ends the turn or
+        phase on the screen on top: on four buttons anywhere; on two only
+        on the home screen and the phase's menu, where A and B held are not
+        also A and B (back) on a list of things to choose."""
+        stack = self.stack
+        return self.app.board.has_up or len(stack) == 1 or getattr(stack[-1], "menu", False)
 
     def open_settings(self):
         """The Settings screen (its code leaves the heap with it)."""
@@ -312,9 +323,8 @@ class Play:
             if getattr(scr, "view", None) is not None:
                 scr.view = None
         s = self.session.state
+        app.acted_at = app.key_at
         now = self.view().get("turn")
-        if now is not None and now != turn:
-            app.turn_at = app.key_at
         # the turn passed, or the game moved on: the home screen, whichever
         # way it was done (OK on End turn, a held DOWN), so that a second
         # OK opens the next player's menu and does nothing in it
@@ -453,7 +463,7 @@ class App:
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
         self.key_at = None      # when the key being handled was pressed (ms), where known
-        self.turn_at = None     # when the press that last passed the turn was made
+        self.acted_at = None    # when the press that made the last action was made
         self.took = None        # the screen the last press went to (a held press's steps go there only)
 
     def boot(self):
@@ -497,9 +507,18 @@ class App:
             else:
                 screens.dirty = True
             return
-        if at is not None and (k == "ok" or k == "end") and self.turn_at is not None \
-                and ticks_diff(at, self.turn_at) < TURN_PAUSE_MS:
-            return      # a second OK of the press that passed the turn
+        if not self.board.has_up and len(stack) > 1:
+            # two buttons: a held B is also B, held A and B also A and B:
+            # they undo only on the home screen and an Undo row, and end
+            # the turn only there and on the phase's menu; elsewhere they
+            # are what B (choose) and A and B (back) are
+            if k == "undo" and not (top.cur < len(top.rows) and top.rows[top.cur][0] == t("m.undo")):
+                k = "ok"
+            elif k == "end" and not screens.ends():
+                k = "back"
+        if at is not None and (k == "ok" or k == "end") and self.acted_at is not None \
+                and ticks_diff(at, self.acted_at) < PAUSE_MS:
+            return      # a second OK of the press that made an action
         self.key_at = at
         play = self.play
         if at is not None and play.session is not None and play.playing is None:

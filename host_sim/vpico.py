@@ -29,7 +29,7 @@ MS = 1_000_000
 HOLD = 50 * MS          # a short press
 LONG = 700 * MS         # a long press (the firmware's is 600 ms)
 GAP = 40 * MS
-OK_GAP = 450 * MS     # past the firmware's TURN_PAUSE_MS after the last press
+OK_GAP = 450 * MS     # past the firmware's PAUSE_MS after the last press
 # the longest one request to the emulator may take, in wall seconds: past
 # it the emulator is stopped and the request fails (a stuck emulator must
 # not hold a test run forever)
@@ -479,13 +479,13 @@ class Pico:
     def key(self, intent, gap=GAP, quiet=60 * MS, twin=None):
         """One intent pressed as a person would, then the board left to
         settle; returns (release time, frames sent after the press).  With
-        the simulator beside it (twin): an OK waits until the turn that
-        passed has been on the screen TURN_PAUSE_MS (before it, the board
+        the simulator beside it (twin): an OK waits until the last action
+        has been on the screen PAUSE_MS (before it, the board
         takes an OK for the thumb pressing twice), and the twin is given
         the same press at the same time."""
         button, hold = self.buttons_for(intent)
         at = self.t + gap
-        if twin is not None and intent == "ok":
+        if twin is not None and intent in ("ok", "end"):
             at = max(at, twin.due())
         probed = self.serial.count("heap ")
         down, up = self.press(button, hold, at=at)
@@ -644,11 +644,11 @@ class Twin:
         return canvas_picture(self.app.board.cv)
 
     def due(self):
-        """The chip time (ns) from which an OK is taken as the choice of the
-        player whose turn it now is."""
-        from firmware.app import TURN_PAUSE_MS
-        t = self.app.turn_at
-        return 0 if t is None else (t + TURN_PAUSE_MS + 1) * MS
+        """The chip time (ns) from which an OK is taken as a choice, not the
+        thumb's second press after the press that made an action."""
+        from firmware.app import PAUSE_MS
+        t = self.app.acted_at
+        return 0 if t is None else (t + PAUSE_MS + 1) * MS
 
 
 def counted(down, up, hold):

@@ -1,12 +1,13 @@
-"""A double OK does not act for the next player: an OK pressed within
-TURN_PAUSE_MS of the press that passed the turn is the thumb pressing
-twice (App.key); later, it is the next player's own."""
+"""A double OK does not act: an OK pressed within PAUSE_MS of the press
+that made an action (passed the turn, built, conquered, scored a
+pilgrimage...) is the thumb pressing twice (App.key); later, it is a
+choice."""
 import copy
 import os
 
 import pytest
 
-from firmware.app import TURN_PAUSE_MS
+from firmware.app import PAUSE_MS
 from host_sim import device, keyplan
 from firmware.games.eightmin import host as keyplan_eightmin
 
@@ -67,7 +68,7 @@ def _played(tmp_path, game, setup, scenario, actions):
 def test_an_ok_right_after_the_turn_passed_does_not_act_for_the_next_player(
         game, setup, scenario, actions, tmp_path):
     app, clock = _played(tmp_path, game, setup, scenario, actions)
-    assert app.turn_at == clock.now          # the last press passed the turn
+    assert app.acted_at == clock.now          # the last press passed the turn
     before = _state(app)
     # the same OK with no time (the simulator's keys): it acts
     untimed, _ = _played(tmp_path / "untimed", game, setup, scenario, actions)
@@ -79,7 +80,7 @@ def test_an_ok_right_after_the_turn_passed_does_not_act_for_the_next_player(
     app.key("ok")
     assert _state(app) == before
     # and again, still within the pause
-    clock.step = TURN_PAUSE_MS - 200 - 1
+    clock.step = PAUSE_MS - 200 - 1
     app.key("ok")
     assert _state(app) == before
     # past the pause it is the next player's OK
@@ -88,13 +89,31 @@ def test_an_ok_right_after_the_turn_passed_does_not_act_for_the_next_player(
     assert _state(app) == _state(untimed)
 
 
-def test_an_ok_soon_after_a_press_that_kept_the_turn_acts(tmp_path):
-    """Only a press that passed the turn makes the pause: the player moving
-    through their own menus is not slowed."""
+def test_an_ok_right_after_an_action_that_kept_the_turn_does_not_take_the_row_under_the_cursor(tmp_path):
+    """After a conquest the cursor rests on another action (a temple): an
+    OK right after it builds nothing; past the pause it is the player's
+    choice.  A press that made no action (a cursor move) makes no pause."""
+    from firmware.core.text import t
     app, clock = _played(tmp_path, "inca", "inca players=blue,orange,green,brown pizarro", None, ["next"])
-    clock.step = TURN_PAUSE_MS + 1
-    app.key("ok")
-    first = _state(app)
+    clock.step = PAUSE_MS + 1
+    app.key("ok")                       # the next player's menu
+    menu = app.screens.stack[-1]
+    assert type(menu).__name__ == "PhaseMenu"
+    i = [k for k, r in enumerate(menu.rows) if r[0] == t("b.conquer")][0]
+    while menu.cur != i:
+        app.key("down")
+    app.key("ok")                       # the conquest list
+    clock.step = PAUSE_MS + 1
+    app.key("ok")                       # a conquest: an action, the turn kept
+    assert app.acted_at == clock.now
+    after = _state(app)
+    clock.step = 100
+    app.key("ok")                       # the thumb again: nothing
+    assert _state(app) == after
+    clock.step = PAUSE_MS
+    app.key("down")                     # a cursor move: no action, no pause after it
+    moved = _state(app)
+    assert moved != after and app.acted_at != clock.now
     clock.step = 50
     app.key("ok")
-    assert _state(app) != first
+    assert _state(app) != moved

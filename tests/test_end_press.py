@@ -1,5 +1,6 @@
 """A held DOWN ends the turn or phase from any screen of the game (Play.end,
-the intent "end": a held DOWN on four buttons, A and B together on two):
+the intent "end": a held DOWN on four buttons; A and B held together on two,
+there on the home screen and the phase menu only):
 as the menu's End turn,
 Continue, Cards done or Score row would; where the game cannot end it now,
 the reason, and nothing changes."""
@@ -127,7 +128,7 @@ def test_a_game_whose_turn_ends_with_its_move_says_so(tmp_path):
 
 
 def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
-    """As a second OK (TURN_PAUSE_MS): the thumb still on the buttons."""
+    """As a second OK (PAUSE_MS): the thumb still on the buttons."""
     lines, edition = _inca_lines("people")
     app, _ = _app(tmp_path, "pause", lines, edition)
     clock = Clock(app, step=100)
@@ -140,20 +141,64 @@ def test_a_held_down_right_after_the_turn_passed_is_left_alone(tmp_path):
     assert app.play.session.state != after
 
 
-def test_on_two_buttons_a_and_b_together_end_the_turn_from_a_picker(tmp_path):
+def test_on_two_buttons_a_and_b_held_end_the_turn_only_from_home_and_the_phase_menu(tmp_path):
+    """On two buttons A and B held are also A and B (back): on a list of
+    things to choose (the conquest list) they go back and end nothing; on
+    the phase menu and the home screen they end the turn, as the menu's
+    End turn row does.  The footer offers it only there."""
     lines, edition = _inca_lines("people")
     by_row, _ = _app(tmp_path, "row", lines, edition)
     keyplan.action(by_row, "next", [])
     two, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
     assert not two.board.has_up
+    before = copy.deepcopy(two.play.session.state)
     two.key("ok")
+    menu = two.screens.stack[-1]
     keyplan.go_to_row(two, lambda r: r[0] == t("b.conquer"), [])
     assert len(two.screens.stack) == 3
+    assert two.screens.footer_text("h.back") == t("h2.back")     # no "hold A+B: done" here
+    two.key("end")
+    assert two.play.session.state == before and _journal(data)[-1] == lines[-1]
+    assert two.screens.stack[-1] is menu          # back one screen, nothing ended
+    assert two.screens.footer_text("h.back") == t("h2.back_end")
     two.key("end")
     assert two.play.session.state == by_row.play.session.state and _journal(data)[-1] == "next"
     assert [type(x).__name__ for x in two.screens.stack] == ["Home"]
-    # and the footer says so
+    # and from the home screen, with the footer saying so
     assert two.screens.footer_text("h.menu") == t("h2.menu_end") and "A+B" in t("h2.menu_end")
+    keyplan.action(by_row, "next", [])
+    two.key("end")
+    assert two.play.session.state == by_row.play.session.state
+
+
+def test_on_two_buttons_a_held_b_undoes_only_on_home_and_the_undo_row(tmp_path):
+    """A held B is also B (choose): on a row of a list it chooses it, as B
+    does, and undoes nothing; on the home screen and on the Undo row it
+    undoes."""
+    lines, edition = _inca_lines("people")
+    app, data = _app(tmp_path, "two", lines, edition, board="esp32_tdisplay")
+    c = app.play.view()["turn"]
+    app.play.act("adjust %s labor +1" % c)
+    adjusted = copy.deepcopy(app.play.session.state)
+    app.key("ok")
+    menu = app.screens.stack[-1]
+    keyplan.go_to_row(app, lambda r: r[0] == t("b.conquer"), [])
+    picker = app.screens.stack[-1]
+    chosen = picker.rows[picker.cur][2]
+    assert isinstance(chosen, str) and chosen.startswith("conquer ")
+    app.key("undo")                 # a held B on the conquest list: its row chosen, as B
+    tail = app.play.session.tail
+    assert tail[-2:] == ["adjust %s labor +1" % c, chosen] and app.screens.stack[-1] is not picker
+    app.screens.home()
+    app.key("ok")
+    menu = app.screens.stack[-1]
+    while menu.rows[menu.cur][0] != t("m.undo"):
+        app.key("down")
+    app.key("undo")                 # on the Undo row: undone
+    assert app.play.session.state == adjusted
+    app.screens.home()
+    app.key("undo")                 # and on the home screen
+    assert app.play.session.tail[-1:] != ["adjust %s labor +1" % c]
 
 
 def test_on_two_buttons_a_held_b_steps_a_number_down_and_undoes_nothing(tmp_path):

@@ -3,7 +3,7 @@ long press and then a repeat every REPEAT_MS): on every list a held UP (on
 two buttons a held A) moves row after row, as one press; on the Sun Event
 card list and a number field (Screen.held) a held DOWN too, and a number
 steps; elsewhere a held DOWN ends the turn once and its repeats change
-nothing.  And the card list's order: the likeliest card first."""
+nothing.  And the card list's order: one order all game long."""
 import copy
 import json
 import os
@@ -104,14 +104,19 @@ def test_on_two_buttons_a_held_a_scrolls_the_card_list_and_a_and_b_go_back(tmp_p
     assert app.screens.footer_text(scr.hint) == t("h2.cards")
     app.key("back")                            # A and B together: back, as on every screen
     assert type(app.screens.stack[-1]).__name__ == "PhaseMenu" and app.play.session.state == before
-    # a held B still undoes there: the card just entered
+    # a held B there is B: it enters the card on its row, and undoes nothing
     app.key("ok")
     scr = app.screens.stack[-1]
     card = scr.rows[0][2]
     app.key("ok")
     assert _journal(data)[-1] == card and type(app.screens.stack[-1]).__name__ == "CardList"
+    nxt = app.screens.stack[-1]
     app.key("undo")
-    assert app.play.session.state == before
+    assert _journal(data)[-2:] == [card, nxt.rows[0][2]]
+    # on the home screen it undoes
+    app.screens.home()
+    app.key("undo")
+    assert _journal(data)[-1] == "undo" and app.play.session.tail[-1] == card
 
 
 def test_a_held_press_steps_only_the_screen_it_was_pressed_on(tmp_path):
@@ -154,30 +159,49 @@ def test_on_two_buttons_a_held_b_steps_a_number_down_and_a_held_a_up_and_round(t
     assert app.screens.stack[-1] is picker and picker.cur == cur
 
 
-def test_the_card_list_puts_the_likeliest_first(tmp_path):
-    """The most copies not on the board first (the cards revealed since the
-    last Sapa Inca lie there), the printed order among equals, none left
-    last; every card once; the cursor on the first."""
+def test_the_card_list_keeps_one_order_all_game(tmp_path):
+    """Each card on its row all game long, whatever copies are left: the
+    most copies in the deck first, the printed order among equals, those
+    not in the game's deck last; a card with none left stays on its row,
+    struck through, and OK on it says why and enters nothing; every card
+    once; the cursor on the first."""
     lines, edition = _inca_lines("sun")
     s = json.loads(json.dumps(engine_state(lines, edition)))
+    before = [cards.NAMES[i] for i in sun.order(s)]
+    assert sorted(before) == sorted(cards.NAMES)
+    copies = [s["copies"][c] for c in before]
+    assert copies == sorted(copies, reverse=True)
+    most = [c for c in cards.NAMES if s["copies"][c] == copies[0]]
+    assert before[:len(most)] == most                        # the printed order among equals
+    # copies run out: the order stays
     secs = s["sectors"]
     s["board"][secs[0]] = ["wilderness-road", "wilderness-road", "epidemic"]
     s["board"][secs[1]] = ["wilderness-road", "epidemic", "solar-eclipse"]
     left = dict((c, s["copies"][c] - sum(s["board"][x].count(c) for x in secs)) for c in cards.NAMES)
-    assert left["wilderness-road"] == 1 and left["epidemic"] == 0 and left["solar-eclipse"] == 0
-    names = [cards.NAMES[i] for i in sun.order(s)]
-    assert sorted(names) == sorted(cards.NAMES)
-    assert [left[c] for c in names] == sorted((left[c] for c in names), reverse=True)
-    twos = [c for c in cards.NAMES if left[c] == 2]
-    assert names[:len(twos)] == twos                         # the printed order among equals
-    assert names[-2:] == ["epidemic", "solar-eclipse"]       # none left: last
-    # on the screen: the copies left at the right, never more than the row above
+    assert left["epidemic"] == 0 and left["solar-eclipse"] == 0 and left["wilderness-road"] < s["copies"]["wilderness-road"]
+    assert [cards.NAMES[i] for i in sun.order(s)] == before
+    # on the screen: a card with one copy entered in this sector, the next
+    # sector's list has every card on the same row, that one struck through
     app, _, _ = _card_list(tmp_path)
-    rows = app.screens.stack[-1].rows
-    figures = [int(rows[i][1][1:]) if rows[i][1] else 0 for i in range(len(rows))]
+    scr = app.screens.stack[-1]
+    shown = [r[2].split()[2] for r in scr.rows]
     st = app.play.session.state
-    assert figures == sorted(figures, reverse=True) and figures[0] == max(sun.left(st, c) for c in cards.NAMES)
-    assert rows[0][2].split()[2] == "wilderness-road"
+    assert shown == [cards.NAMES[i] for i in sun.order(st)]
+    i = [k for k, r in enumerate(scr.rows) if r[3] is None and st["copies"][shown[k]] == 1][0]
+    for _ in range(i):
+        app.key("down")
+    app.key("ok")
+    nxt = app.screens.stack[-1]
+    assert type(nxt).__name__ == "CardList" and nxt is not scr and nxt.sec != scr.sec
+    assert [r[2].split()[2] for r in nxt.rows] == shown
+    assert nxt.rows[i][1] == "" and nxt.rows[i][3]           # struck through, with its reason
+    tail = list(app.play.session.tail)
+    for _ in range(i):
+        app.key("down")
+    app.key("ok")
+    assert app.play.session.tail == tail and app.screens.stack[-1] is not nxt   # the reason; nothing entered
+    app.key("back")
+    assert app.screens.stack[-1] is nxt and nxt.cur == i
     # a 3-player game: the cards not in its deck (the pilgrimages) at the end, struck through
     s3 = engine_state(["inca players=blue,orange,green seed=5"], edition)
     names = [cards.NAMES[i] for i in sun.order(s3)]
@@ -267,9 +291,10 @@ def test_the_simulator_takes_a_held_key(tmp_path):
 def test_the_planner_ends_the_phase_from_the_card_list_by_leaving_it_first(tmp_path):
     """Every sector has its card and a card list is open: there a held
     DOWN would scroll, so the planner goes back first, then ends the
-    phase; on two buttons A and B held together end it from there."""
+    phase (on two buttons A and B held together, which end it only from
+    the phase menu and the home screen)."""
     from firmware.games.inca import host as planner
-    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["end"])):
+    for board, want in (("pico_oled", ["back", "end"]), ("esp32_tdisplay", ["back", "end"])):
         app, data, lines = _card_list(tmp_path, board, board)
         app.key("back")
         s = app.play.session.state

@@ -20,7 +20,9 @@ from firmware.screenkit.layout import Layout
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGS = ("en", "ru", "es")
 COLOURS = ("blue", "orange", "green", "brown")
-OPTIONAL = ("_", "site.")  # notes; site names (and short forms, keys ending "~", only where needed)
+# notes; site names; a colour's dative (where the language declines it);
+# short forms, keys ending "~", only where needed
+OPTIONAL = ("_", "site.", "d.")
 FORMS = {"en": 2, "es": 2, "ru": 3}  # the forms of a counted word (text.form)
 
 
@@ -355,3 +357,30 @@ def test_the_simulators_key_legend_speaks_the_players_language(lang):
         words = set(re.findall(r"\w+", sim.legend(profile, lang)))
         assert len(english) > 5 and not words & english, (profile, words & english)
     assert sim.legend("four", "xx") == sim.legend("four", "en")
+
+
+def test_russian_results_decline_and_count_as_spoken():
+    """A gift names its receiver in the dative ("Синему"), or by the arrow
+    where the seat has a name given (no case of a name to put it in);
+    labor is counted in its three forms; a line that fits one row in one."""
+    text.use(table("ru"))
+    try:
+        assert w.event(["give", "green", "blue", 1]) == ["Зелёный отдаёт 1 труд Синему"]
+        assert w.event(["give", "orange", "brown", 2]) == ["Оранжевый отдаёт 2 труда Коричневому"]
+        assert [w.event(["income", "blue", n])[0] for n in (1, 2, 5, 21)] == \
+            ["Синий +1 труд", "Синий +2 труда", "Синий +5 трудов", "Синий +21 труд"]
+        assert w.event(["return", "blue", 3]) == ["Синий сдаёт 3 труда"]
+        assert w.event(["recount", "blue", 2]) == ["Синий: ещё 2 труда за быстрое расширение"]
+        text.over = {"c.green": "Аня", "c.blue": "Борис"}
+        assert w.event(["give", "green", "blue", 1]) == ["Аня → Борис: 1 труд"]
+        assert w.event(["give", "green", "blue", 5]) == ["Аня → Борис: 5 трудов"]
+        text.over = None
+        # the extra roads of a turn: one row of the narrow screen, whole
+        lay = LAYOUTS["mono"]
+        line = w.event(["roads", "blue", 1])[0]
+        assert line == "Синий: 1 доп. дорога" and lay.wrap(line, lay.w - 2) == [line]
+        assert text.t("card.mass-construction~") == "Масс. застройка"
+    finally:
+        text.over = None
+    text.use(table("en"))
+    assert w.event(["give", "green", "blue", 1]) == ["Green gives 1 to Blue"]

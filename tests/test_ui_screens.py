@@ -193,19 +193,22 @@ def test_frame_buffers_identical_under_micropython(board, tmp_path):
 def test_a_sapa_inca_phase_with_no_changes_takes_six_presses(tmp_path):
     """From the home screen: OK opens the phase's menu, OK on each player's
     row confirms last round's counts (the cursor goes on to the next
-    player), and OK on Score now: 6 presses for 4 players."""
+    player, in standings order: the rules score the figure furthest ahead
+    first), and OK on Score now: 6 presses for 4 players."""
     lines, pred = SAPA
     data = journaled(tmp_path, lines[:until(lines, pred)])
     app, _ = device.build("pico_oled", data, 1)
     s = app.play.session.state
     assert len(s["seating"]) == 4 and ph(s) == "sapa"
     last = dict((c, app.play.view()["players"][c]["last_connected"]) for c in s["seating"])
+    ahead = app.play.view()["standings"]
+    assert ahead != s["seating"]      # the two orders differ in this game
     for _ in range(6):
         app.key("ok")
     s = app.play.session.state
     assert ph(s) != "sapa"
     tail = app.play.session.tail[-5:]
-    assert tail == ["connected %s %d %d %d" % ((c,) + tuple(last[c])) for c in s["seating"]] + ["next"]
+    assert tail == ["connected %s %d %d %d" % ((c,) + tuple(last[c])) for c in ahead] + ["next"]
 
 
 def test_other_counts_are_one_record_through_change_counts(tmp_path):
@@ -217,7 +220,7 @@ def test_other_counts_are_one_record_through_change_counts(tmp_path):
     lines, pred = SAPA
     data = journaled(tmp_path, lines[:until(lines, pred)])
     app, _ = device.build("pico_oled", data, 1)
-    c = app.play.session.state["seating"][0]
+    c = app.play.view()["standings"][0]      # the figure furthest ahead first
     before = len(app.play.session.tail)
     keys = []
     keyplan.press_key(app, "ok", keys)
@@ -231,5 +234,5 @@ def test_other_counts_are_one_record_through_change_counts(tmp_path):
     assert app.play.view()["players"][c]["connected"] == [3, 1, 2]
     # the cursor is on the next player, with Change counts under them
     scr = app.screens.stack[-1]
-    assert scr.rows[scr.cur][4] == app.play.session.state["seating"][1]
+    assert scr.rows[scr.cur][4] == app.play.view()["standings"][1]
     assert scr.rows[scr.cur + 1][0].strip() == t("m.change_con")

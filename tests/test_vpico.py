@@ -674,8 +674,8 @@ def test_fast_presses_are_each_taken_once(tmp_path):
     undo every third: as after a power cut at its end) within the resume
     budget of its clock, display included; then 100 presses held 50 ms,
     40 ms apart, are each taken once: as the simulator takes them when
-    given the same times, so that an OK within TURN_PAUSE_MS of the press
-    that passed the turn is left alone (and one is, among these)."""
+    given the same times, so that an OK within PAUSE_MS of the press
+    that made an action is left alone (and one is, among these)."""
     from bench import scripts
     from bench.chip import RESUME_ACTIONS, RESUME_MS
     board = "pico_display"
@@ -713,7 +713,7 @@ def test_fast_presses_are_each_taken_once(tmp_path):
                 # whose language the two simulators share)
                 untimed.key(k)
             t += 90 * MS             # held 50 ms, then 40 ms up
-        # an OK within TURN_PAUSE_MS of the press that passed the turn
+        # an OK within PAUSE_MS of the press that made an action
         # did not act for the next player (on the board: the picture and
         # journal below are the timed simulator's)
         assert twin.app.play.session.state != untimed.app.play.session.state
@@ -917,8 +917,8 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
     and every choice the first the rules allow (the Sun cards dealt and
     placed as they lie, connected counts): the era track to the invasion and the final standings, the
     journal as the simulator's, no crash.  The presses come faster than a
-    thumb makes them (held 35 ms, 5 ms apart; an OK after one that passed
-    the turn waits out TURN_PAUSE_MS, as a player's does): the board falls behind
+    thumb makes them (held 35 ms, 5 ms apart; an OK after a press that made
+    an action waits out PAUSE_MS, as a player's does): the board falls behind
     during actions (runs of up to 29 OKs pass turns) and draws only when
     it has caught up, and still ends as the simulator does, so no press
     was lost or doubled on the way (the buttons keep up to 32 intents
@@ -948,9 +948,9 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
             button, hold = p.buttons_for(k)
             if hold == HOLD:
                 hold = 35 * MS   # a short press (past the 30 ms of debounce); a long one as long as it takes
-            if k == "ok":
+            if k in ("ok", "end"):
                 # as a player, not the thumb pressing twice: the next OK
-                # after one that passed the turn comes TURN_PAUSE_MS after it
+                # after a press that made an action comes PAUSE_MS after it
                 t = max(t, twin.due())
             p.press(button, hold, at=t)
             twin.key(k, at=vpico.counted(t, t + hold, hold))

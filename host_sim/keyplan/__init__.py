@@ -214,6 +214,16 @@ def undo_line(app, line, keys):
     True when line is one and was pressed."""
     if line.split()[:1] != ["undo"]:
         return False
+    if not app.board.has_up:
+        # two buttons: a held B undoes on the home screen or an Undo row
+        # only (elsewhere it is B): back to the home screen first
+        from firmware.core.text import t
+        for _ in range(LIMIT):
+            top = top_screen(app)
+            if len(app.screens.stack) == 1 or top.held is not None and "undo" in top.held[1] \
+                    or (top.cur < len(top.rows) and top.rows[top.cur][0] == t("m.undo")):
+                break
+            back(app, keys)
     press_key(app, "undo", keys)
     dismiss(app, keys)
     return True
@@ -232,13 +242,14 @@ def step(app, action, line, keys):
     game planner's, or for the game's end of a turn or phase DOWN held
     (four buttons) or A and B together (two), from any screen but one
     where that press steps or goes back (the Sun Event card list, a number
-    field: Screen.held), which it leaves first."""
+    field: Screen.held; on two buttons any but the home screen and the
+    phase menu), which it leaves first."""
     leave_code(app, keys)
     if line == getattr(app.play.ui, "END", None) and app.play.check(line) is None:
         dismiss(app, keys)
         for _ in range(LIMIT):
             h = top_screen(app).held
-            if h is None or h[0 if app.board.has_up else 1].get("end", "end") == "end":
+            if (h is None or h[0 if app.board.has_up else 1].get("end", "end") == "end") and app.screens.ends():
                 break
             back(app, keys)
         press_key(app, "end", keys)

@@ -70,9 +70,7 @@ def action(app, line, keys):
     """Press the buttons that enter one action line."""
     ws = line.split()
     k = ws[0]
-    if k == "undo":
-        press_key(app, "undo", keys)
-        dismiss(app, keys)
+    if keyplan.undo_line(app, line, keys):
         return
     _menu(app, keys)
     s = app.play.session.state

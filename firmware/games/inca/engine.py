@@ -96,6 +96,12 @@ def _enter_phase(s):
     if ph == "inca":
         _income(s)
     elif ph == "sun":
+        # the orders replaced, the last ten (as many as the undo's reach
+        # can hold), each as the players' seats, "2031": the history names
+        # the player of each turn ended before (words.next_names)
+        seats = s["seating"]
+        was = s.get("was", "") + "".join([str(seats.index(c)) for c in s["order"]])
+        s["was"] = was[-10 * len(seats):]
         s["order"] = list(reversed(ranking(s)))
         s["placed"] = []
         s["ev"].append(["order"] + s["order"])

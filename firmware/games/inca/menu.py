@@ -133,16 +133,20 @@ def _build(app, rows, k, c, costs):
 
 
 def _sapa(app, v, rows):
+    # in standings order: the rules score the figure furthest ahead first
     default = -1
-    for c in app.play.session.state["seating"]:
+    for c in v["standings"]:
         p = v["players"][c]
         con = p["connected"]
         vals = con if con is not None else p["last_connected"]
         mark = f("m.con", vals[0], vals[1], vals[2])
         name = w.who(c)
-        if con is not None:
-            # confirmed: OK corrects them
-            rows.append(row(name, mark, _open("connected", (c, vals), "counts"), None, c))
+        if con is not None or default >= 0:
+            # confirmed: OK corrects them; not yet, below the player the
+            # cursor is on (ahead of them in the standings): OK opens them
+            # to be entered
+            rows.append(row(name, mark if con is not None else "? " + mark,
+                            _open("connected", (c, vals), "counts"), None, c))
             continue
         # one press: last round's counts, unchanged
         rows.append(row(name, "? " + mark, "connected %s %d %d %d" % (c, vals[0], vals[1], vals[2]),

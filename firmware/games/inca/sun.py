@@ -8,8 +8,8 @@ from firmware.screenkit.widgets import HELD, Menu, Rows, Screen, row
 
 
 class CardList(Menu):
-    """The Sun Event cards, to enter the one revealed in sector sec, the
-    likeliest first.  Once it is entered, the list of the next sector
+    """The Sun Event cards, to enter the one revealed in sector sec, in one
+    order all game long (order()).  Once it is entered, the list of the next sector
     without a card this phase opens (if the phase menu is back on top: a
     reminder comes first), so that a phase's cards are entered one after
     the other.  A held UP or DOWN scrolls it (the phase cannot end before
@@ -45,11 +45,14 @@ def left(s, name):
 
 
 def order(s):
-    """The card list's order (indices of cards.NAMES): the most copies not
-    on the board first, the likeliest to be revealed (the printed order
-    among equals); those with none left last."""
+    """The card list's order (indices of cards.NAMES), the same all game
+    long, so that a card is always on its row: the most copies in the deck
+    first, the likeliest to be revealed (the printed order among equals);
+    those not in this game's deck last.  A card with no copy left stays on
+    its row, struck through (OK on it says why)."""
     k = len(cards.NAMES)
-    return sorted(range(k), key=lambda i: i - left(s, cards.NAMES[i]) * k)
+    copies = s["copies"]
+    return sorted(range(k), key=lambda i: i - copies[cards.NAMES[i]] * k)
 
 
 def card_picker(app, sec):

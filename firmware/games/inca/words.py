@@ -64,15 +64,20 @@ def event(e):
     """Lines (0, 1 or 2) describing one engine event for the players."""
     k = e[0]
     if k == "income":
-        return [f("e.income", name(e[1]), e[2])]
+        return [fn("e.income", e[2], name(e[1]), e[2])]
     if k == "give":
-        return [f("e.give", name(e[1]), e[3], name(e[2]))]
+        to = e[2]
+        if text.over is not None and ("c." + to) in text.over:
+            # a name given to the seat: no case of it to put it in
+            return [fn("e.give_to", e[3], name(e[1]), name(to), e[3])]
+        # the receiver in the dative, where the language has one (d.*)
+        return [fn("e.give", e[3], name(e[1]), e[3], text.get("d." + to) or name(to))]
     if k == "support":
         return [f("e.support", name(e[1]), e[2])]
     if k == "score":
         return [fn("e.score", e[2], name(e[1]), e[2])]
     if k == "return":
-        return [f("e.return", name(e[1]), e[2])]
+        return [fn("e.return", e[2], name(e[1]), e[2])]
     if k == "order":
         return [f("e.order", " ".join(who(c) for c in e[1:]))]
     if k == "pizarro":
@@ -80,7 +85,7 @@ def event(e):
     if k == "over":
         return [f("e.over", name(e[1]))]
     if k == "recount":
-        return [f("e.recount", name(e[1]), e[2])]
+        return [fn("e.recount", e[2], name(e[1]), e[2])]
     if k == "roads":
         return [fn("e.roads", e[2], name(e[1]), e[2])]
     if k == "remind":
@@ -168,15 +173,18 @@ def next_names(s, tail):
     """{index: name} of the tail's "next" lines, s the state after the
     tail: worked out backwards along the era track (a "next" in the People
     phase ends one player's turn, in another phase the phase itself).  A
-    player is named while the turn order is the one of s: not past the Sun
-    phase that set it; the last one's player by the events it left in s
-    (["done", player])."""
+    player is named by the turn order of the People phase it was taken in
+    (s's, or one the Sun phases after it replaced: s["was"]); the last
+    one's player by the events it left in s (["done", player])."""
     track = s["track"]
     ci = s["ci"]
     pi = s["pi"]
     turn = s["turn"]
     order = s["order"]
-    known = True
+    seats = s["seating"]
+    n = len(seats)
+    was = s.get("was", "")    # the orders before, newest last, by seat (engine)
+    back = len(was) // n
     names = {}
     over = s["over"]
     jump = _pizarro_jump(s)
@@ -189,11 +197,13 @@ def next_names(s, tail):
             over = False
         elif ph == "people" and turn:
             turn -= 1
-            names[i] = _ended(ph, order[turn] if known else None)
+            names[i] = _ended(ph, order[turn] if order else None)
             continue
         else:
             if ph == "sun":
-                known = False       # the People phase before had another order
+                # the People phase before had the order this one replaced
+                back -= 1
+                order = [seats[int(x)] for x in was[back * n:back * n + n]] if back >= 0 else None
             if (ci, pi) == jump[1]:
                 ci, pi = jump[0]    # Pizarro arrived there: on to the Sapa Inca phase
             elif pi:
@@ -205,8 +215,8 @@ def next_names(s, tail):
                 break               # nothing before the track's start
             ph = track[ci][2][pi]
         if ph == "people":
-            turn = len(order) - 1
-            names[i] = _ended(ph, order[turn] if known else None)
+            turn = n - 1
+            names[i] = _ended(ph, order[turn] if order else None)
         else:
             names[i] = _ended(ph, None)
     last = len(tail) - 1
