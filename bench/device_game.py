@@ -281,6 +281,8 @@ def main(argv):
     print("ref", n, min(ref_loop(n), ref_loop(n), ref_loop(n)))
     if app.play.session is not None and app.play.session.state.get("over"):
         print("over", 1)
+    # the names interned (one line: "qstr pool: ... n_qstr=N, ...")
+    __import__("micropython").qstr_info()
 
 
 if __name__ == "__main__":

@@ -15,6 +15,13 @@
 
 from firmware.core import text
 
+
+def chars(s):
+    """The characters of s, each a string of its own that MicroPython does
+    not intern (a loop over a str, or s[i], interns each for good: every
+    letter a group's names hold would take a name of the heap's)."""
+    return [s[i:i + 1] for i in range(len(s))]
+
 # the letters, capitals and small ones in the same places
 # (MicroPython's upper() and lower() know only ASCII)
 LATIN = "ABCDEFGHIJKLMNÑOPQRSTUVWXYZÁÉÍÓÚÜ"
@@ -46,17 +53,17 @@ def tidy(name):
         s = s.replace("  ", " ")
     out = ""
     cap = True
-    for ch in s:
+    for ch in chars(s):
         k = LATIN.find(ch)
         if k < 0:
             k = LATIN_SMALL.find(ch)
         if k >= 0:
-            out += LATIN[k] if cap else LATIN_SMALL[k]
+            out += LATIN[k:k + 1] if cap else LATIN_SMALL[k:k + 1]
         else:
             k = CYRILLIC.find(ch)
             if k < 0:
                 k = CYRILLIC_SMALL.find(ch)
-            out += ch if k < 0 else (CYRILLIC[k] if cap else CYRILLIC_SMALL[k])
+            out += ch if k < 0 else (CYRILLIC[k:k + 1] if cap else CYRILLIC_SMALL[k:k + 1])
         cap = ch in MARKS
     return out
 
@@ -75,11 +82,11 @@ def valid(name):
     alphabet, a hyphen or a space between two, spelt as tidy() spells it."""
     if not isinstance(name, str) or not 1 <= len(name) <= LONGEST or tidy(name) != name:
         return False
-    abc = script(name[0])
-    if abc is None or script(name[-1]) is None:
+    abc = script(name[:1])
+    if abc is None or script(name[-1:]) is None:
         return False
     after = False       # the last character was a hyphen or a space
-    for ch in name:
+    for ch in chars(name):
         if ch in MARKS:
             if after:
                 return False

@@ -19,7 +19,8 @@
 # held UP or DOWN scrolls, as on the Sun Event card list.
 from firmware.core import text
 from firmware.core.text import t, f
-from firmware.screenkit.names import CYRILLIC, CYRILLIC_SMALL, LATIN, LATIN_SMALL, LONGEST, MARKS, ROSTER, apply, name_keys
+from firmware.screenkit.names import CYRILLIC, CYRILLIC_SMALL, LATIN, LATIN_SMALL, LONGEST, MARKS, ROSTER, apply, chars, \
+    name_keys
 from firmware.screenkit.widgets import HELD, Menu, Message, Screen, row
 
 # the picker's groups: Cyrillic as Russian phones group it; Latin as the
@@ -214,12 +215,12 @@ class Letters(Screen):
     def refresh(self, app):
         self.title = f("n.of", self.head, self.name + "_")
         name = self.name
-        small = name and name[-1] not in MARKS
+        small = name and name[-1:] not in MARKS
         full = t("n.long") if len(name) >= LONGEST else None
         groups = GROUPS[self.abc]
         if self.group < 0:
             self.hint = "h.letters"
-            rows = [row(" ".join(self._case(g, small)), "", None, full) for g in groups]
+            rows = [row(" ".join(chars(self._case(g, small))), "", None, full) for g in groups]
             rows.append(row(t("n.marks"), "", None, full or (None if small else t("n.after_letter"))))
             rows.append(row(t("n.delete")))
             rows.append(row(t(("n.cyrillic", "n.latin")[self.abc]), ("АБВ", "ABC")[self.abc], None,
@@ -227,7 +228,7 @@ class Letters(Screen):
             rows.append(row(t("n.done")))
         elif self.group < len(groups):
             self.hint = "h.pick"
-            rows = [row(ch) for ch in self._case(groups[self.group], small)]
+            rows = [row(ch) for ch in chars(self._case(groups[self.group], small))]
         else:
             self.hint = "h.pick"
             rows = [row("-"), row(t("n.space"))]
@@ -238,9 +239,9 @@ class Letters(Screen):
         if not small:
             return letters
         out = ""
-        for ch in letters:
+        for ch in chars(letters):
             k = LATIN.find(ch)
-            out += LATIN_SMALL[k] if k >= 0 else CYRILLIC_SMALL[CYRILLIC.find(ch)]
+            out += LATIN_SMALL[k:k + 1] if k >= 0 else CYRILLIC_SMALL[CYRILLIC.find(ch):][:1]
         return out
 
     def key(self, app, k):
@@ -266,7 +267,7 @@ class Letters(Screen):
         i = self.cur
         n = len(GROUPS[self.abc])
         if self.group >= 0:
-            self.name += MARKS[i] if self.group == n else self.rows[i][0]
+            self.name += MARKS[i:i + 1] if self.group == n else self.rows[i][0]
             self._to_groups(app)
         elif i <= n:
             self.group = self.was = i
@@ -280,7 +281,7 @@ class Letters(Screen):
             self.refresh(app)
         else:
             name = self.name
-            while name and name[-1] in MARKS:
+            while name and name[-1:] in MARKS:
                 name = name[:-1]
             if name:
                 self.done(app, name)
