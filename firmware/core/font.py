@@ -209,8 +209,25 @@ class Font:
         adv = self.advance
         first = self._first
         run = self._run
-        for ch in text:
-            i = ord(ch) - first
+        # the text's UTF-8 bytes, not its characters: MicroPython interns
+        # each character a loop over a str makes, for good
+        b = text.encode()
+        k = 0
+        n = len(b)
+        while k < n:
+            i = b[k]
+            k += 1
+            if i >= 0xC0:
+                if i < 0xE0:
+                    i = (i & 0x1F) << 6 | b[k] & 0x3F
+                    k += 1
+                elif i < 0xF0:
+                    i = (i & 0x0F) << 12 | (b[k] & 0x3F) << 6 | b[k + 1] & 0x3F
+                    k += 2
+                else:
+                    i = (i & 0x07) << 18 | (b[k] & 0x3F) << 12 | (b[k + 1] & 0x3F) << 6 | b[k + 2] & 0x3F
+                    k += 3
+            i -= first
             if i < 0 or i >= run:
                 i = self.index(i + first)
             if src is not None:
