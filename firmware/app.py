@@ -124,35 +124,29 @@ class Screens:
         self.push(Message(t(title), [msg]))
 
     def tell(self, lines, head=None):
-        """An action's results, with no press to read them: over the top
-        rows of the screen that follows (its band: Screen.band), until the
-        next press (which does what it does), where the results have no
-        more lines than the band has rows, in every language alike; a line
-        too long for its row there is cut (with "~"), whole in History.
-        Else, or for a big moment (head, its headline: a Pizarro flip, the
-        end of the game), on a screen of their own, drawn at once, every
-        line whole, that OK or BACK closes."""
+        """An action's results, whole, with no press to read them: on the
+        top two rows of the screen that follows, until the next press
+        (which does what it does), where they fit there; else, or for a
+        big moment (head, its headline: a Pizarro flip, the end of the
+        game), on a screen of their own, drawn at once, every line whole,
+        that OK or BACK closes.  Nothing is cut: no "N more"."""
         self.notice = None
         if not lines:
             return
         if head is None:
             lay = self.app.board.lay
-            room = self.stack[-1].band(self.app)
-            if len(lines) <= room:
-                parts = []
-                for ln in lines:
-                    got = lay.wrap(ln, lay.w - 2)
-                    k = ln.find(": ")
-                    if len(got) > 1 and k > 0:
-                        # broken after its colon rather than inside a name
-                        # ("Undone:" / "Or End turn")
-                        alt = lay.wrap(ln[:k + 1], lay.w - 2) + lay.wrap(ln[k + 2:], lay.w - 2)
-                        if len(alt) <= len(got):
-                            got = alt
-                    parts.extend(got)
-                if len(parts) > room:
-                    # a line a row each, cut where it is too long
-                    parts = [lay.fit(ln, lay.w - 2) for ln in lines]
+            parts = []
+            for ln in lines:
+                got = lay.wrap(ln, lay.w - 2)
+                k = ln.find(": ")
+                if len(got) > 1 and k > 0:
+                    # broken after its colon rather than inside a name
+                    # ("Undone:" / "Or End turn")
+                    alt = lay.wrap(ln[:k + 1], lay.w - 2) + lay.wrap(ln[k + 2:], lay.w - 2)
+                    if len(alt) <= len(got):
+                        got = alt
+                parts.extend(got)
+            if len(parts) <= 2:
                 self.notice = parts
                 return
         self.push(Report(head or t("m.results"), lines, head is not None))

@@ -100,13 +100,6 @@ def title(cv, lay, text, right=""):
         cv.text(w - rw, 0, right, col)
 
 
-def under(app, s):
-    """The rows screen s's rows move down by, right under the results over
-    its top: on the home screen, results of more than one line."""
-    n = app.screens.notice
-    return len(n) - 1 if n and app.screens.stack[0] is s else 0
-
-
 class Screen:
     title = ""
     hint = "h.back"
@@ -134,20 +127,6 @@ class Screen:
     def status(self, app):
         """Text at the right of the title bar."""
         return ""
-
-    def band(self, app):
-        """The text rows an action's results may take over the top of this
-        screen (Screens.tell): two; on the home screen the rows it can
-        spare with every one of its rows still shown under them (the
-        title's at least), its rows then drawn right under the results."""
-        lay = app.board.lay
-        if app.screens.stack[0] is not self:
-            return 2
-        return max(1, lay.rows - lay.footer - self.count())
-
-    def count(self):
-        """The rows the screen shows, whole (band)."""
-        return len(self.rows)
 
     def key(self, app, k):
         n = len(self.rows)
@@ -214,12 +193,11 @@ class Screen:
         cv.fill(lay.bg)
         title(cv, lay, self.title, self.status(app))
         visible = self._visible(lay)
-        d = under(app, self)
-        for i in range(visible - d):
+        for i in range(visible):
             k = self.top + i
             if k >= len(self.rows):
                 break
-            self._row(cv, lay, i + d, k)
+            self._row(cv, lay, i, k)
         self._bar(cv, lay, visible)
         if lay.footer:
             self.footer(cv, lay, app)

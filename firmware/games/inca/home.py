@@ -4,7 +4,7 @@
 # OK opens the phase's menu.
 from firmware.core.text import t, f
 from firmware.games.inca import words as w
-from firmware.screenkit.widgets import Screen, selected, title, under
+from firmware.screenkit.widgets import Screen, selected, title
 
 
 class Home(Screen):
@@ -28,9 +28,6 @@ class Home(Screen):
         self.total = total
         self.done = total if s["over"] else done
 
-    def count(self):
-        return len(self.view["order"])
-
     def key(self, app, k):
         if k == "ok" or k == "down" or k == "up":
             app.screens.open_menu()
@@ -53,8 +50,7 @@ class Home(Screen):
         cv.rect(0, y, 1 + (W - 1) * self.done // self.total, 3, fg, True)
         for x in self.ticks[1:]:
             cv.line(x * (W - 1) // self.total, y - 1, x * (W - 1) // self.total, y + 3, fg)
-        # the players right under an action's results of more lines
-        top = max(y + 4, (under(app, self) + 1) * lh)
+        top = y + 4
         rows = (lay.h - top) // lh
         turn = v["turn"]
         # who plays next: the turn order; at the end the standings

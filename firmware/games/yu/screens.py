@@ -3,7 +3,7 @@
 # pickers, the result of a game and the history of the campaign.
 from firmware.core.text import t, f, fit
 from firmware.games.yu import words as w
-from firmware.screenkit.widgets import Menu, Message, Numbers, Screen, row, title, under
+from firmware.screenkit.widgets import Menu, Message, Numbers, Screen, row, title
 from firmware.screenkit import common
 
 PHASES = ("harvest", "actions", "barge", "barbarians", "refresh")
@@ -166,11 +166,6 @@ class Home(Screen):
         rows.append(row(t("y.m.more"), ">", lambda app: app.screens.open_menu()))
         self.rows = rows
 
-    def count(self):
-        if self.view["in_game"]:
-            return len(self.lines) + len(self.warnings)
-        return len(self.rows)
-
     def key(self, app, k):
         if self.view["in_game"]:
             if k in ("ok", "down", "up"):
@@ -192,8 +187,7 @@ class Home(Screen):
         W = lay.w
         cv.fill(lay.bg)
         title(cv, lay, self.title)
-        d = under(app, self)
-        visible = lay.rows - 1 - lay.footer - d
+        visible = lay.rows - 1 - lay.footer
         lines = list(self.lines)
         for x in self.warnings:
             # a warning too long for a line goes on the next ones
@@ -202,7 +196,7 @@ class Home(Screen):
                     lines.append([part, "", False])
         for i in range(min(visible, len(lines))):
             label, right, mark = lines[i]
-            y = (i + 1 + d) * lh
+            y = (i + 1) * lh
             col = fg
             if mark == "phases":
                 bw = box_width(lay)
