@@ -65,6 +65,9 @@ class Board:
             use(lang)
 
 
+BAND = 2    # the most result lines shown over the screen that follows (Screens.tell)
+
+
 class Screens:
     """The screens, the top one last in stack, and what the next frame
     shows: dirty (True: the frame is drawn again; a screen: only its
@@ -124,16 +127,19 @@ class Screens:
         self.push(Message(t(title), [msg]))
 
     def tell(self, lines, head=None):
-        """An action's results, whole, with no press to read them: on the
-        top two rows of the screen that follows, until the next press
-        (which does what it does), where they fit there; else, or for a
-        big moment (head, its headline: a Pizarro flip, the end of the
+        """An action's results, whole, with no press to read them: over
+        the top rows of the screen that follows, until the next press
+        (which does what it does), where they are at most BAND lines, in
+        every language alike however they wrap (so the same presses play
+        the same game in every language); the home screen's rows then
+        start under them, its player whose turn it is shown.  Else, or for
+        a big moment (head, its headline: a Pizarro flip, the end of the
         game), on a screen of their own, drawn at once, every line whole,
         that OK or BACK closes.  Nothing is cut: no "N more"."""
         self.notice = None
         if not lines:
             return
-        if head is None:
+        if head is None and len(lines) <= BAND:
             lay = self.app.board.lay
             parts = []
             for ln in lines:
@@ -146,7 +152,7 @@ class Screens:
                     if len(alt) <= len(got):
                         got = alt
                 parts.extend(got)
-            if len(parts) <= 2:
+            if len(parts) < lay.rows:       # a row of the screen left under them
                 self.notice = parts
                 return
         self.push(Report(head or t("m.results"), lines, head is not None))

@@ -9,7 +9,9 @@ screens of their own."""
 import pytest
 
 from bench import scripts
+from firmware.app import BAND
 from firmware.core.text import t
+from firmware.games.inca import words
 from firmware.screenkit.widgets import Message, Report
 from host_sim import device, keyplan
 from firmware.games.inca import host as keyplan_inca
@@ -29,7 +31,7 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
     app, _ = device.build(board, None, scripts.SEED, lang=lang)
     app.board.seed = lambda: scripts.SEED
     shot = TextShot(app.board.cv, app.board.lay)
-    seen = {"band": 0, "report": 0, "pizarro": 0, "over": 0}
+    seen = {"band": 0, "report": 0, "pizarro": 0, "over": 0, "home": 0}
     real_act = app.play.act
 
     def act(line):
@@ -65,8 +67,18 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
                 assert top.banner and top.title == t("m.game_over")
         elif app.screens.notice:
             seen["band"] += 1
-            assert len(app.screens.notice) <= 2
-            assert shown[:len(app.screens.notice)] == app.screens.notice
+            band = app.screens.notice
+            # at most BAND lines, whatever rows they wrap to, with a row of the screen under them
+            assert want is None or len(want) <= BAND
+            assert len(band) < app.board.lay.rows
+            assert shown[:len(band)] == band
+            if len(app.screens.stack) == 1 and not s["over"] and app.play.view()["turn"] is not None:
+                # the home screen: the row of the player whose turn it is
+                # (the one lit) is shown under them
+                turn = app.play.view()["turn"]
+                lit = [ln for ln in shown[len(band):] if ln.startswith("> ")]
+                assert len(lit) == 1 and (words.ini(turn) in lit[0] or words.name(turn) in lit[0]), (band, shown)
+                seen["home"] += 1
             if want is not None:
                 assert _words(app.screens.notice) == _words(want)
         else:
@@ -78,7 +90,7 @@ def test_a_whole_game_shows_every_result_whole(board, lang):
     keyplan.play(app, lines, keyplan_inca)
     assert app.play.view()["over"]
     assert seen["pizarro"] >= 4 and seen["over"] == 1
-    assert seen["band"] > 40 and seen["report"] > 10, seen
+    assert seen["band"] > 40 and seen["report"] > 10 and seen["home"] > 10, seen
 
 
 def _played(board, until, what):

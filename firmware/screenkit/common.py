@@ -7,7 +7,7 @@
 # player's action (a scoring, the end of a phase, a Pizarro flip: the
 # game's ui.BIG events among the last action's) asks first, No first.
 from firmware.core.text import t, fit
-from firmware.screenkit.widgets import Menu, row
+from firmware.screenkit.widgets import MORE, Menu, row
 
 
 def rows(app, corrections=None):
@@ -136,7 +136,7 @@ def named(app, out, label, name, target, why=None):
         out.append(row(label, name, target, why))
         return
     out.append(row(label, "", target, why))
-    lines(app, out, name, None, None, "  ")
+    lines(app, out, name, MORE, None, "  ")     # rows the cursor passes over
 
 
 def lines(app, out, text, target=None, why=None, indent=""):

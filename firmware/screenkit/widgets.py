@@ -24,6 +24,12 @@ def row(label, right="", target=None, why=None, colour=None):
     return [label, right, target, why, colour]
 
 
+# the target of a row that goes on with the row above it (a name too long
+# for its row): the cursor passes over it, so a list takes the same
+# presses in every language, however its words wrap
+MORE = ("more",)
+
+
 class Rows:
     """The rows of a long list, each made when it is read (drawn, or picked)
     rather than all when the list opens.  The Sun Event card list has 21
@@ -100,6 +106,13 @@ def title(cv, lay, text, right=""):
         cv.text(w - rw, 0, right, col)
 
 
+def under(app, s):
+    """The rows an action's results take over the top of the home screen
+    s (Screens.tell), after its title's: its rows start under them."""
+    n = app.screens.notice
+    return len(n) - 1 if n and app.screens.stack[0] is s else 0
+
+
 class Screen:
     title = ""
     hint = "h.back"
@@ -132,14 +145,14 @@ class Screen:
         n = len(self.rows)
         if k == "up+" or k == "down+":
             k = k[:-1]      # a held UP (two buttons: A) goes on, a row each step
-        if k == "up" and n:
+        if (k == "up" or k == "down") and n:
             self.moved = self.cur
-            self.cur = (self.cur - 1) % n
+            d = -1 if k == "up" else 1
+            c = (self.cur + d) % n
+            while self.rows[c][2] is MORE and c != self.cur:
+                c = (c + d) % n
+            self.cur = c
             self._visible(app.board.lay)      # the window follows each step, drawn or not
-        elif k == "down" and n:
-            self.moved = self.cur
-            self.cur = (self.cur + 1) % n
-            self._visible(app.board.lay)      # (a busy board draws once after several)
         elif k == "ok" and n:
             self.activate(app, self.rows[self.cur])
         elif k == "back":
@@ -150,7 +163,7 @@ class Screen:
             app.screens.note(r[3])
             return
         target = r[2]
-        if target is None:
+        if target is None or target is MORE:
             return
         if isinstance(target, str):
             app.play.act(target)
@@ -183,25 +196,33 @@ class Screen:
     def _visible(self, lay):
         """How many rows fit; scrolls so that the cursor's row is one."""
         visible = lay.rows - 2 if self.hint_row else lay.rows - 1 - lay.footer
+        last = self.cur     # the cursor's row and the rows that go on with it
+        rows = self.rows
+        while type(rows) is list and last + 1 < len(rows) and rows[last + 1][2] is MORE:
+            last += 1
         if self.cur < self.top:
             self.top = self.cur
-        elif self.cur >= self.top + visible:
-            self.top = self.cur - visible + 1
+        elif last >= self.top + visible:
+            self.top = min(self.cur, last - visible + 1)
         return visible
 
     def draw(self, cv, lay, app):
         cv.fill(lay.bg)
         title(cv, lay, self.title, self.status(app))
         visible = self._visible(lay)
-        for i in range(visible):
-            k = self.top + i
+        d = under(app, self)
+        first = self.top
+        if d and not self.plain and self.cur >= first + visible - d:
+            first = self.cur - (visible - d) + 1    # its cursor's row (whose turn it is) shown
+        for i in range(visible - d):
+            k = first + i
             if k >= len(self.rows):
                 break
-            self._row(cv, lay, i, k)
+            self._row(cv, lay, i + d, k)
         self._bar(cv, lay, visible)
         if lay.footer:
             self.footer(cv, lay, app)
-        self.shown = self.top
+        self.shown = -1 if d else self.top      # drawn whole at the next press
 
     def redraw(self, cv, lay, app, moved):
         """Draw after a key.  moved: the key only moved the cursor, and

@@ -15,7 +15,7 @@ the board never gets it (flash.sh leaves it out).
 """
 from firmware.hal.buttons import LONG_MS, REPEAT_MS
 from firmware.screenkit.nav import PROFILES
-from firmware.screenkit.widgets import Message, Numbers
+from firmware.screenkit.widgets import MORE, Message, Numbers
 
 LIMIT = 60
 # one letter an intent, for a key file the unix-port board reads (the
@@ -152,11 +152,23 @@ def back(app, keys):
 def _ways(app, i):
     """The ways to move the cursor of the list on top to row i."""
     scr = top_screen(app)
-    n = len(scr.rows)
-    ways = [("down", (i - scr.cur) % n)]
+    ways = [("down", _steps(scr, i, 1))]
     if app.board.has_up:
-        ways.append(("up", (scr.cur - i) % n))
+        ways.append(("up", _steps(scr, i, -1)))
     return ways
+
+
+def _steps(scr, i, d):
+    """The presses of UP (d -1) or DOWN (d 1) that take the cursor to row
+    i: a row that goes on with the row above it takes none (MORE)."""
+    n = len(scr.rows)
+    c = scr.cur
+    k = 0
+    while c != i and k <= n:
+        c = (c + d) % n
+        if scr.rows[c][2] is not MORE:
+            k += 1
+    return k
 
 
 def reach(app, i):

@@ -4,7 +4,7 @@
 # OK opens the phase's menu.
 from firmware.core.text import t, f
 from firmware.games.inca import words as w
-from firmware.screenkit.widgets import Screen, selected, title
+from firmware.screenkit.widgets import Screen, selected, title, under
 
 
 class Home(Screen):
@@ -50,16 +50,20 @@ class Home(Screen):
         cv.rect(0, y, 1 + (W - 1) * self.done // self.total, 3, fg, True)
         for x in self.ticks[1:]:
             cv.line(x * (W - 1) // self.total, y - 1, x * (W - 1) // self.total, y + 3, fg)
-        top = y + 4
+        # the players right under an action's results of more than a row
+        top = max(y + 4, (under(app, self) + 1) * lh)
         rows = (lay.h - top) // lh
         turn = v["turn"]
         # who plays next: the turn order; at the end the standings
         stand = v["standings"] if v["over"] else v["order"]
         n = len(stand)
-        for i in range(min(rows, n)):
+        first = 0
+        if turn in stand and stand.index(turn) >= rows:
+            first = stand.index(turn) - rows + 1    # the player whose turn it is shown
+        for i in range(first, min(first + rows, n)):
             c = stand[i]
             p = v["players"][c]
-            yy = top + i * lh
+            yy = top + (i - first) * lh
             col = lay.player[c] if lay.colour else fg
             if c == turn:
                 col = selected(cv, lay, yy, c)
