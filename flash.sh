@@ -505,6 +505,10 @@ if [ "$romfs" = 1 ]; then
         mkdir -p "$rom"
         cp -r "$out/firmware" "$out/boards" "$out/assets" "$out/board.json" "$rom/"
         [ -d "$out/lib" ] && cp -r "$out/lib" "$rom/"
+        # the font's licence goes beside the image (and the UF2), as the
+        # firmware's licences go beside it in dist/: the partition's room
+        # is the code's and the words'
+        rm -f "$rom"/assets/fonts/LICENSE-*
         printf '%s\n' "# the companion, from the ROM partition" "import sys" "sys.path.insert(0, '/rom')" \
             "from firmware.main import main" "main('/rom/board.json')" > "$rom/main.py"
         if ! "$mpr" romfs --no-mpy -o "$out/romfs.img" build "$rom" >/dev/null; then
@@ -515,6 +519,7 @@ if [ "$romfs" = 1 ]; then
 fi
 if [ "$uf2" = 1 ]; then
     step "$py" tools/uf2.py romfs "$base" "$out/romfs.img" "$out/companion-$board.uf2"
+    step cp "$out"/assets/fonts/LICENSE-* "$out/"     # the font's licence, to go with the UF2
     say "hold BOOTSEL while plugging the board in, and copy $out/companion-$board.uf2 to its RPI-RP2 drive"
     exit 0
 fi

@@ -80,6 +80,9 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     assert image.startswith(VfsRomWriter.ROMFS_HEADER)
     assert sorted(os.listdir(out / "rom")) == ["assets", "board.json", "boards", "firmware", "lib", "main.py"]
     assert (out / "rom" / "board.json").read_text().strip() == '{"board": "pico_oled"}'
+    # the font's licence goes beside the UF2, not into the partition
+    assert not [n for n in os.listdir(out / "rom" / "assets" / "fonts") if n.startswith("LICENSE")]
+    assert (out / "LICENSE-misc-fixed.txt").read_bytes() == (out / "assets" / "fonts" / "LICENSE-misc-fixed.txt").read_bytes()
     assert "main('/rom/board.json')" in (out / "rom" / "main.py").read_text()
     # the board takes it page by page: the ROM partition written, the rest of
     # the flash (the firmware's and the filesystem's) as the UF2 or the board had it
