@@ -727,6 +727,10 @@ def cli(argv):
             continue
         sys.stderr.write("unknown option %r\n%s\n" % (a, USAGE))
         return 1
+    wrong = sim.mistake(opts["seed"], (("the PNGs", opts["png"]),))
+    if wrong:
+        sys.stderr.write(wrong + "\n")
+        return 1
     why = ready()
     if why:
         sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
