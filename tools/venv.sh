@@ -6,8 +6,11 @@
 # simulator lacks.  The tests' is .venv, with the test extras.  pip's
 # output goes to $VENV/pip.log and is shown only if the install fails.
 set -eu
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# PYTHON (default python3) as a path from the folder it is run in
 PY=${PYTHON:-python3}
+case "$PY" in /*) ;; */*) PY=$PWD/$PY ;; esac
+# the repository's root, from any folder (not a tools/ that CDPATH finds first)
+CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 case "${1:-}" in
     run) VENV=.venv-sim; target=. ;;
     test) VENV=.venv; target=".[test]" ;;
