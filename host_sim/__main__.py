@@ -11,7 +11,8 @@ python -m host_sim COMMAND ...
                                            at boot (after a power cut) and print its view as JSON
   demo                                     replay the bundled demo game and print the standings
   pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR]
-                                           the firmware on the virtual Pico (python -m host_sim pico --help)
+                                           the firmware on the virtual Pico, in a clone of the repository
+                                           (./simulate pico sets it up; python -m host_sim pico --help)
 """
 import json
 import os

@@ -323,6 +323,13 @@ def main(argv):
             i += 1
             lang = argv[i]
         elif a.startswith("-") or path is not None:
+            # what was wrong, named, then how it is used
+            if not a.startswith("-"):
+                _err("one %s only, not also %r" % ("DIR" if resuming else "FILE", a))
+            elif a in ("--edition", "--lang") or (a == "--journal" and not resuming):
+                _err("--lang takes en, ru or es" if a == "--lang" else "%s needs a value" % a)
+            else:
+                _err("unknown option %r%s" % (a, " for resume" if resuming else ""))
             _err(USAGE)
             return 1
         else:

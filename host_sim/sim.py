@@ -296,6 +296,19 @@ def writable(folder):
     return None
 
 
+def mistake(seed, places):
+    """What is wrong with a --seed and the folders to be written ((what,
+    folder), each made if need be), in a line, or None (python -m host_sim
+    and its pico command alike)."""
+    if seed is not None and not seed.isdigit():
+        return "--seed takes a whole number, not %r" % seed
+    for what, folder in places:
+        why = writable(folder)
+        if why:
+            return "cannot keep %s in %s: %s" % (what, folder, why)
+    return None
+
+
 def main(argv):
     opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
             "text": None, "players": None}
@@ -323,14 +336,10 @@ def main(argv):
     if opts["journal"] is None and opts["keys"] is None:
         # like the device, the terminal simulator keeps its game between runs
         opts["journal"] = os.path.join(saves(), opts["board"])
-    if opts["seed"] is not None and not opts["seed"].isdigit():
-        sys.stderr.write("--seed takes a whole number, not %r\n" % opts["seed"])
+    wrong = mistake(opts["seed"], (("the game", opts["journal"]), ("the PNGs", opts["png"])))
+    if wrong:
+        sys.stderr.write(wrong + "\n")
         return 1
-    for what, folder in (("the game", opts["journal"]), ("the PNGs", opts["png"])):
-        why = writable(folder)
-        if why:
-            sys.stderr.write("cannot keep %s in %s: %s\n" % (what, folder, why))
-            return 1
     roster = None
     if opts["players"] is not None:
         from host_sim import players

