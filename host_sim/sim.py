@@ -137,6 +137,13 @@ def intent(word, profile):
     return prof[press]
 
 
+def screen(app, prof, lang):
+    """The terminal's frame: the screen, the LEDs the board has (no line
+    for a board without) and the key legend."""
+    px = app.board.px
+    return render.terminal(app.board.cv, px.np.shown if px else None, legend(prof["profile"], lang))
+
+
 def play_keys(app, prof, words, png_dir=None, text=None, played=None):
     """Play the words; text: a function given each screen's text (a "== N
     KEY" line, then the lines of TextShot.lines), before the first key
@@ -231,8 +238,7 @@ def interactive(app, prof):
                 if small != said:
                     out.write("\x1b[H\x1b[2J" + small)
             else:
-                px = app.board.px
-                frame = render.terminal(app.board.cv, px.np.shown if px else None, legend(prof["profile"], lang))
+                frame = screen(app, prof, lang)
                 out.write(("\x1b[2J" if said else "") + "\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
             said = small
             out.flush()
