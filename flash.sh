@@ -248,7 +248,7 @@ what=$board
 [ "$pico2" = 1 ] && what="$board (for a Pico 2)"
 if [ "$uf2" = 1 ]; then
     if [ -z "$mpboard" ] || [ "$source" = 1 ]; then
-        echo "flash.sh: --uf2 makes a file for a board built on a Pico ($(pico_boards)), from .mpy files (not --source); other boards are flashed with mpremote" >&2
+        echo "flash.sh: --uf2 makes a file for a Pico (boards: $(pico_boards)), from .mpy files (not --source); other boards are flashed with mpremote" >&2
         exit 2
     fi
     base=$(ls dist/micropython-*-"$mpboard"-ROMFS.uf2 2>/dev/null | tail -1)
