@@ -105,6 +105,7 @@ pico_boards() { board_list 'd.get("MICROPYTHON") == "RPI_PICO"'; }
 # OPTION WHAT VALUE: stop, saying what is missing, unless the option has a value
 need() {
     if [ -z "$3" ] || [ "${3#--}" != "$3" ]; then
+        if [ "$1" = --board ]; then set -- "$1" "$2 (boards: $(board_list))"; fi
         echo "flash.sh: $1 needs $2" >&2
         exit 2
     fi
@@ -130,7 +131,7 @@ while [ $# -gt 0 ]; do
         --uf2) uf2=1 ;;
         --pico2) pico2=1 ;;
         --out) need "$1" "a directory" "${2-}"; shift; out=$1 ;;
-        --board) need "$1" "a board's name (boards: $(board_list))" "${2-}"; shift; board=$1 ;;
+        --board) need "$1" "a board's name" "${2-}"; shift; board=$1 ;;
         --port) need "$1" "a device (a serial port, or a CIRCUITPY drive's folder)" "${2-}"; shift; port=$1 ;;
         --package-json) package_json=1 ;;
         --set-clock) set_clock=1 ;;
