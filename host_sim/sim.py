@@ -331,6 +331,10 @@ def main(argv):
         sys.stderr.write("unknown option %r\n%s\n" % (a, usage()))
         return 1
     notes = []
+    if opts["board"] not in device.BOARDS:
+        # said before anything is made for it (its data folder)
+        sys.stderr.write("unknown board %r (boards: %s)\n" % (opts["board"], " ".join(device.BOARDS)))
+        return 1
     if opts["journal"] is None and opts["keys"] is None:
         # like the device, the terminal simulator keeps its game between runs
         opts["journal"] = os.path.join(saves(), opts["board"])

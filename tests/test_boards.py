@@ -48,6 +48,14 @@ def test_help_sim_describes_each_board_from_its_profile():
     assert r.returncode == 1 and "pico_lcd_114" in r.stderr
 
 
+def test_an_unknown_board_is_named_and_nothing_is_made_for_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sim, "saves", lambda: str(tmp_path / "sim"))
+    assert sim.main(["--board", "pico_nope"]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("unknown board 'pico_nope' (boards: pico_oled ") and "pico_lcd_114" in said
+    assert not (tmp_path / "sim").exists()
+
+
 @pytest.mark.parametrize("board, leds", [("pico_lcd_114", None), ("pico_display", 1), ("pico_oled", 4),
                                          ("pybadge", 5)])
 def test_the_simulator_shows_the_leds_a_board_has_and_none_on_a_board_without(board, leds):
