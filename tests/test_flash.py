@@ -7,7 +7,8 @@ import subprocess
 
 from test_micropython import ROOT, micropython
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pybadge", "virtual")
+# every profile in boards/: a board is one file there
+BOARDS = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".py") and n[0] != "_")
 
 
 def flash(*args, **env):
@@ -74,9 +75,62 @@ def test_dry_run_for_a_board_prints_every_step():
     assert "cp -r drivers/circuitpython/adafruit_displayio_ssd1306.py out/flash/pico_oled_cp/lib/" in r.stdout
 
 
+def test_a_dry_run_says_what_it_would_do_and_does_nothing():
+    r = flash("--board", "pico_oled", "--dry-run", MPREMOTE="/bin/true")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == "dry run: would flash pico_oled on auto; nothing was done"
+    assert "flashed" not in r.stdout
+    for args, last in ((("--board", "pico_display", "--stage"), "would stage pico_display in out/flash/pico_display"),
+                       (("--board", "pybadge", "--port", "/media/u/CIRCUITPY"), "would flash pybadge onto /media/u/CIRCUITPY"),
+                       ((), "would compile the firmware into out/mpy")):
+        r = flash(*args, "--dry-run", MPREMOTE="/bin/true")
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.splitlines()[-1] == "dry run: %s; nothing was done" % last, args
+
+
+def test_a_pico_2_gets_its_native_code_and_its_uf2_goes_to_its_rp2350_drive():
+    r = flash("--board", "pico_oled", "--uf2", "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "RPI_PICO-ROMFS.uf2" in r.stdout and "-march=armv6m" in r.stdout
+    assert r.stdout.splitlines()[-1].endswith("to copy to its RPI-RP2 drive (BOOTSEL held while it is plugged in); "
+                                              "nothing was done")
+    r = flash("--board", "pico_oled", "--uf2", "--pico2", "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "RPI_PICO2-ROMFS.uf2" in r.stdout and "-march=armv7emsp" in r.stdout and "armv6m" not in r.stdout
+    last = r.stdout.splitlines()[-1]
+    assert "for pico_oled (for a Pico 2)" in last and "RP2350 drive" in last and "RPI-RP2" not in last
+    # without --uf2: the files with the Pico 2's native code, and said so
+    r = flash("--board", "pico_display", "--pico2", "--dry-run", MPREMOTE="/bin/true")
+    assert r.returncode == 0, r.stderr
+    assert "-march=armv7emsp -s firmware.hal.gs4" in r.stdout and "armv6m" not in r.stdout
+    assert r.stdout.splitlines()[-1] == "dry run: would flash pico_display (for a Pico 2) on auto; nothing was done"
+    # where it can mean nothing: refused, and why
+    r = flash("--board", "pico_display", "--pico2", "--source", "--dry-run")
+    assert r.returncode == 2 and "with --source the board compiles it itself" in r.stderr and not r.stdout
+    for args in (("--board", "esp32_tdisplay"), ("--board", "pybadge"), ()):
+        r = flash(*args, "--pico2", "--dry-run")
+        assert r.returncode == 2 and "--pico2 is for a board built on a Pico" in r.stderr, args
+        assert "pico_lcd_114" in r.stderr and not r.stdout, args
+
+
+def test_an_option_without_its_value_says_what_is_missing():
+    for args, said in ((("--board",), "--board needs a board's name (boards: "),
+                       (("--board", "--dry-run"), "--board needs a board's name"),
+                       (("--dry-run", "--out"), "--out needs a directory"),
+                       (("--port", "--board", "pico_oled"), "--port needs a device"),
+                       (("--players",), "--players needs the names")):
+        r = flash(*args)
+        assert r.returncode == 2 and r.stderr.startswith("flash.sh: " + said), (args, r.stderr)
+        assert "line " not in r.stderr and not r.stdout, args
+    r = flash("--board")
+    for b in BOARDS:
+        assert b in r.stderr, b
+
+
 def test_clear_errors():
     r = flash("--board", "pico_nope")
-    assert r.returncode == 2 and "unknown board 'pico_nope'" in r.stderr and "pico_oled" in r.stderr
+    assert r.returncode == 2 and "unknown board 'pico_nope'" in r.stderr
+    assert r.stderr.split("(boards: ")[1].rstrip(")\n").split(", ") == BOARDS
     r = flash("--board", "pico_oled", "--port", "/dev/ttyACM0", MPREMOTE="/nonexistent/mpremote")
     assert r.returncode == 1 and "mpremote not found" in r.stderr
     r = flash("--board", "pico_oled", MPY_CROSS="/nonexistent/mpy-cross")

@@ -7,6 +7,7 @@ import importlib.util
 import json
 import os
 import sys
+import types
 
 import pytest
 
@@ -84,6 +85,27 @@ class Panel:
             self.at += len(b)
 
 
+def micropython_boards():
+    """Every MicroPython board profile in boards/ (FAMILY "machine"): a
+    board added there is tested here with nothing else to edit."""
+    out = []
+    for n in sorted(os.listdir(os.path.join(ROOT, "boards"))):
+        if n.endswith(".py") and not n.startswith("_"):
+            d = {}
+            with open(os.path.join(ROOT, "boards", n)) as f:
+                exec(f.read(), d)
+            if d["FAMILY"] == "machine":
+                out.append(n[:-3])
+    return out
+
+
+def test_the_boards_tested_here_are_those_of_boards():
+    names = micropython_boards()
+    # the four MicroPython boards before it, and the Waveshare Pico-LCD-1.14 (no LEDs, a joystick)
+    assert {"pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2", "pico_lcd_114"} <= set(names)
+    assert "virtual" not in names and "pybadge" not in names
+
+
 @pytest.fixture
 def hw(monkeypatch, tmp_path):
     machine = load("machine")
@@ -98,7 +120,7 @@ def hw(monkeypatch, tmp_path):
     return machine, board
 
 
-@pytest.mark.parametrize("name", ["pico_oled", "pico_display", "esp32_tdisplay", "m5stickc_plus2"])
+@pytest.mark.parametrize("name", micropython_boards())
 def test_a_board_profile_builds_and_runs_the_app(name, hw):
     machine, board = hw
     from firmware import bringup
@@ -140,31 +162,37 @@ def test_a_board_profile_builds_and_runs_the_app(name, hw):
                 want += bytes((c >> 8, c & 255))   # the palette's colour, high byte first
         assert panel.mem == want and panel.windows == 1     # the whole screen: one window, band after band
         assert machine.Pin.made[d["backlight"]].v == 1
+        assert spi.id == d["spi"] and machine.Pin.made[d["dc"]].mode == machine.Pin.OUT
+        if "rst" in d:      # the panel reset (low, then high) and left running
+            assert machine.Pin.made[d["rst"]].writes[-2:] == [0, 1]
     for n in getattr(p, "HOLD", ()):        # a power hold: high from the start
         assert machine.Pin.made[n].mode == machine.Pin.OUT and machine.Pin.made[n].writes[:1] == [1]
-    # a button on its pin: pressed, released, gives its intent
-    first = sorted(p.BUTTONS)[0]
-    pin = machine.Pin.made[p.BUTTONS[first]]
-    if first in getattr(p, "NO_PULL", ()):
-        assert pin.pull == -1
-    else:
-        assert pin.pull == machine.Pin.PULL_UP
+    # each button on its pin: pressed, released, gives its intent
+    from firmware.screenkit.nav import PROFILES
     for name in getattr(p, "NO_PULL", ()):
         machine.Pin.made[p.BUTTONS[name]].release()     # the board's own pull-up
-    pin.press()
-    buttons.poll(0)
-    buttons.poll(100)
-    pin.release()
-    buttons.poll(200)
-    buttons.poll(300)
-    from firmware.screenkit.nav import PROFILES
-    assert buttons.get() == PROFILES[p.PROFILE][(first, "short")]
-    # the LEDs follow the game once one is set up
+    t = 0
+    for button in sorted(p.BUTTONS):
+        pin = machine.Pin.made[p.BUTTONS[button]]
+        if button in getattr(p, "NO_PULL", ()):
+            assert pin.pull == -1
+        else:
+            assert pin.pull == machine.Pin.PULL_UP
+        pin.press()
+        buttons.poll(t)
+        buttons.poll(t + 100)
+        pin.release()
+        buttons.poll(t + 200)
+        buttons.poll(t + 300)
+        t += 1000
+        assert buttons.get() == PROFILES[p.PROFILE][(button, "short")], button
+    # the LEDs follow the game once one is set up; a board without has none
     px = app.board.px
-    assert px is not None
     app.play.session = None
     app.play.leds()
-    if "rgb_led" in p.PIXELS:
+    if p.PIXELS is None:
+        assert px is None
+    elif "rgb_led" in p.PIXELS:
         assert [pwm.d for pwm in px.np.pwms] == [65535] * 3   # dark, lit low
     else:
         assert px.np.writes >= 1 and px.np.pin.id == p.PIXELS["pin"]
@@ -200,8 +228,11 @@ def test_the_panels_bus_gets_the_system_clock_where_the_profile_says(hw, monkeyp
     mem = Mem32({board._PERI_CTRL: ctrl})
     monkeypatch.setattr(machine, "mem32", mem, raising=False)
     monkeypatch.setattr(machine, "freq", lambda: sys_hz, raising=False)
-    monkeypatch.setattr(sys, "implementation", type(sys)("impl"))
-    sys.implementation._machine = "Raspberry Pi Pico with " + chip
+    # the chip MicroPython says it runs on; the rest as it is (the import
+    # system reads sys.implementation too: this test runs alone as well)
+    impl = types.SimpleNamespace(**vars(sys.implementation))
+    impl._machine = "Raspberry Pi Pico with " + chip
+    monkeypatch.setattr(sys, "implementation", impl)
     from boards import pico_display
     d = dict(pico_display.DISPLAY)
     assert d["peri_clock"] == "sys" and d["baudrate"] == 62_500_000

@@ -21,7 +21,20 @@ from host_sim.textshot import TextShot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-BOARDS = ("pico_oled", "pico_display", "esp32_tdisplay", "pybadge")
+
+
+def one_board_a_screen():
+    """A board of boards/ for each screen the words are laid out on (its
+    size, font and buttons): a board added with a screen of its own is
+    tested here too."""
+    seen = {}
+    for b in device.BOARDS:
+        p = device.board(b)
+        seen.setdefault((p["width"], p["height"], p["colour"], p["font"], p["profile"]), b)
+    return tuple(seen.values())
+
+
+BOARDS = one_board_a_screen()
 LANGS = ("en", "es", "ru")
 GAMES = NAMES     # every game of the registry
 
