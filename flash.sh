@@ -5,7 +5,8 @@
 #   ./flash.sh --board NAME --stage [--romfs] [--out DIR]   compile and stage only
 #   ./flash.sh --board NAME --uf2 [--pico2] [--out DIR]     one UF2 file: firmware and code
 #   ./flash.sh [--out DIR] [--dry-run]          compile only (into out/mpy)
-#   ./flash.sh --package-json                   rewrite package.json (for mip)
+#   ./flash.sh --package-json                   rewrite package.json (for mip: the files git knows;
+#                                               one it does not is named, left out)
 #   ./flash.sh --set-clock [--port DEV]         set the board's clock to UTC now, and restart it
 #                                               into its game (a finished play's date comes from it)
 #   ./flash.sh --players "Аня,Борис" [--port DEV]  the group's players on the board (its roster), and
@@ -156,8 +157,11 @@ try:  # the files under version control, else what is here
     tracked = set(subprocess.run(["git", "ls-files"], capture_output=True, text=True, check=True).stdout.split())
 except (OSError, subprocess.CalledProcessError):
     tracked = None
+untracked = []
 def files(pattern):
-    return sorted(f for f in glob.glob(pattern, recursive=True) if tracked is None or f in tracked)
+    found = sorted(glob.glob(pattern, recursive=True))
+    untracked.extend(f for f in found if tracked is not None and f not in tracked and not f.endswith("/host.py"))
+    return [f for f in found if tracked is None or f in tracked]
 paths = [f for f in files("firmware/**/*.py") if not (f.startswith("firmware/games/") and f.endswith("/host.py"))]
 paths += files("boards/*.py") + files("assets/*/edition.json")
 paths += files("assets/lang/*.json") + files("firmware/games/*/lang/*.json")
@@ -168,6 +172,10 @@ with open("package.json", "w") as f:
     f.write(",\n".join("  " + json.dumps(u) for u in urls))
     f.write("\n ]}\n")
 print("wrote package.json: %d files" % len(urls))
+if untracked:
+    # mip fetches the files from the repository: one git does not know is not there
+    print("left out, not in git (git add them, then run ./flash.sh --package-json again):")
+    print("".join("  %s\n" % f for f in untracked), end="")
 PY
     exit 0
 fi

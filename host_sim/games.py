@@ -11,7 +11,8 @@ firmware module imports it), with:
     random_setup(rnd)      a setup line, chosen with rnd (a random.Random)
     candidates(s, pick)    plausible action lines for the state s, the
                            likeliest first (some may be refused by the
-                           rules); pick(n) is a choice in 0..n-1: the
+                           rules; never none: a refused one where nothing
+                           is legal); pick(n) is a choice in 0..n-1: the
                            autoplayer's random legal actions, the property
                            tests' (hypothesis chooses) and the benchmarks'
     script()               the action lines (setup first) of the game's

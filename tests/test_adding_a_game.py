@@ -7,6 +7,7 @@ played at random by the autoplayer, with no file outside its folder naming
 it."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -112,9 +113,16 @@ def test_the_autoplayer_plays_the_new_game_to_its_end(coin):
 def test_nothing_outside_its_folder_names_the_new_game():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     here = os.path.relpath(__file__, ROOT)
+    # added for good (docs/adding-a-game.md), it is named by its own folder,
+    # its edition table, its registry line and the list of files mip installs
+    folders = [FOLDER.replace(os.sep, "/") + "/"]
+    ours = [here, "docs/adding-a-game.md"]
+    if "coin" in registry_table.NAMES:
+        folders += ["firmware/games/coin/", "assets/coin/"]
+        ours += ["firmware/games/__init__.py", "package.json"]
     found = []
     for p in tracked:
-        if p.startswith(FOLDER.replace(os.sep, "/") + "/") or p in (here, "docs/adding-a-game.md"):
+        if p.startswith(tuple(folders)) or p in ours:
             continue
         try:
             with open(os.path.join(ROOT, p), encoding="utf-8") as f:
@@ -125,3 +133,85 @@ def test_nothing_outside_its_folder_names_the_new_game():
             found.append(p)
     assert found == []
     assert json.load(open(os.path.join(ROOT, FOLDER, "edition.json")))["target"] == 3
+
+
+# The tests that go over every game of the registry and take a few seconds
+# between them: run in a copy of the tree where the game was added for good
+RUN_OVER_EVERY_GAME = (
+    "tests/test_layout.py",
+    "tests/test_lang.py::test_the_device_reads_every_table_as_json_does",
+    "tests/mpy/test_text.py::test_every_table_reads_as_json",
+    "tests/test_micropython.py::test_portable_suite_under_micropython[test_text]",
+    "tests/test_presses.py::test_the_presses_of_each_scripted_game_are_the_ones_measured",
+    "tests/test_presses.py::test_any_row_of_any_menu_is_a_few_presses_away_and_redo_three_from_home[coin-pico_oled]",
+    "tests/test_other_games_properties.py::test_check_predicts_apply_refusals_change_nothing_and_undo_restores_the_view[coin]",
+    "tests/test_flash.py::test_package_json_lists_the_firmware_profiles_and_assets",
+    "tests/test_adding_a_game.py::test_nothing_outside_its_folder_names_the_new_game",
+)
+
+
+def _add_for_good(root):
+    """docs/adding-a-game.md's steps 1 and 2, as it says them, in the tree
+    at root: the folder copied and its imports renamed, its edition table
+    under assets/ and its EDITION saying so, the registry line, git add."""
+    import shutil
+    with open(os.path.join(ROOT, "docs", "adding-a-game.md"), encoding="utf-8") as f:
+        doc = f.read()
+    copy = re.search(r"Copy `([^`]+)/` to `([^`]+)/` and write\s+`([^`]+)` where its imports say `([^`]+)`", doc)
+    table = re.search(r"Its edition table goes to `([^`]+)` \(`([^`]+)`\), and\s+`(EDITION = [^`]+)`", doc)
+    line = re.search(r"`GAMES`:\s+```python\n(.*)\n```", doc)
+    assert copy and table and line, "docs/adding-a-game.md no longer says its steps as this test reads them"
+    src, dst, new, old = copy.groups()
+    shutil.copytree(os.path.join(ROOT, src), os.path.join(root, dst))
+    for d, _, names in os.walk(os.path.join(root, dst)):
+        for n in names:
+            p = os.path.join(d, n)
+            with open(p, encoding="utf-8") as f:
+                text = f.read()
+            if n == "__init__.py" and d == os.path.join(root, dst):
+                text = re.sub(r"(?m)^EDITION = .*$", table.group(3), text)
+            with open(p, "w", encoding="utf-8") as f:
+                f.write(text.replace(old, new))
+    os.makedirs(os.path.dirname(os.path.join(root, table.group(1))))
+    with open(os.path.join(root, table.group(1)), "w") as f:
+        f.write(table.group(2) + "\n")
+    path = os.path.join(root, "firmware", "games", "__init__.py")
+    with open(path) as f:
+        text = f.read()
+    end = text.index("\n)\n", text.index("GAMES = ("))
+    with open(path, "w") as f:
+        f.write(text[:end] + "\n" + line.group(1) + text[end:])
+    subprocess.run(["git", "add", dst, os.path.dirname(table.group(1))], cwd=root, check=True)
+
+
+def test_the_game_added_by_the_doc_passes_the_tests_that_go_over_every_game(tmp_path):
+    """docs/adding-a-game.md followed word for word with Coin toss, in a
+    copy of the tree: the tests that go over every game take it with no
+    change to them, and package.json lists its files."""
+    import shutil
+    root = str(tmp_path / "tree")
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    for p in tracked:
+        if os.path.isfile(os.path.join(ROOT, p)) and not p.startswith(("tests/golden/", "vpico/", "dist/")):
+            os.makedirs(os.path.dirname(os.path.join(root, p)), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, p), os.path.join(root, p))
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    subprocess.run(["git", "add", "."], cwd=root, check=True)
+    _add_for_good(root)
+    from firmware.games import GAMES
+    with open(os.path.join(root, "firmware", "games", "__init__.py")) as f:
+        assert f.read().count("firmware.games.") == len(GAMES) + 1
+    r = subprocess.run(["./flash.sh", "--package-json"], cwd=root, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "left out" not in r.stdout, r.stdout + r.stderr
+    with open(os.path.join(root, "package.json")) as f:
+        urls = dict(json.load(f)["urls"])
+    assert "firmware/games/coin/engine.py" in urls and "assets/coin/edition.json" in urls
+    assert "firmware/games/coin/host.py" not in urls
+    env = dict((k, v) for k, v in os.environ.items() if not k.startswith(("PYTEST_", "HYPOTHESIS_")))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"] + list(RUN_OVER_EVERY_GAME),
+                       cwd=root, capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    # every test named ran and passed (none deselected or not found)
+    assert re.search(r"\b(\d+) passed\b", r.stdout) and " failed" not in r.stdout, r.stdout[-2000:]
+    # its presses are counted, and said, not pinned
+    assert "presses of a game not pinned" in r.stdout and "('coin', 'pico_oled')" in r.stdout, r.stdout[-2000:]

@@ -91,7 +91,9 @@ def run_random(name, data, steps):
     invariants(name, s)
     accepted = []
     for _ in range(steps):
-        a = host.candidates(s, pick)[0]
+        lines = host.candidates(s, pick)
+        assert lines, "%s's candidates() gave no line: it gives one at least (a refused one where none is legal)" % name
+        a = lines[0]
         before = json.dumps(s)
         said = mod.check(s, a)
         assert json.dumps(s) == before, "check changed the state"
