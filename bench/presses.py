@@ -137,11 +137,15 @@ planned by host_sim/keyplan; pico_oled and pico_display have four buttons
 a number field, where it goes on down; a held UP goes on up any list or a
 number, a row or a step every 150 ms, and counts as one press),
 esp32_tdisplay two (A: next, held: on down any list, or a number up; B: OK,
-held: undo, or a number down; A and B together: back; held together: the
-end of a turn or phase). A result too long for the top two rows, a Pizarro
-flip and the end of the game come on a screen of their own, which takes a
-press to close: more of them on the 128x64 screen. The Inca game's Sun
-Event cards are dealt and drawn as at the table (firmware/games/inca/host.py, Aside).
+held: undo on the home screen or the Undo row, or a number down; A and B
+together: back; held together: the end of a turn or phase on the home
+screen or the phase menu, so that the planner goes back there first).
+Results of more than two lines, a Pizarro flip and the end of the game
+come on a screen of their own, which takes a press to close; results of
+one or two lines stay over the next screen, however many rows their words
+take, so the same presses play the same game in every language. The Inca
+game's Sun Event cards are dealt and drawn as at the table
+(firmware/games/inca/host.py, Aside).
 """
 
 
