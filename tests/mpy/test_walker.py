@@ -118,6 +118,7 @@ class FaultFs(osfs.OsFs):
         self.full = False
         self.readonly = False
         self.starting = False          # a new game's files are being written
+        self.new_setup = None          # the setup line of the new game that took the game's place
 
     def due(self):
         if self.cut is None:
@@ -146,7 +147,10 @@ class FaultFs(osfs.OsFs):
 
     def rename(self, old, new):
         self._write_op("renaming " + old)
+        setup = records_in(old)[:1] if old.endswith("/game" + NEW) else None
         os.rename(old, new)
+        if setup:
+            self.new_setup = setup[0]   # the new game took the game's place
 
     def remove(self, path):
         self._write_op("removing " + path)
@@ -211,8 +215,12 @@ def records(data):
     """The confirmed records of the game's journal on the storage: [text]
     (read a line at a time: a long game's journal is bigger than a free
     block of the unix port's heap)."""
+    return records_in(data + "/game")
+
+
+def records_in(folder):
     try:
-        f = open(data + "/game/" + JOURNAL, "rb")
+        f = open(folder + "/" + JOURNAL, "rb")
     except OSError:
         return []
     out = []
@@ -323,6 +331,7 @@ def walk(presses, seed):
                     fs.readonly = True
                 tally["refused"] += 1
             fs.starting = False
+            fs.new_setup = None
             had = app.play.session
             try:
                 app.key(k)
@@ -332,7 +341,8 @@ def walk(presses, seed):
                 if fs.starting:
                     tally["cuts in a start"] += 1
                 fs.cut = None
-                app = _after_cut(data, rand, before, view0, fs.starting, "%s (%s: %s)" % (where, k, e))
+                app = _after_cut(data, rand, before, view0, fs.starting, "%s (%s: %s)" % (where, k, e),
+                                 fs.new_setup)
                 continue
             finally:
                 fs.full = fs.readonly = False
@@ -370,7 +380,7 @@ def walk(presses, seed):
         rmtree(data)
 
 
-def _after_cut(data, rand, before, view0, starting, where):
+def _after_cut(data, rand, before, view0, starting, where, new_setup=None):
     """Boot again on what the storage kept after a cut; check the game."""
     app = boot(data, rand)
     after = records(data)
@@ -392,7 +402,10 @@ def _after_cut(data, rand, before, view0, starting, where):
     assert view is not None or not before, "%s: the game played is gone after a cut in a start" % where
     if view is None:
         return app
-    assert len(after) == 1 and (not before or after[0] != before[0] or len(before) == 1), \
+    # (a new game may have the setup of the game played: then it is the one
+    # that took the game's place before the cut)
+    assert len(after) == 1 and (not before or after[0] != before[0] or len(before) == 1
+                                or after[0] == new_setup), \
         "%s: after a cut in a start the device shows another game (%d records)" % (where, len(after))
     want = replay(app, after)
     assert view == want, "%s: the new game is not its setup" % where
