@@ -481,14 +481,18 @@ if [ -n "$board" ]; then
 else
     files="$files assets/fonts/*.fnt assets/fonts/LICENSE-*"
 fi
-# the language tables go as they are: the board reads its words in the
+# the language tables go as they are (but for their notes to translators,
+# "_" keys, which no screen shows): the board reads its words in the
 # file, where they lie (firmware/core/text.py), not a copy in RAM
 for a in $files; do
     if [ "$dry" = 1 ]; then
         echo "cp $a $out/$a"
     else
         mkdir -p "$out/$(dirname "$a")"
-        cp "$a" "$out/$a"
+        case "$a" in
+            */lang/*.json) sed '/^"_.*",$/d' "$a" > "$out/$a" ;;
+            *) cp "$a" "$out/$a" ;;
+        esac
     fi
 done
 if [ -z "$board" ]; then
