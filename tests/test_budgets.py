@@ -74,7 +74,10 @@ FLASH_CEILING = 280 * 1024
 # and fail SLACK KB under it: a change that makes a game need that much less
 # lowers its figure here, so that the budget stays where the firmware is
 # and a later growth is seen.
-NEED32 = {("inca", "pico_oled"): 133, ("inca", "pico_display"): 141,
+# Inca Empire's 133 and 141 KB became 140 and 146 with the boot's replay by
+# the records' net effect (firmware/core/resume.py, loaded into the heap
+# from its file here: on our firmware it is in the ROM partition)
+NEED32 = {("inca", "pico_oled"): 140, ("inca", "pico_display"): 146,
           ("eightmin", "pico_oled"): 130, ("eightmin", "pico_display"): 141,
           ("origin", "pico_oled"): 117, ("origin", "pico_display"): 126,
           ("yu", "pico_oled"): 113, ("yu", "pico_display"): 121}
