@@ -181,7 +181,7 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
     return rows
 
 
-def _boot(p, heap):
+def power_on(p, heap):
     """Power the board on to its first screen; in a limited heap (heap),
     the crash's error if it crashed there, else None."""
     try:
@@ -228,7 +228,7 @@ def boot_time(board, work, firmware, actions=RESUME_ACTIONS, heap=None):
     data = saved_game(folder + "-data", scripts.transcript(undo_every=3)[:actions + 1])
     kw = board_setup(board, folder, firmware, heap=heap, data=data)
     with Pico(board, **kw) as p:
-        crash = _boot(p, heap)
+        crash = power_on(p, heap)
         if crash:
             return crash
         frames = p.frames()
@@ -296,7 +296,7 @@ def session(board, game_name, work, firmware, heap):
     kw = board_setup(board, folder, firmware, heap=heap)
     twin = Twin(board, scripts.SEED, os.path.join(folder, "twin"))
     with Pico(board, **kw) as p:
-        crash = _boot(p, heap)
+        crash = power_on(p, heap)
         if crash:
             return {"completed": False, "presses": len(keys), "press": 0, "error": crash}
         stopped, error, _ = fast(p, twin, keys, p.t + vpico.GAP)
@@ -339,7 +339,7 @@ def cuts(board, work, heap_kb, records=EVENING):
         data = saved_game(folder + "-data", lines[:n])
         kw = board_setup(board, folder, "ours", heap=heap_kb * 1024, data=data)
         with Pico(board, **kw) as p:
-            crash = _boot(p, heap_kb * 1024)
+            crash = power_on(p, heap_kb * 1024)
             if crash:
                 got = crash
             elif p.picture() != vpico.boot_picture(board, data, scripts.SEED):
@@ -366,7 +366,7 @@ def evening(board, work, heap_kb, records=EVENING):
     twin = Twin(board, scripts.SEED, os.path.join(folder, "twin"))
     out = {"records": len(lines) - 1, "presses": len(keys)}
     with Pico(board, **kw) as p:
-        crash = _boot(p, heap)
+        crash = power_on(p, heap)
         if crash:
             return dict(out, completed=False, error=crash)
         stopped, error, took = fast(p, twin, keys, p.t + vpico.GAP, limit=600_000 * MS)
@@ -378,7 +378,7 @@ def evening(board, work, heap_kb, records=EVENING):
     if not out["completed"]:
         return out
     with Pico(board, flash=cut) as p:
-        crash = _boot(p, heap)
+        crash = power_on(p, heap)
         if crash:
             out["boot"] = crash
         elif p.picture() != vpico.boot_picture(board, twin.data, scripts.SEED):

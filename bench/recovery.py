@@ -114,7 +114,6 @@ def boot_time(work, board, data, kind):
     """ns from power-on to the game's home screen of our firmware in the
     budget heap, booted on the save damaged as kind; or what went wrong."""
     from bench import chip
-    import test_vpico
     kb = chip.HEAP_KB["ours"][board][0]
     folder = os.path.join(work, "%s-time" % board)
     game = os.path.join(work, "%s-data" % board)
@@ -123,7 +122,7 @@ def boot_time(work, board, data, kind):
     _damage(os.path.join(game, "game"), kind)
     kw = chip.board_setup(board, folder, "ours", heap=kb * 1024, data=game)
     with vpico.Pico(board, **kw) as p:
-        crash = chip._boot(p, kb * 1024)
+        crash = chip.power_on(p, kb * 1024)
         if crash:
             return crash
         if "no room" in p.serial:

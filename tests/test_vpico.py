@@ -363,8 +363,10 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
     boots into the game picker, the scripted game's first 40 presses show
     the simulator's frames after each, then 60 presses held 50 ms, 40 ms
     apart are each taken once (the simulator given the same times);
-    then the UF2 dropped again over the saved game (as a newer one is): the
-    board boots into the same game, its journal whole."""
+    then a newer UF2 dropped over the saved game, whose bundled Inca table
+    has one more kind of marker, another note and an optional field renamed
+    (as a firmware update may bring): the board boots into the same game,
+    under its own table, with no note of damage, its journal whole."""
     keys = _script(board, 40, SEED)
     opening = keys[:40]
     fast = [k for k in keys[40:] if k not in ("home", "end", "undo") and "*" not in k][:60]
@@ -395,7 +397,18 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = journal_lines(f.read())
     assert len(want) > 10
-    again = uf2_flash(tmp_path, board, flash=str(tmp_path / "played.bin"), name="again.bin")
+    newer = tmp_path / "newer-rom"
+    shutil.copytree(os.path.join(_UF2[board], "rom"), newer)
+    table = newer / "assets" / "inca" / "edition.json"
+    ed = json.loads(table.read_text(encoding="utf-8"))
+    kinds = ed["marker_kinds"]
+    kinds["kinds"].append(["G", 5, 4, 6])
+    kinds["about"] = "Markers as [resistance, labor, VP]: edit them from your own."
+    kinds["checked"] = kinds.pop("sure")
+    table.write_text(json.dumps(ed, ensure_ascii=False), encoding="utf-8")
+    again = vpico.flash_of(str(tmp_path / "again.bin"),
+                           vpico.uf2_variant(str(newer), str(tmp_path / "newer.uf2"), seed=SEED),
+                           flash=str(tmp_path / "played.bin"))
     with open(str(tmp_path / "played.bin"), "rb") as f, open(again, "rb") as g:
         played, flashed = f.read(), g.read()
     assert flashed[vpico.FS_OFFSET:] == played[vpico.FS_OFFSET:]      # the filesystem is not in the UF2

@@ -427,7 +427,10 @@ def _net(session, f, pos, prev):
             # dropped, the session as those before it left it
             session.has_prev = False
             # (one of the snapshot's own: its tail up to it, and no more)
-            full, redo, at, p, c, k, dropped, raw, refused, undo = _plan(session, f, pos, prev, max(at[i], 0))
+            again = _plan(session, f, pos, prev, max(at[i], 0))
+            if again is None:   # (not so: these are the records planned once already)
+                raise ValueError("the records before a refused action moved the undo checkpoint")
+            full, redo, at, p, c, k, dropped, raw, refused, undo = again
             if at[i] < 0:
                 full = full[:i]
                 redo = []
