@@ -82,18 +82,25 @@ def least(work, board, data, kind, lo=LO, hi=HI):
     return hi
 
 
-def measure(boards=BOARDS, kinds=KINDS):
+def _each(boards, kinds, one, show):
+    """{(board, kind): one(work, board, data, kind)} over the saved game of
+    each board, each printed as it comes (show)."""
     work = tempfile.mkdtemp(prefix="bench-recovery-")
     try:
         out = {}
         for board in boards:
             data = _data(os.path.join(work, board), board)
             for kind in kinds:
-                out[(board, kind)] = least(os.path.join(work, board), board, data, kind)
-                print("%s, %s: %s KB" % (board, kind, out[(board, kind)]), flush=True)
+                got = out[(board, kind)] = one(work, board, data, kind)
+                print("%s, %s: %s" % (board, kind, show(got)), flush=True)
         return out
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(boards=BOARDS, kinds=KINDS):
+    return _each(boards, kinds, lambda work, board, data, kind: least(os.path.join(work, board), board, data, kind),
+                 lambda kb: "%s KB" % kb)
 
 
 def section(res, boards=BOARDS, kinds=KINDS):
@@ -133,18 +140,8 @@ def boot_time(work, board, data, kind):
 
 
 def times(boards=BOARDS, kinds=KINDS):
-    work = tempfile.mkdtemp(prefix="bench-recovery-")
-    try:
-        out = {}
-        for board in boards:
-            data = _data(os.path.join(work, board), board)
-            for kind in kinds:
-                got = out[(board, kind)] = boot_time(work, board, data, kind)
-                print("%s, %s: %s" % (board, kind, "%.1f ms" % (got / vpico.MS) if isinstance(got, (int, float)) else got),
-                      flush=True)
-        return out
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return _each(boards, kinds, boot_time,
+                 lambda got: "%.1f ms" % (got / vpico.MS) if isinstance(got, (int, float)) else got)
 
 
 def time_section(res, boards=BOARDS, kinds=KINDS):
