@@ -83,15 +83,16 @@ def type_name(app, name, keys):
 
 
 class short_presses:
-    """Within it, keyplan plans no held press (a thumb that only taps)."""
+    """Within it, the key planner plans no held press (a thumb that only
+    taps: hostkit.HOLD)."""
 
     def __enter__(self):
-        from host_sim import keyplan
-        keyplan.HOLD = False
+        import hostkit
+        hostkit.HOLD = False
 
     def __exit__(self, *exc):
-        from host_sim import keyplan
-        keyplan.HOLD = True
+        import hostkit
+        hostkit.HOLD = True
 
 
 def new_name_presses(board, name, lang="ru"):

@@ -17,9 +17,10 @@ SEED = 77      # bench/device_game.py deals every game from it
 CHOICES = _inca.CHOICES    # the autoplayer's random choices
 
 
-def transcript(undo_every=8):
+def transcript(undo_every=_inca.UNDO_EVERY):
     """The action lines (setup first) of the scripted game."""
-    return _inca.script(undo_every)
+    from host_sim import games
+    return games.script("inca", undo_every)
 
 
 def keys(board):

@@ -4,10 +4,13 @@ the device finds its rules and screens.
 
 Each game's folder holds, besides what the board runs, one host-side module
 (host.py, beside its __init__.py: flash.sh leaves it off the board, and no
-firmware module imports it), with:
+firmware module imports it), written with hostkit (the key planner's
+presses, Choices) and importing nothing of host_sim: this module imports
+it, never the reverse.  It has:
     setup(app, line, keys), action(app, line, keys)
         the key planner: the presses that start the game of a setup line,
-        and those that enter one action line (host_sim/keyplan)
+        and those that enter one action line (host_sim/keyplan plays a
+        transcript with them)
     random_setup(rnd)      a setup line, chosen with rnd (a random.Random)
     candidates(s, pick)    plausible action lines for the state s, the
                            likeliest first (some may be refused by the
@@ -18,7 +21,11 @@ firmware module imports it), with:
     script()               the action lines (setup first) of the game's
                            scripted session: what bench/presses.py counts;
                            or SCENARIO, the name of that transcript in
-                           tests/scenarios (script(name) reads either)
+                           tests/scenarios; or SCRIPT and CHOICES, a game
+                           the autoplayer plays from the setup line SCRIPT
+                           with random.Random(CHOICES)'s choices, an undo
+                           now and then (UNDO_EVERY; script(name) gives
+                           any of the three)
 and, where a game needs them:
     Aside, act(s, pick, aside)
                            what the players hold that the state does not
@@ -32,6 +39,9 @@ and, where a game needs them:
                            with the game over (a campaign's game)
 """
 import os
+import random
+
+from hostkit import Choices  # noqa: F401 - hostkit's, named here too
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -51,10 +61,20 @@ def host(name):
     raise ValueError("no game %r" % name)
 
 
-def script(name):
-    """The action lines (setup first) of the game's scripted session."""
+def script(name, undo_every=None):
+    """The action lines (setup first) of the game's scripted session: its
+    host-side module's script(), the transcript its SCENARIO names, or the
+    game the autoplayer plays from its SCRIPT with its CHOICES (with
+    undo_every, an undo after an action one time in undo_every; else its
+    UNDO_EVERY)."""
     h = host(name)
-    return h.script() if hasattr(h, "script") else scenario(h.SCENARIO)
+    if hasattr(h, "script"):
+        return h.script()
+    if hasattr(h, "SCENARIO"):
+        return scenario(h.SCENARIO)
+    from host_sim import autoplay
+    every = h.UNDO_EVERY if undo_every is None else undo_every
+    return autoplay.play(h.SCRIPT, random.Random(h.CHOICES).randrange, edition(name), undo_every=every)
 
 
 def rules(name):
@@ -87,23 +107,3 @@ def lines(path):
     with open(path, encoding="utf-8") as f:
         out = [ln.split("#")[0].strip() for ln in f.read().splitlines()]
     return [ln for ln in out if ln]
-
-
-class Choices:
-    """Choices made with pick(n) (a choice in 0..n-1: random.randrange, or
-    hypothesis drawing), in the words the random actions are written in."""
-
-    def __init__(self, pick):
-        self.pick = pick
-
-    def num(self, lo=0, hi=15):
-        """A number in lo..hi."""
-        return lo + self.pick(hi - lo + 1)
-
-    def one(self, items):
-        """One of items."""
-        items = list(items)
-        return items[self.pick(len(items))]
-
-    def flag(self):
-        return self.pick(2) == 1

@@ -25,9 +25,9 @@ def lines(path):
 def script(game, scenarios):
     from host_sim import games
     h = games.host(game)
-    if hasattr(h, "script"):
-        return h.script()
-    return lines(os.path.join(scenarios, h.SCENARIO + ".txt"))
+    if hasattr(h, "SCENARIO"):
+        return lines(os.path.join(scenarios, h.SCENARIO + ".txt"))
+    return games.script(game)
 
 
 def play(game, board, lang, scenarios, seed, every):

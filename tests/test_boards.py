@@ -135,7 +135,7 @@ def test_a_new_board_is_one_file_in_boards(tmp_path):
     # the repository's parts with one file more in boards/, and nothing else changed
     root = tmp_path / "repo"
     root.mkdir()
-    for d in ("firmware", "boards", "host_sim", "assets", "drivers"):
+    for d in ("firmware", "boards", "host_sim", "hostkit", "assets", "drivers"):
         shutil.copytree(os.path.join(ROOT, d), root / d, ignore=shutil.ignore_patterns("__pycache__"))
     for d in ("tools", "dist"):
         os.symlink(os.path.join(ROOT, d), root / d)

@@ -1,7 +1,10 @@
 """The layout of firmware/ holds to its layers: a game is one folder
 (firmware/games/<name>/) listed once in the registry; its rules engine is
 pure (it imports only firmware/core); firmware/screenkit and the app never import a
-game by name; and no module imports one that imports it back."""
+game by name; no module imports one that imports it back; and a game's
+host-side module (host.py) and the simulator (host_sim) do not import each
+other: the simulator imports the games' host.py, each written with a
+toolkit (hostkit) that imports no game."""
 import ast
 import os
 
@@ -28,11 +31,15 @@ def modules():
 MODULES = modules()
 
 
-def imports(path):
+def imports(path, source=None):
     """Every module a file imports (at its top or inside a function), with
-    `from a import b` also giving a.b where that is a module."""
+    `from a import b` also giving a.b where that is a module (source: the
+    file's text, where it is not read from path)."""
     out = set()
-    for node in ast.walk(ast.parse(open(path).read())):
+    if source is None:
+        with open(path) as f:
+            source = f.read()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -83,7 +90,8 @@ def test_every_game_is_one_folder_in_the_registry():
 def test_every_game_has_its_host_side_module_and_the_device_never_imports_one():
     # what the simulator's tools, the tests and the benchmarks ask of a game
     # (host_sim/games.py), in its folder's host.py; no board gets it
-    # (flash.sh), and no module of the firmware imports it
+    # (flash.sh), and no module of the firmware imports it, the simulator or
+    # the toolkit a host.py is written with (hostkit)
     from host_sim import games
     for name in NAMES:
         host = games.host(name)
@@ -96,8 +104,52 @@ def test_every_game_has_its_host_side_module_and_the_device_never_imports_one():
     hosts = set("firmware.games.%s.host" % n for n in NAMES)
     for m, p in MODULES.items():
         if m not in hosts:
-            bad = [d for d in imports(p) if d in hosts or d.startswith("host_sim")]
+            bad = [d for d in imports(p) if d in hosts or d.split(".")[0] in ("host_sim", "hostkit")]
             assert not bad, "%s imports %s" % (m, bad)
+
+
+def host_loop(m, path, source=None):
+    """What a game's host-side module (m at path) or the toolkit it is
+    written with (hostkit) imports that would close a loop with the
+    simulator: host_sim (which imports every game's host.py:
+    host_sim/games.py) or the benchmark; and for the toolkit, a game too
+    (the games import it)."""
+    ds = imports(path, source)
+    bad = [d for d in ds if d.split(".")[0] in ("host_sim", "bench")]
+    if not m.startswith("firmware.games."):
+        bad += [d for d in ds if d.startswith("firmware.games.") and d != "firmware.games.registry" or d == "tests"
+                or d.startswith("tests.")]
+    return sorted(bad)
+
+
+def test_the_games_host_side_and_the_simulator_do_not_import_each_other():
+    # the simulator (host_sim) imports each game's host.py and the toolkit
+    # (hostkit: press_key, go_to_row, set_numbers, back, dismiss, Stuck,
+    # Choices, ...); a host.py is written with the toolkit and imports
+    # nothing of the simulator, and the toolkit imports no game
+    assert host_loop("firmware.games.x.host", "host.py", "from host_sim import keyplan\nimport hostkit\n"
+                     "def f():\n    from host_sim.games import Choices\n    from firmware.games.x import engine\n") == [
+        "host_sim", "host_sim.games"]
+    assert host_loop("hostkit", "kit.py", "from firmware.screenkit.widgets import Menu\nimport host_sim.games\n"
+                     "from firmware.games.yu.screens import Home\nfrom firmware.games import registry\n") == [
+        "firmware.games.yu.screens", "host_sim.games"]
+    hosts = [p for p in MODULES.values() if os.path.basename(p) == "host.py"]
+    assert len(hosts) >= len(NAMES), hosts
+    kit = []
+    for dp, _, names in os.walk(os.path.join(ROOT, "hostkit")):
+        kit += [os.path.join(dp, n) for n in names if n.endswith(".py")]
+    assert kit, "no toolkit"
+    for p in hosts + kit:
+        m = os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
+        bad = host_loop(m, p)
+        assert not bad, "%s imports %s" % (os.path.relpath(p, ROOT), bad)
+    # and so the simulator's planner finds each game's through the
+    # registry, with the toolkit the game's host side was written with
+    import hostkit
+    from host_sim import games, keyplan
+    for name in NAMES:
+        assert keyplan.planner(name) is games.host(name)
+    assert keyplan.go_to_row is hostkit.go_to_row and keyplan.Stuck is hostkit.Stuck
 
 
 def rules_of(pkg):
@@ -169,7 +221,7 @@ def underscored_reaches(source):
             own.add(node.attr)
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("firmware", "host_sim", "bench"):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("firmware", "host_sim", "hostkit", "bench"):
             # from firmware.hal.canvas import _native_text: the same reach
             out += [(node.lineno, "%s.%s" % (node.module, a.name)) for a in node.names
                     if a.name[:1] == "_" and a.name[:2] != "__"]
@@ -193,7 +245,7 @@ def test_a_module_uses_another_through_its_public_names_only():
         assert not bad, "%s reaches into another module's underscored names: %s" % (m, bad)
     # the host side too, but the benchmark that takes the device's heap apart
     # part by part (the word tables' insides and main.py's are what it measures)
-    for folder in ("host_sim", "bench"):
+    for folder in ("host_sim", "hostkit", "bench"):
         for dp, _, names in os.walk(os.path.join(ROOT, folder)):
             for n in names:
                 p = os.path.join(dp, n)
@@ -288,7 +340,7 @@ def test_what_the_firmware_asks_of_the_app_is_a_member_of_the_part_that_holds_it
         (1, "not a member of app.screens"), (2, "not a member of app.play"), (3, "not a member of App"),
         (4, "app.play's own"), (5, "App's own")], found
     paths = [p for m, p in MODULES.items() if m != "firmware.app"]
-    for top in ("host_sim", "bench"):
+    for top in ("host_sim", "hostkit", "bench"):
         for dp, _, names in os.walk(os.path.join(ROOT, top)):
             paths.extend(os.path.join(dp, n) for n in names if n.endswith(".py"))
     used = dict((part, set()) for part in parts)

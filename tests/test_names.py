@@ -265,6 +265,19 @@ def test_a_new_5_letter_russian_name_and_a_seat_from_the_roster_are_within_their
     assert seat <= bn.SEAT and four <= 4 * bn.SEAT, (seat, four)
 
 
+def test_a_thumb_that_only_taps_is_planned_with_no_held_press():
+    # the short presses' figures (bench/names.py, BENCHMARKS.md *Names*):
+    # with hostkit.HOLD off the same name takes one tap a row, and more
+    # of them; the held presses come back after
+    import hostkit
+    most, name = bn.worst("pico_oled")
+    with bn.short_presses():
+        short = bn.new_name_presses("pico_oled", name)
+        assert not hostkit.HOLD
+    assert short > most and hostkit.HOLD
+    assert bn.new_name_presses("pico_oled", name) == most
+
+
 def test_names_cost_no_press_in_setting_up_a_game():
     # the scripted games set up with the same presses as ever: the names
     # are in Settings, off the path to Start game

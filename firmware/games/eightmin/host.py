@@ -10,10 +10,9 @@ from firmware.core.text import t, f
 from firmware.games.eightmin import words as w
 from firmware.games.eightmin.screens import Home, TurnMenu
 from firmware.games.eightmin.setup import Setup
-from host_sim import keyplan
-from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
+import hostkit
+from hostkit import Choices, Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
 from firmware.games.eightmin import engine
-from host_sim.games import Choices
 
 
 def setup(app, line, keys):
@@ -70,7 +69,7 @@ def action(app, line, keys):
     """Press the buttons that enter one action line."""
     ws = line.split()
     k = ws[0]
-    if keyplan.undo_line(app, line, keys):
+    if hostkit.undo_line(app, line, keys):
         return
     _menu(app, keys)
     s = app.play.session.state
@@ -104,7 +103,7 @@ def action(app, line, keys):
 
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
-    return keyplan.play(app, lines, sys.modules[__name__])
+    return hostkit.play(app, lines, sys.modules[__name__])
 
 
 # ---------------------------------------------------------------- random actions

@@ -10,8 +10,8 @@ from firmware.games.inca import cards, engine
 from firmware.games.inca.menu import PhaseMenu
 from firmware.games.inca.sun import CardList
 from firmware.games.inca.setup import Setup
-from host_sim import keyplan
-from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen, undo_line
+import hostkit
+from hostkit import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen, undo_line
 
 
 def called(r, key):
@@ -72,7 +72,7 @@ def action(app, line, keys):
         if w[0] == "sun" and set(w[1].split("-")) == set(top.sec.split("-")) \
                 and go_to_row(app, lambda r: r[2] == line, keys):
             return
-        keyplan.back(app, keys)
+        hostkit.back(app, keys)
     if not isinstance(top_screen(app), PhaseMenu):
         press_key(app, "ok", keys)  # home -> phase menu
     scr = top_screen(app)
@@ -131,7 +131,7 @@ def action(app, line, keys):
 
 
 def play(app, lines):
-    return keyplan.play(app, lines, sys.modules[__name__])
+    return hostkit.play(app, lines, sys.modules[__name__])
 
 
 # ---------------------------------------------------------------- random legal actions
@@ -279,16 +279,8 @@ def annotated(lines, edition):
 # ---------------------------------------------------------------- the scripted game
 
 # the benchmark's and the budget tests' game (bench/scripts.py): four players
-# with Pizarro, played at random from CHOICES, an undo now and then
+# with Pizarro, played at random from CHOICES by the autoplayer
+# (host_sim/games.py, script()), an undo after about one action in UNDO_EVERY
 SCRIPT = "inca players=blue,orange,green,brown pizarro seed=77"
 CHOICES = 3
-
-
-def script(undo_every=8):
-    """The action lines (setup first) of the scripted game."""
-    import json
-    import random
-    from host_sim import autoplay, games
-    with open(games.ROOT + "/assets/inca/edition.json") as f:
-        edition = json.load(f)
-    return autoplay.play(SCRIPT, random.Random(CHOICES).randrange, edition, undo_every=undo_every)
+UNDO_EVERY = 8

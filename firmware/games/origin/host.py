@@ -14,9 +14,8 @@ from firmware.games.origin.menu import ListEdit, Sheet, Supplies, TurnMenu
 from firmware.games.origin.screens import Setup
 from firmware.games.origin.words import name
 from firmware.screenkit.widgets import Numbers
-from host_sim import keyplan
-from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
-from host_sim.games import Choices
+import hostkit
+from hostkit import Choices, Stuck, dismiss, go_to_row, press_key, set_numbers, top_screen
 
 
 def setup(app, line, keys):
@@ -121,7 +120,7 @@ def action(app, line, keys):
 
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
-    return keyplan.play(app, lines, sys.modules[__name__])
+    return hostkit.play(app, lines, sys.modules[__name__])
 
 
 # ---------------------------------------------------------------- random actions

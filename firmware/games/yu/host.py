@@ -10,10 +10,9 @@ import sys
 from firmware.core.text import t
 from firmware.screenkit.widgets import Menu
 from firmware.games.yu.screens import Home, PhaseMenu, Setup
-from host_sim import keyplan
-from host_sim.keyplan import Stuck, dismiss, go_to_row, press_key, set_numbers, undo_line
+import hostkit
+from hostkit import Choices, Stuck, dismiss, go_to_row, press_key, set_numbers, undo_line
 from firmware.games.yu import engine
-from host_sim.games import Choices
 
 
 def top_screen(app):
@@ -110,7 +109,7 @@ def action(app, line, keys):
 
 def play(app, lines):
     """Play a whole transcript (setup line first) through the buttons."""
-    return keyplan.play(app, lines, sys.modules[__name__])
+    return hostkit.play(app, lines, sys.modules[__name__])
 
 
 # ---------------------------------------------------------------- random actions
