@@ -570,3 +570,32 @@ def test_a_folder_where_a_snapshot_or_a_temporary_file_goes_is_moved_aside(tmp_p
     assert store.read_json(str(game / "snap.json"))[0]
     print("fault paths: folders where a snapshot and journal.tmp go: %r" % (
         {"kept aside, the same game, its repair and snapshots written": 1},))
+
+
+def test_a_journal_cut_short_goes_on_from_the_snapshot_without_replaying_what_it_lets_go_of(tmp_path, monkeypatch):
+    """The journal's first half left (the records of both snapshots gone):
+    the game goes on from the newest snapshot, as a replay of the half
+    and then the snapshot did; the half is only counted, not replayed, and
+    each snapshot is read once more at most (the one resumed from)."""
+    from firmware.core import resume
+    app, _ = boot(tmp_path)
+    keyplan.play(app, transcript(101))
+    whole = view(app)
+    game = tmp_path / "game"
+    assert sorted(os.listdir(game)) == ["edition.json", "journal.txt", "snap.json", "snap.old"]
+    raw = (game / "journal.txt").read_bytes()
+    (game / "journal.txt").write_bytes(raw[:len(raw) // 2])
+    snap_n = store.decode((game / "snap.json").read_bytes())["n"]
+    replays, reads = [], []
+    real_setup, real_read = resume._from_setup, store.read_json
+    monkeypatch.setattr(resume, "_from_setup", lambda j, words: replays.append(words) or real_setup(j, words))
+    monkeypatch.setattr(store, "read_json", lambda path, fs=None: reads.append(os.path.basename(path))
+                        or real_read(path, fs))
+    app, notes = boot(tmp_path)
+    assert replays == []
+    assert reads.count("snap.json") == 2 and reads.count("snap.old") == 1, reads
+    assert app.play.journal.records == snap_n
+    assert any("does not hold snapshot snap.json's records" in n for n in notes), notes
+    # the game as the snapshot holds it: the same as the whole game's at its records
+    app2, _ = boot(tmp_path)
+    assert view(app2) == view(app) and view(app) != whole

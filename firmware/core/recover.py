@@ -37,14 +37,14 @@ def folders_aside(j, names, odd):
             j.kept = kept
 
 
-def _newest(snapshots, quiet):
+def _newest(snapshots, seen):
     """(n, name, snapshot) of the intact snapshot that holds the most
-    records (base.json too), or None: each read and let go of in turn, then
-    the one that holds the most read again (two in a boot's heap at once
-    were a recovery's peak)."""
+    records (base.json too), or None: each read and let go of in turn (but
+    those seen already: {name: records}), then the one that holds the most
+    read again (two in a boot's heap at once were a recovery's peak)."""
     best = None
     for which in (SNAP, SNAP_TMP, SNAP_OLD, BASE):
-        for c in snapshots(which, quiet=quiet):
+        for c in [(seen[which], which)] if which in seen else snapshots(which, quiet=bool(seen)):
             if best is None or c[0] > best[0]:
                 best = (c[0], c[1])
             c = None
@@ -54,13 +54,13 @@ def _newest(snapshots, quiet):
     return got[0] if got else None
 
 
-def rebase(j, snapshots, quiet, notes, why):
+def rebase(j, snapshots, seen, notes, why):
     """Resume from the newest intact snapshot (_newest) when the
     journal does not hold its records (it was cut short, or is gone): the
     journal as it was is kept (damaged-N.txt), and begun again from that
     snapshot (Journal.repair, saving.rebase).  What was played after it is
     lost: j.lost is -1 (not known), and the players are told."""
-    best = _newest(snapshots, quiet)
+    best = _newest(snapshots, seen)
     if best is None:
         raise NoGame(why or "no snapshot can be used")
     n, name, cand = best
