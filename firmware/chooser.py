@@ -13,6 +13,9 @@ from firmware.core.text import t, fn
 from firmware.screenkit.widgets import Menu, Message, row
 
 
+ROOM = 1536     # a littlefs file's block and its object, held while a resume is tried again
+
+
 def boot(app):
     """Load settings and the edition table, resume a saved game if there
     is one, and show its home screen (else the setup wizard)."""
@@ -33,23 +36,22 @@ def boot(app):
         from firmware.core.journal import NoGame
         from firmware.core.modules import loading
         try:
-            choose(app, name)
-            # the table for new games goes now: the game goes on with its
-            # own (resume reads it), and the journal holds this one until
-            # then (for its shape, or if the game's own is damaged)
-            app.play.edition = None
-            # the replay's garbage is states and records, not modules'
-            # buffers: collected only when the heap runs out (modules.loading)
-            loading(False)
-            app.play.session = app.play.journal.resume()
-            loading(True)
-            # the game's own edition table (what it was started with)
-            # is what its screens read while it is played; the one for
-            # new games (bundled or edited) is read again by New game
-            app.play.edition = app.play.journal.edition
-            played_edition(app)
-            for note in app.play.journal.notes:
-                app.board.report(note)
+            try:
+                _resume(app, name)
+            except MemoryError as e:
+                # the boot's heap cut up before the game was read (the
+                # settings, the words, the screen's buffers): everything
+                # of the game let go of and collected, and read once more,
+                # a block held meanwhile for the file that keeps the game
+                # aside and tells it if this fails too
+                loading(True)
+                _aside().let_go(app)
+                app.board.report("resumed again after a collection (%s)" % (e,))
+                room = bytearray(ROOM)
+                try:
+                    _resume(app, name)
+                finally:
+                    del room
         except EditionError as e:
             # the saved game is kept as it is, for a firmware that can read it
             app.board.report("cannot resume %s: its edition table is damaged (%s)" % (name, e))
@@ -162,6 +164,28 @@ def _around(app):
         if e.args and e.args[0] == 20:
             return (), _aside().data_folder(app)
     return (), None
+
+
+def _resume(app, name):
+    """The saved game name read and its session made (boot)."""
+    from firmware.core.modules import loading
+    choose(app, name)
+    # the table for new games goes now: the game goes on with its
+    # own (resume reads it), and the journal holds this one until
+    # then (for its shape, or if the game's own is damaged)
+    app.play.edition = None
+    # the replay's garbage is states and records, not modules'
+    # buffers: collected only when the heap runs out (modules.loading)
+    loading(False)
+    app.play.session = app.play.journal.resume()
+    loading(True)
+    # the game's own edition table (what it was started with)
+    # is what its screens read while it is played; the one for
+    # new games (bundled or edited) is read again by New game
+    app.play.edition = app.play.journal.edition
+    played_edition(app)
+    for note in app.play.journal.notes:
+        app.board.report(note)
 
 
 def choose(app, name):

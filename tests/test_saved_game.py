@@ -156,6 +156,31 @@ def test_a_game_that_cannot_be_recovered_nor_kept_aside_stays_told_at_every_boot
     assert dict((n, (data / kept[0] / n).read_bytes()) for n in os.listdir(data / kept[0])) == files
 
 
+@pytest.mark.parametrize("short", [1, 2])
+def test_a_resume_short_of_heap_once_reads_the_game_again_twice_keeps_it_aside(saved, monkeypatch, short):
+    """The boot's heap cut up before the game is read (CircuitPython, on a
+    Pico, ran out once 30 presses in): the game let go of, collected and
+    read again; only a second MemoryError keeps it aside, told."""
+    from firmware.core.journal import Journal
+    data, want = saved
+    real = Journal.resume
+    left = [short]
+
+    def resume(self):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 1626 bytes")
+        return real(self)
+    monkeypatch.setattr(Journal, "resume", resume)
+    app, notes = boot(data)
+    if short == 1:
+        assert resumed(app) == want and os.path.isdir(data / "game"), notes
+        assert any("resumed again" in n for n in notes), notes
+    else:
+        assert app.play.session is None and os.path.isdir(data / "game.damaged-1")
+        assert t("m.no_room") in screen_text(app), notes
+
+
 def test_a_non_utf8_byte_in_the_journal_is_dropped_not_a_crash(saved):
     data, want = saved
     p = data / "game" / "journal.txt"

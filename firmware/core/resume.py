@@ -8,7 +8,7 @@ from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, KNOWN, NEW, OLD, SNAP, SNAP_OLD, SNAP_TMP,
                                      TABLE_MARK, TOLD, NoGame, TableGone)
-from firmware.core.modules import collect, done_with
+from firmware.core.modules import collect, done_with, use_once
 from firmware.core.session import DEPTH, Session, give_back
 from firmware.core.restoring import hex8, repair_at_once, str_list, check_snapshot, keep_as, restore, told  # noqa: F401
 
@@ -346,110 +346,6 @@ def taken_back(session, action, check=True):
     session.redo_stack = [join(t)]
 
 
-def _plan(session, f, pos, prev, upto):
-    """The records after the snapshot (at most upto of them) read as moves
-    of the tail and the redo stack, nothing applied: (the tail and redo
-    stack they leave, the record each action of that tail was placed by,
-    pos, prev, records, dropped, the record dropped or the last read, the
-    one after it, an undo or redo refused); None where they move the
-    undo checkpoint (the replay record by record does it)."""
-    full = list(session.tail)
-    redo = list(session.redo_stack)
-    at = [-1] * len(full)
-    f.seek(pos)
-    k = 0
-    dropped = refused = text = None
-    raw = f.readline()
-    while raw and k < upto:
-        rec = parse(raw, prev)
-        if type(rec) is str:
-            dropped = rec
-            break
-        text, crc = rec
-        if text == "undo" or text == "redo":
-            if not (full if text == "undo" else redo):
-                refused = text
-                break
-            if text == "undo":
-                redo.append(full.pop())
-                at.pop()
-            else:
-                full.append(redo.pop())
-                at.append(k)
-        else:
-            full.append(text)
-            at.append(k)
-            redo = []
-        if len(full) >= 2 * DEPTH:
-            return None
-        pos += len(raw)
-        prev = crc
-        k += 1
-        raw = f.readline()
-    return full, redo, at, pos, prev, k, dropped, raw, refused, text == "undo"
-
-
-def _net(session, f, pos, prev):
-    """The records after a snapshot that matches the journal, replayed by
-    their net effect (_plan): only the actions of the tail they leave that
-    the snapshot's states do not hold are applied, from the nearest of
-    them (the state, the one before the tail's last action, the
-    checkpoint), however many undo, redo and actions taken back come
-    between; the session ends as the records one by one leave it.  (The
-    state is the one they were taken on: the journal's chained checksum
-    at the snapshot's end.)  (pos, prev, records, dropped, raw), or None
-    (_plan)."""
-    got = _plan(session, f, pos, prev, 1 << 30)
-    if got is None:
-        return None
-    full, redo, at, p, c, k, dropped, raw, refused, undo = got
-    tail = session.tail
-    i = 0
-    n = min(len(tail), len(full))
-    while i < n and tail[i] == full[i]:
-        i += 1
-    if i < len(tail):
-        session.has_prev = session.has_prev and i == len(tail) - 1
-        session.state = session.prev.get() if session.has_prev else session.base.get()
-        if not session.has_prev:
-            i = 0
-        session.has_prev = False
-    s = session.state
-    while i < len(full):
-        if i == len(full) - 1:
-            session.prev.put(s)
-            session.has_prev = True
-        try:
-            session.game.apply(s, full[i])
-        except IllegalAction as e:
-            # a rule that refuses what it took when the action was
-            # confirmed: the records from the one that placed it are
-            # dropped, the session as those before it left it
-            session.has_prev = False
-            # (one of the snapshot's own: its tail up to it, and no more)
-            again = _plan(session, f, pos, prev, max(at[i], 0))
-            if again is None:   # (not so: these are the records planned once already)
-                raise ValueError("the records before a refused action moved the undo checkpoint")
-            full, redo, at, p, c, k, dropped, raw, refused, undo = again
-            if at[i] < 0:
-                full = full[:i]
-                redo = []
-            dropped = "refused by the rules: %s" % e
-            refused = None
-            break
-        i += 1
-    if undo:
-        session.has_prev = False    # as an undo leaves it (prev given back)
-    session.tail = full
-    session.redo_stack = redo
-    if refused:
-        try:
-            session.undo() if refused == "undo" else session.redo()
-        except IllegalAction as e:
-            dropped = "refused by the rules: %s" % e
-    return p, c, k, dropped, raw
-
-
 def _pick(j, f, load, size, notes):
     """(session, snapshot) of the newest snapshot among load() that matches
     the journal open in f, restored; (None, None) if none does."""
@@ -490,36 +386,11 @@ def _pick(j, f, load, size, notes):
     return None, None
 
 
-def _fewer(j, f, most):
-    """True where the journal open in f holds fewer good records than most
-    (an intact snapshot's) and goes on from no base: a replay from its
-    setup line would be let go of for that snapshot (_go_on), and is not
-    made.  The records are only read and checked (a replay took some 5 ms
-    an action on a Pico's clock, a check a tenth of one)."""
-    f.seek(0)
-    prev = k = 0
-    raw = f.readline()
-    while raw:
-        rec = parse(raw, prev)
-        if type(rec) is str:
-            break
-        if k == 0:
-            j.ident = ident_in(rec[0])
-        elif k == 1 and base_of(rec[0]) is not None:
-            return False
-        prev = rec[1]
-        k += 1
-        if k >= most:
-            return False
-        raw = f.readline()
-    return True
-
-
 def _scan(j, f, newer, older, notes, gone, seen):
     """Load the newest snapshot in newer() (or else in older(), called
     only then) that matches the journal open in f, then replay the good
     records after it (none where an intact snapshot that does not match
-    it holds more of the game than they do: _fewer)."""
+    it holds more of the game than they do: netreplay.fewer)."""
     f.seek(0, 2)
     size = f.tell()
     session = snap = None
@@ -532,14 +403,14 @@ def _scan(j, f, newer, older, notes, gone, seen):
             break
     if snap is None:
         pos, prev, count = 0, 0, 0
-        if seen and _fewer(j, f, max(seen.values())):
+        if seen and use_once("firmware.core.netreplay", "fewer")(j, f, max(seen.values())):
             return None, None, 0, 0, 0, "fewer records than a snapshot", b"", size
     else:
         pos, prev, count = snap["end"], hex8(snap["crc"]), snap["n"]
     dropped = None
     moved = 0   # the undo and redo records read and not yet made (_move)
     nxt = None
-    net = _net(session, f, pos, prev) if snap is not None else None
+    net = use_once("firmware.core.netreplay", "net")(session, f, pos, prev) if snap is not None else None
     if net is not None:
         pos, prev, k, dropped, raw = net
         count += k
