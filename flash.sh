@@ -396,6 +396,14 @@ if [ -n "$board" ] && [ "$stage" = 0 ]; then
     connect=("$mpr" connect "$port")
     # the unix port ends its process on a soft reset: never reset it
     [ "$family" = unix ] && connect+=(resume)
+    # the files are copied by the same mpremote 2 KB a command
+    # (tools/mpremote_wide.py), where its Python is at hand: a quarter of
+    # the waits for the board's answer
+    copy=("${connect[@]}")
+    interp=$(head -c 200 "$mpr" 2>/dev/null | head -1 | sed -n 's/^#! *\([^ ]*python[0-9.]*\)$/\1/p')
+    if [ -n "$interp" ] && "$interp" -c "import mpremote.transport, mpremote.main" 2>/dev/null; then
+        copy=("$interp" "$PWD/tools/mpremote_wide.py" "${connect[@]:1}")
+    fi
 fi
 
 # ------------------------------------------------------------ compile and stage
@@ -663,10 +671,10 @@ stage_cp() {
     fi
     local dirs="firmware boards assets"
     [ -n "$drivers" ] && dirs="$dirs lib"
-    echo "(cd $out && ${connect[*]} cp -r $dirs :. + cp board.json main.py :.)"
+    echo "(cd $out && ${copy[*]} cp -rf $dirs :. + cp -f board.json main.py :.)"
     if [ "$dry" = 0 ]; then
         # shellcheck disable=SC2086
-        (cd "$out" && "${connect[@]}" cp -r $dirs :. + cp board.json main.py :. >/dev/null)
+        (cd "$out" && "${copy[@]}" cp -rf $dirs :. + cp -f board.json main.py :. >/dev/null)
     fi
 }
 stage_cp

@@ -42,7 +42,7 @@ def test_dry_run_for_a_board_prints_every_step():
     assert "-s firmware.games.inca -o out/flash/pico_oled/firmware/games/inca/__init__.mpy" in out
     # the SSD1306 driver from drivers/, compiled as mip's index compiles it, copied in lib/
     assert "-O3 -s ssd1306 -o out/flash/pico_oled/lib/ssd1306.mpy drivers/ssd1306.py" in out
-    assert "cp -r firmware boards assets lib :." in out
+    assert "cp -rf firmware boards assets lib :." in out
     assert "cp boards/pico_oled.py out/flash/pico_oled/boards/pico_oled.py" in out
     assert 'board.json: {"board": "pico_oled"}' in out
     assert "reset" in out

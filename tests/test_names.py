@@ -417,7 +417,7 @@ def test_flash_sh_players_merge_into_the_boards_settings_and_into_the_build(tmp_
     out = r.stdout.splitlines()
     assert 'write out/flash/pico_oled/assets/players.json: ["Аня", "Борис"]' in out
     put = [i for i, ln in enumerate(out) if ln.endswith("settings.json :/data/settings.json")]
-    assert put and put[0] > [i for i, ln in enumerate(out) if "cp -r firmware boards assets lib :." in ln][0]
+    assert put and put[0] > [i for i, ln in enumerate(out) if "cp -rf firmware boards assets lib :." in ln][0]
     assert out[put[0] + 1].endswith("connect /dev/ttyACM0 reset")
 
 
