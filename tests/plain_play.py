@@ -1,7 +1,8 @@
 """Run by tests/test_plain_install.py with the python of a virtual
 environment made from `pip install .` alone (no test extras): every game's
-scripted session played with the buttons to its end, on every board, in
-every language, each frame drawn as the simulator draws it, and the end's
+scripted session played with the buttons to its end, on every board and
+in every language (each game on each board in one language, in turn: each
+game and each board meet every language), each frame drawn as the simulator draws it, and the end's
 BG Stats code made.  Only the installed package is imported (this file is
 run from a folder outside the repository); the transcripts are read from
 the folder given.
@@ -64,17 +65,21 @@ def main(argv):
     langs = ("en", "ru", "es")
     for g, game in enumerate(("inca", "eightmin", "origin", "yu")):
         for b, board in enumerate(device.BOARDS):
-            for k, lang in enumerate(langs):
-                # every frame drawn on one board a game and language, the
-                # boards in turn: each board and each language drawn whole
-                every = b == (g * len(langs) + k) % len(device.BOARDS)
-                keys, over, links = play(game, board, lang, scenarios, seed, every)
-                with open(os.path.join(out, "%s-%s-%s.keys" % (game, board, lang)), "w") as f:
-                    f.write(" ".join(keys))
-                print(json.dumps({"game": game, "board": board, "lang": lang, "over": over, "every": every,
-                                  "codes": len(links), "links": links,
-                                  "from": os.path.dirname(os.path.dirname(os.path.abspath(firmware.__file__)))}))
-                sys.stdout.flush()
+            # one language a game and board, in turn: every game in every
+            # language, every board in every language (what a module the
+            # package lacks would need to show: a game's, a board's, a
+            # language's, or the meeting of two)
+            lang = langs[(g + b) % len(langs)]
+            # every frame drawn on a board in one game, the boards in
+            # turn: each board and each language drawn whole
+            every = b % 4 == g
+            keys, over, links = play(game, board, lang, scenarios, seed, every)
+            with open(os.path.join(out, "%s-%s-%s.keys" % (game, board, lang)), "w") as f:
+                f.write(" ".join(keys))
+            print(json.dumps({"game": game, "board": board, "lang": lang, "over": over, "every": every,
+                              "codes": len(links), "links": links,
+                              "from": os.path.dirname(os.path.dirname(os.path.abspath(firmware.__file__)))}))
+            sys.stdout.flush()
     return 0
 
 

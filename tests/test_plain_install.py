@@ -1,7 +1,7 @@
 """What the players run, in the environment they have: a virtual
 environment made from `pip install .` alone (no test extras, no
 repository on the path), where every game is played with the buttons to
-its end and its BG Stats code on every board in every language
+its end and its BG Stats code on every board and in every language
 (tests/plain_play.py), and the `companion` command plays a scripted game
 on each board from its key script, as `./simulate --keys` does.  A
 module only the test extras bring (micropython, PIL, Blinka's) that the
@@ -83,7 +83,7 @@ def _play(plain):
 def test_the_players_environment_plays_every_game_to_its_code(plain, tmp_path):
     """One test (one environment made, on one worker): the environment
     holds the package alone; every game ends with its code on every board
-    in every language; the command plays each board to its end."""
+    and in every language; the command plays each board to its end."""
     _holds_the_package_alone(plain)
     played = _play(plain)
     _every_game_ends_with_its_code(played)
@@ -106,8 +106,12 @@ def _every_game_ends_with_its_code(played):
         for link in p["links"]:
             assert link is not None, "no BG Stats code at the end: %r" % (where,)
             assert link.startswith(PREFIX), (where, link)
-    assert seen == set((g, b, k) for g in ("inca", "eightmin", "origin", "yu") for b in device.BOARDS
-                       for k in ("en", "ru", "es"))
+    games = ("inca", "eightmin", "origin", "yu")
+    langs = ("en", "ru", "es")
+    # every game on every board, and every game and every board in every language
+    assert set((g, b) for g, b, _ in seen) == set((g, b) for g in games for b in device.BOARDS)
+    assert set((g, k) for g, _, k in seen) == set((g, k) for g in games for k in langs)
+    assert set((b, k) for _, b, k in seen) == set((b, k) for b in device.BOARDS for k in langs)
     # every board and every language drawn whole, every frame
     whole = [p for p in played if p["every"]]
     assert set(p["board"] for p in whole) == set(device.BOARDS)
@@ -134,7 +138,8 @@ def _the_companion_command_plays_each_board(played, plain, tmp_path):
     games = ("inca", "eightmin", "origin")
     langs = ("en", "ru", "es")
     for i, board in enumerate(device.BOARDS):
-        game, lang = games[i % 3], langs[(i + i // 3) % 3]
+        # (the language plain_play.py played that game in on that board)
+        game, lang = games[i % 3], langs[(i % 3 + i) % 3]
         with open(os.path.join(work, "%s-%s-%s.keys" % (game, board, lang))) as f:
             keys = _presses(f.read(), board)
         png = str(tmp_path / board)
