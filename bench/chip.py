@@ -208,10 +208,14 @@ def saved_game(folder, lines):
     journals it."""
     from firmware.core.journal import Journal
     from firmware.games.registry import module
+    from firmware.core.store import drop_notes
     data = os.path.join(folder, "data")
-    with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
+    bundled = os.path.join(ROOT, "assets", "inca", "edition.json")
+    with open(bundled) as f:
         edition = json.load(f)
+    drop_notes(edition)
     j = Journal(os.path.join(data, "game"), module("inca"), edition)
+    j.tables = (bundled, bundled)    # as the device reads it (firmware/chooser.py choose)
     j.start(lines[0])
     for a in lines[1:]:
         j.apply(a)

@@ -151,6 +151,7 @@ def own_table(path, text, words, edition_path=EDITION):
         mine = _parent(path) + "/edition.json"
         ok, ed = store.read_json(mine)
         if ok and isinstance(ed, dict):
+            store.drop_notes(ed)    # a copy of the bundled table (saving.copy_table)
             return ed, mine
     raise NotItsTable("the game was started with the edition table of checksum %08x, and %s is not it (%s): "
                      "replay the journal in the game's folder beside its edition.json, or give the table it was "

@@ -3,6 +3,7 @@ crashes the device: the device (the firmware on CPython, as the simulator
 runs it) boots on a data folder with the game's files damaged, the settings
 or edition tables of the wrong shape, storage that refuses writes, and
 after backing out of New game.  Each case as a player meets it."""
+import binascii
 import json
 import os
 import shutil
@@ -425,10 +426,52 @@ def test_an_edited_edition_of_the_wrong_shape_is_not_used(tmp_path, edition):
     app, notes = boot(data)
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.play.session is not None and any("not an edition table" in n for n in notes), notes
+    app.play.journal.idle()
+    # the game's table is the bundled one: a copy of its file under the
+    # checksum the setup line names
+    with open(os.path.join(ROOT, "assets", "inca", "edition.json"), "rb") as f:
+        bundled = f.read()
+    crc = b"%08x" % binascii.crc32(bundled)
+    assert (data / "game" / "edition.json").read_bytes() == b"#" + crc + b"\n" + bundled
+    assert (data / "game" / "journal.txt").read_bytes().split(b"\n")[0].find(b"edition " + crc) > 0
+
+
+def test_a_resume_takes_the_table_it_read_where_the_games_table_is_a_copy_of_its_file(tmp_path, monkeypatch):
+    """A game started with the bundled table keeps a copy of that file: its
+    resume does not read and check the game's table again (the table for
+    new games is that file, read already); once the bundled table is
+    another (a newer firmware), the game's own copy is read, without the
+    notes for readers."""
+    data = tmp_path / "data"
+    from bench import scripts
+    app, _ = device.build("pico_oled", str(data), scripts.SEED)
+    keyplan.play(app, scripts.transcript()[:75])     # a snapshot among its files
+    assert (data / "game" / "snap.json").exists()
+    reads = []
+    real = store.read_json
+
+    def read_json(path, fs=None):
+        reads.append(os.path.basename(path))
+        return real(path, fs)
+    monkeypatch.setattr(store, "read_json", read_json)
+    app, notes = boot(data)
+    assert app.play.session is not None and "edition.json" not in reads, (reads, notes)
     with open(os.path.join(ROOT, "assets", "inca", "edition.json")) as f:
         bundled = json.load(f)
-    store.drop_notes(bundled)     # its notes for readers are not kept on the device
-    assert game_edition(data) == bundled and "about" not in game_edition(data)
+    assert app.play.edition["marker_kinds"]["kinds"] == bundled["marker_kinds"]["kinds"]
+    # a newer firmware: its bundled table's kinds are others
+    newer = json.loads(json.dumps(bundled))
+    for kind in newer["marker_kinds"]["kinds"]:
+        kind[1] += 5
+    (tmp_path / "newer.json").write_text(json.dumps(newer, indent=1))
+    from firmware.games import registry
+    where = os.path.relpath(str(tmp_path / "newer.json"), app.board.assets)
+    monkeypatch.setattr(registry, "edition", lambda name: where)
+    del reads[:]
+    app, notes = boot(data)
+    assert app.play.session is not None and "edition.json" in reads, (reads, notes)
+    assert app.play.edition["marker_kinds"]["kinds"] == bundled["marker_kinds"]["kinds"]
+    assert "about" not in app.play.edition["marker_kinds"] and not app.play.journal.other_table, notes
 
 
 def test_a_damaged_bundled_edition_is_told_not_a_crash(saved, tmp_path, monkeypatch):

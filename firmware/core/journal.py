@@ -90,7 +90,7 @@
 from firmware.core import osfs
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
-from firmware.core.modules import collect, done_with, use_once
+from firmware.core.modules import collect, done_with, use
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
@@ -386,10 +386,13 @@ class Journal:
         """Recover the game as the device does at boot; returns the Session.
         notes lists what was found damaged, ignored or dropped.  Raises
         NoGame when nothing can be recovered (the files are left alone).
-        (firmware.core.resume, imported for this and forgotten again.)"""
+        (firmware.core.resume, imported for this and forgotten after: not
+        before, as use_once would, for firmware/core/netreplay.py imports
+        from it during the call, which would load a second copy.)"""
         self.close()
         try:
-            return use_once("firmware.core.resume", "resume")(self)
+            return use("firmware.core.resume", "resume")(self)
         finally:
+            done_with("firmware.core.resume")
             done_with("firmware.core.recover")
             done_with("firmware.core.restoring")

@@ -138,6 +138,7 @@ def load_table(path, fs=None):
         ok, got = store.read_json(path, fs)
         if not ok:
             raise ValueError(got or "missing")
+        store.drop_notes(got)
         return got
     f = (fs or osfs.FS).open(path, "rb")
     try:

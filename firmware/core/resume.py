@@ -119,8 +119,9 @@ def resume(j):
     # the lists the screens read
     j.table_bad = "the game has no edition table %s" % EDITION
     if EDITION in names:
-        ok, ed = store.read_json(j.path(EDITION), fs)
-        why = (ed or "missing") if not ok else _shape(ed, j)
+        same = _same(j)
+        ok, ed = (True, j.edition) if same else store.read_json(j.path(EDITION), fs)
+        why = (ed or "missing") if not ok else None if same else _shape(ed, j)
         if why:
             j.table_bad = "the game's edition table %s is damaged (%s)" % (EDITION, why)
         else:
@@ -128,6 +129,8 @@ def resume(j):
             # (Journal.played): a snapshot's state holds what the rules
             # need, and a replay from the setup line reads it again
             j.edition = ed if j.played is None else dict((k, ed[k]) for k in j.played if k in ed)
+            if not same:
+                store.drop_notes(j.edition)     # a copy of a table file (saving.copy_table)
             j.partial = j.played is not None
             j.table_bad = None
         ed = None
@@ -605,6 +608,21 @@ def _from_setup(j, words):
     return Session(game, _replay_table(j), words)
 
 
+def _same(j):
+    """True where the game's own table is intact and a copy of the file
+    the table in the heap (j.edition) was read from as it is, j.tables[0]
+    (saving.copy_table: the game's checksum on its first line): that is
+    the game's table, already read, and its shape that of a table for new
+    games (chooser.choose checked it).  Two passes of a checksum over
+    the files cost a Pico a few ms, where reading the game's table and
+    checking its shape took tens."""
+    src = j.tables[0] if j.tables and j.edition is not None else None
+    if not src:
+        return False
+    mine = store.ident(j.path(EDITION), j.fs)
+    return mine is not None and mine == store.ident(src, j.fs)
+
+
 def _replay_table(j):
     """The game's whole edition table, for a replay from its setup line:
     its own (read again where resume kept only the parts the screens read),
@@ -612,6 +630,7 @@ def _replay_table(j):
     if j.table_bad is None and j.partial:
         ok, ed = store.read_json(j.path(EDITION), j.fs)
         if ok:
+            store.drop_notes(ed)
             return ed
         j.table_bad = "the game's edition table %s cannot be read again (%s)" % (EDITION, ed)
     if j.table_bad is None:

@@ -5,6 +5,7 @@
 # after, with firmware/core/store.py (Journal._saving): appending a record,
 # what every action does, needs none of this code.
 from firmware.core import osfs, store
+from firmware.core.store import ident  # noqa: F401  (where recover and the replay tool look for it)
 from firmware.core.gamefiles import (BASE, BASE_MARK, EDITION, JOURNAL, JOURNAL_TMP, NEW, OLD, SNAP, SNAP_OLD,
                                      SNAP_TMP, TABLE_MARK, TOLD, VERSION, record)
 from firmware.core.session import Session
@@ -54,7 +55,10 @@ def start(j, words, edition_later=None, aside=False):
         fs.mkdir(new)
         written = None
         if not later:
-            written = store.write_json(new + "/" + EDITION, j.edition, fs)
+            src = j.tables[0] if j.tables else None
+            written = copy_table(j, new + "/" + EDITION, store.ident(src, fs) if src else None)
+            if written is None:
+                written = store.write_json(new + "/" + EDITION, j.edition, fs)
         ident = table_ident(j, written)
         data, crc = record(setup_text(session.setup, ident), 0)
         store.write(new + "/" + JOURNAL, data, fs)
@@ -104,35 +108,6 @@ def start(j, words, edition_later=None, aside=False):
     return session
 
 
-def ident(path, fs=None):
-    """What names a table's JSON text as the file at path holds it: the
-    CRC-32 of that text (the checksum line of a file written here, checked
-    against the text; all the bytes of a plain JSON file, such as a bundled
-    edition table), or None if it cannot be read or is damaged.  The same
-    table written here or read from the same file has the same one; a game's
-    journal keeps it for the edition table the game was started with."""
-    try:
-        f = (fs or osfs.FS).open(path, "rb")
-    except OSError:
-        return None
-    try:
-        first = f.read(10)
-        want = store.head_crc(first)
-        crc = 0 if want is not None else osfs.crc32(first)
-        while True:
-            piece = f.read(128)
-            if not piece:
-                break
-            crc = osfs.crc32(piece, crc)
-    except OSError:
-        return None
-    finally:
-        f.close()
-    if want is not None and crc != want:
-        return None
-    return crc
-
-
 def head(path, fs=None):
     """The checksum on the first line of a file written here (not checked
     against the text: read_json does that), or None."""
@@ -161,12 +136,48 @@ def table_ident(j, written=None):
     return crc
 
 
+def copy_table(j, path, crc):
+    """The game's table written to path as the bytes of the table file on
+    the device whose checksum (ident) is crc, the one the game's setup
+    line names, under a checksum line (a plain file's bytes whole): a
+    resume knows it for that file's by its checksum alone, and takes the
+    table read from that file rather than reading it again (resume._same).
+    crc, or None where no such file is (nothing written)."""
+    fs = j.fs
+    if crc is None:
+        return None
+    for src in j.tables:
+        if src and store.ident(src, fs) == crc:
+            break
+    else:
+        return None
+    f = fs.open(src, "rb")
+    try:
+        out = fs.open(path, "wb")
+        try:
+            piece = f.read(10)
+            if store.head_crc(piece) is None:
+                out.write(("#%08x\n" % crc).encode())
+            while piece:
+                out.write(piece)
+                piece = f.read(_CHUNK)
+            out.flush()
+        finally:
+            out.close()
+    finally:
+        f.close()
+    return crc
+
+
 def write_edition(j):
     """The game's edition table into its folder (start() or resume left
-    it due); a failed write is noted once and tried again at the first
-    idle after the next action saved."""
+    it due): a copy of its file where the device has it (copy_table); a
+    failed write is noted once and tried again at the first idle after
+    the next action saved."""
     try:
-        store.save_json(j.path(EDITION), j.edition_due, j.fs)
+        if copy_table(j, j.path(EDITION) + store.TMP, j.ident) is None:
+            store.write_json(j.path(EDITION) + store.TMP, j.edition_due, j.fs)
+        j.fs.rename(j.path(EDITION) + store.TMP, j.path(EDITION))
     except (OSError, MemoryError) as e:
         # the game goes on: a resume without it takes the same table
         # (start()); tried again once an action was saved, not at every

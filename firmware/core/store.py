@@ -156,6 +156,49 @@ def crc_of(obj, chunk=128):
     return crc[0]
 
 
+def ident(path, fs=None):
+    """What names a table's JSON text as the file at path holds it: the
+    CRC-32 of that text (the checksum line of a file written here, checked
+    against the text; all the bytes of a plain JSON file, such as a bundled
+    edition table), or None if it cannot be read or is damaged.  The same
+    table written here or read from the same file has the same one; a game's
+    journal keeps it for the edition table the game was started with."""
+    try:
+        f = (fs or osfs.FS).open(path, "rb")
+    except OSError:
+        return None
+    try:
+        first = f.read(10)
+        want = head_crc(first)
+        crc = 0 if want is not None else crc32(first)
+        # read whole where the heap has a block for it (read_json): a
+        # littlefs file read in small pieces took a Pico's clock ten times
+        # as long
+        f.seek(0, 2)
+        n = f.tell() - 10
+        if n > 0:
+            f.seek(10)
+            try:
+                piece = bytearray(n)
+                f.readinto(piece)
+                crc = crc32(piece, crc)
+                n = 0
+            except (MemoryError, AttributeError):
+                piece = None
+        while n > 0:
+            piece = f.read(128)
+            if not piece:
+                break
+            crc = crc32(piece, crc)
+    except OSError:
+        return None
+    finally:
+        f.close()
+    if want is not None and crc != want:
+        return None
+    return crc
+
+
 def write(path, data, fs=None):
     """Write bytes to path (truncating it), flush and close."""
     f = (fs or osfs.FS).open(path, "wb")

@@ -53,6 +53,34 @@ def test_the_resume_code_is_forgotten_after_a_resume():
         assert (m in sys.modules) != ON_BOARD, m
 
 
+def test_a_resume_from_a_snapshot_loads_the_resume_code_once():
+    # the net replay (firmware/core/netreplay.py) imports from resume.py
+    # during the resume: were resume.py let go of before the call, that
+    # import would run it a second time (on a Pico 30 ms of a boot, and a
+    # second copy in the heap of a board whose code is there)
+    import builtins
+    fs = MemFs()
+    lines = demo_lines()[:100]
+    play(fs, lines)
+    assert "snap.json" in fs.listdir("g")
+    loaded = []
+    real = builtins.__import__
+
+    def counted(name, *args):
+        if name not in sys.modules:
+            loaded.append(name)
+        return real(name, *args)
+    builtins.__import__ = counted
+    try:
+        r = resume(fs)
+    finally:
+        builtins.__import__ = real
+    assert r.records == len(lines) and r.source == "snap.json"
+    assert loaded.count("firmware.core.resume") <= 1, loaded
+    if ON_BOARD:
+        assert "firmware.core.netreplay" in loaded, loaded
+
+
 def test_a_new_games_setup_code_leaves_the_heap_once_the_game_is_set_up():
     # Inca Empire's start.py and the era track's builder run once a game
     import firmware.games.inca as inca
