@@ -2,13 +2,19 @@
 # port, which has no unittest or pytest: every function named test_* in those
 # modules is called; an exception is a failure.  The same files are collected
 # by pytest on CPython.
-#   micropython tests/mpy/run.py [MODULE ...]     (from the repository root)
+#   micropython tests/mpy/run.py [MODULE ...]     (from the repository root;
+#   MPY_COMPILED=DIR: the firmware's .mpy files in DIR/firmware)
 import sys
 
 sys.path.insert(0, ".")
 sys.path.insert(0, "tests/mpy")
 
 import os  # noqa: E402
+
+# the firmware compiled to .mpy (tests/test_micropython.py makes it), found
+# before its sources
+if os.getenv("MPY_COMPILED"):
+    sys.path.insert(0, os.getenv("MPY_COMPILED"))
 
 
 def modules():
