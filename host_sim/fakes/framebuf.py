@@ -45,6 +45,8 @@ GS2_HMSB = 5
 GS8 = 6
 
 _M32 = 0xFFFFFFFF
+# the pixels a row of a 1-bit blit source sets (FrameBuffer.blit)
+_HITS = {}
 _LIMIT = 1 << 63
 
 
@@ -420,51 +422,62 @@ class FrameBuffer:
         buf = fb.buf
         stride = fb.stride
         setp = fb.set
+        mono = src.format == MONO_HLSB or src.format == MONO_HMSB
+        if mono:
+            # a 1-bit source (a font's glyph, an icon): its two values as
+            # the palette maps them
+            m = (pget(0, 0), pget(1, 0)) if pget is not None else (0, 1)
         while y0 < y0end:
-            row = _row(src, x1, y1, n)
-            if pget is not None:
-                for c in set(row):
-                    if c not in mapped:
-                        mapped[c] = pget(c, 0)
-                row = [mapped[c] for c in row]
+            if mono:
+                # the pixels a row of the source sets: the same glyph rows
+                # come again and again, so they are worked out once
+                at = x1 + y1 * src.stride
+                k = (src.format, bytes(src.buf[at >> 3:(at + n + 7) >> 3]), at & 7, n, m, key)
+                hits = _HITS.get(k)
+                if hits is None:
+                    if len(_HITS) > 20000:
+                        _HITS.clear()
+                    hits = _HITS[k] = tuple((i, m[c]) for i, c in enumerate(_row(src, x1, y1, n)) if m[c] != key)
+            else:
+                row = _row(src, x1, y1, n)
+                if pget is not None:
+                    for c in set(row):
+                        if c not in mapped:
+                            mapped[c] = pget(c, 0)
+                    row = [mapped[c] for c in row]
+                hits = [(i, col) for i, col in enumerate(row) if col != key]
             if fmt == MONO_VLSB:
                 base = (y0 >> 3) * stride + x0
                 bit = 1 << (y0 & 7)
                 clear = ~bit & 0xFF
-                for i, col in enumerate(row):
-                    if col != key:
-                        if col & _M32:
-                            buf[base + i] |= bit
-                        else:
-                            buf[base + i] &= clear
+                for i, col in hits:
+                    if col & _M32:
+                        buf[base + i] |= bit
+                    else:
+                        buf[base + i] &= clear
             elif fmt == GS4_HMSB:
                 cx0 = x0 + y0 * stride
-                for col in row:
-                    if col != key:
-                        j = cx0 >> 1
-                        if cx0 & 1:
-                            buf[j] = (buf[j] & 0xF0) | (col & 0x0F)
-                        else:
-                            buf[j] = ((col & 0x0F) << 4) | (buf[j] & 0x0F)
-                    cx0 += 1
+                for i, col in hits:
+                    c = cx0 + i
+                    j = c >> 1
+                    if c & 1:
+                        buf[j] = (buf[j] & 0xF0) | (col & 0x0F)
+                    else:
+                        buf[j] = ((col & 0x0F) << 4) | (buf[j] & 0x0F)
             elif fmt == MONO_HLSB or fmt == MONO_HMSB:
                 cx0 = x0 + y0 * stride
                 msb = fmt == MONO_HLSB
-                for col in row:
-                    if col != key:
-                        j = cx0 >> 3
-                        bit = 0x80 >> (cx0 & 7) if msb else 1 << (cx0 & 7)
-                        if col & _M32:
-                            buf[j] |= bit
-                        else:
-                            buf[j] &= ~bit & 0xFF
-                    cx0 += 1
+                for i, col in hits:
+                    c = cx0 + i
+                    j = c >> 3
+                    bit = 0x80 >> (c & 7) if msb else 1 << (c & 7)
+                    if col & _M32:
+                        buf[j] |= bit
+                    else:
+                        buf[j] &= ~bit & 0xFF
             else:
-                cx0 = x0
-                for col in row:
-                    if col != key:
-                        setp(cx0, y0, col)
-                    cx0 += 1
+                for i, col in hits:
+                    setp(x0 + i, y0, col)
             y1 += 1
             y0 += 1
 
