@@ -9,6 +9,7 @@
 # once.  The files are held in RAM meanwhile: where they do not fit, the old
 # filesystem stays where it is and is mounted there (nothing is lost, and
 # the serial console says so).
+import gc
 import vfs
 import machine, rp2
 
@@ -94,6 +95,9 @@ def _old(bdev):
     files = []
     try:
         _read(old, "/", files)
+        gc.collect()
+        if gc.mem_free() < 16384:       # room left to write them
+            raise MemoryError
     except MemoryError:
         files = None
         print("The files stay where the earlier firmware had them: they do not fit in RAM to be moved.")
@@ -125,4 +129,4 @@ except:
         fs = vfs.VfsLfs2(bdev, progsize=256)
 vfs.mount(fs, "/")
 
-del vfs, bdev, fs, _Old, _image_end, _read, _old, _OLD
+del gc, vfs, bdev, fs, _Old, _image_end, _read, _old, _OLD
