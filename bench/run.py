@@ -304,6 +304,15 @@ def resume_times(staged, lines_path, ns=(10, 300)):
     return res
 
 
+def rom_partition():
+    """The ROM partition of our MicroPython builds (dist/), the smaller if
+    they differ, as their binary info declares it."""
+    import glob
+    from tools import uf2
+    return min(uf2.partitions(uf2.read(p))["ROMFS"][1]
+               for p in glob.glob(os.path.join(ROOT, "dist", "micropython-*-ROMFS.uf2")))
+
+
 def kb(n):
     return "%.1f KB" % (n / 1024)
 
@@ -444,6 +453,13 @@ def write(flash, results, resume):
     flash_mono = sum(flash["pico_oled"].values())
     row("mono profile: .mpy files and assets", "the Pico's filesystem, %s" % kb(FLASH_FS), kb(flash_mono),
         flash_mono <= FLASH_FS)
+    # the one-file install's ROM image (the same as flash.sh --uf2 puts in
+    # the UF2) against our MicroPython's ROM partition: room for it twice
+    part = rom_partition()
+    for prof, r in (("mono", m), ("colour", c)):
+        row("%s profile: ROM image (code, assets, fonts), twice over" % prof,
+            "our MicroPython's ROM partition (Pico and Pico 2), %s" % kb(part),
+            "%s (twice: %s)" % (kb(r["rom_size"]), kb(2 * r["rom_size"])), 2 * r["rom_size"] <= part)
     for prof in ("mono", "colour"):
         r = results[prof]
         # after round 1 of the first game, in the same run

@@ -8,16 +8,22 @@
 # sources (py/qstr.c: how large a new pool of interned names is, below),
 # built for a board folder copied from ports/rp2/boards/BOARD with three
 # additions:
-#   - a ROM partition (ROMFS) of 288 KiB right below the filesystem
+#   - a ROM partition (ROMFS) of 640 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
-#     run in place from flash; the filesystem (littlefs) stays where the
-#     official firmware has it, so a board keeps its files across a reflash;
-#     the partition takes the flash between the firmware and the filesystem
-#     (the colour profile's image is about 267 KB; the RP2040's firmware
-#     ends at 0x53800, so ROMFS_KIB can be at most 304 there);
-#   - frozen/main.py frozen in (frozen/manifest.py): at boot it runs the
-#     ROM partition's /rom/main.py if there is one, else the filesystem's
-#     main.py as the official firmware does;
+#     run in place from flash.  It starts where the builds before had their
+#     ROM partition of 288 KiB (the flash between the firmware and the
+#     official firmware's filesystem) and takes the first 352 KiB of that
+#     filesystem, which is as much smaller (MICROPY_HW_FLASH_STORAGE_BYTES:
+#     1056 KiB on a Pico, 2720 KiB on a Pico 2);
+#   - frozen/_boot.py in place of the port's: it mounts the filesystem as
+#     the port's does, and at the first boot after an update from a build
+#     with the ROM partition of 288 KiB (or from the official firmware,
+#     whose filesystem starts at the same place), moves the files of the
+#     filesystem there (saved games) to the filesystem's new place: a UF2
+#     whose ROM image is at most 288 KiB leaves that filesystem whole;
+#     frozen/main.py: at boot it runs the ROM partition's /rom/main.py if
+#     there is one, else the filesystem's main.py as the official firmware
+#     does (frozen/manifest.py: the port's other frozen modules);
 #   - MICROPY_QSTR_POOL_MAX (640) and _STEP (256): MicroPython makes each
 #     new pool of interned names twice as large as the last (20, 40, ...
 #     640 entries, then 1,280: one block of about 8 KB), and stops with a
@@ -74,7 +80,10 @@ MBEDTLS_URL=${MBEDTLS_URL:-https://github.com/Mbed-TLS/mbedtls}
 MICROPYTHON_LIB_URL=${MICROPYTHON_LIB_URL:-https://github.com/micropython/micropython-lib}
 PICOTOOL_URL=${PICOTOOL_URL:-https://github.com/raspberrypi/picotool}
 
-ROMFS_KIB=288
+ROMFS_KIB=640
+# the ROM partition of the builds before (frozen/_boot.py moves the
+# filesystem they left 288 KiB into today's)
+ROMFS_KIB_BEFORE=288
 
 here=$(cd "$(dirname "$0")" && pwd)
 out=$here
@@ -207,6 +216,13 @@ echo "build picotool"
 } >"$work/picotool.log" 2>&1 || { tail -30 "$work/picotool.log" >&2; exit 1; }
 
 # ------------------------------------------------------------ the boards
+# ports/rp2/boards/manifest.py of v1.28.0, which frozen/manifest.py follows
+port_manifest='freeze("$(PORT_DIR)/modules")
+include("$(MPY_DIR)/extmod/asyncio")
+require("onewire")
+require("ds18x20")
+require("dht")
+require("neopixel")'
 for board in "${boards[@]}"; do
     echo "build $board with a ROM partition of $ROMFS_KIB KiB"
     # the board folder: BOARD_ROMFS, its name "... (ROMFS)" (what the REPL's
@@ -216,21 +232,32 @@ for board in "${boards[@]}"; do
     mkdir -p "$(dirname "$bdir")"
     cp -r "$mp/ports/rp2/boards/$board" "$bdir"
     sed -i 's/\(MICROPY_HW_BOARD_NAME *"[^"]*\)"/\1 (ROMFS)"/' "$bdir/mpconfigboard.h"
-    printf '\n// a ROM partition below the filesystem (mounted at /rom)\n#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n' \
-        "$ROMFS_KIB" >> "$bdir/mpconfigboard.h"
+    # the filesystem: the official one's less what the ROM partition takes
+    # past its old 288 KiB
+    grep -q '^#define MICROPY_HW_FLASH_STORAGE_BYTES ' "$bdir/mpconfigboard.h" \
+        || { echo "build-micropython.sh: $board's mpconfigboard.h does not set MICROPY_HW_FLASH_STORAGE_BYTES" >&2; exit 1; }
+    sed -i 's/^#define MICROPY_HW_FLASH_STORAGE_BYTES /#define MICROPY_HW_FLASH_STORAGE_BYTES_OFFICIAL /' "$bdir/mpconfigboard.h"
+    printf '\n// a ROM partition below the filesystem (mounted at /rom), the filesystem as much smaller\n#define MICROPY_HW_ROMFS_BYTES (%d * 1024)\n#define MICROPY_HW_FLASH_STORAGE_BYTES (MICROPY_HW_FLASH_STORAGE_BYTES_OFFICIAL - %d * 1024)\n' \
+        "$ROMFS_KIB" "$((ROMFS_KIB - ROMFS_KIB_BEFORE))" >> "$bdir/mpconfigboard.h"
     printf '\n// pools of interned names: past 640 entries, 256 a pool (py/qstr.c, changed above)\n#define MICROPY_QSTR_POOL_MAX (640)\n#define MICROPY_QSTR_POOL_STEP (256)\n' \
         >> "$bdir/mpconfigboard.h"
-    # the board folder's manifest: the port's frozen modules and main.py
+    # the board folder's manifest: the port's frozen modules, our _boot.py
+    # and main.py (frozen/manifest.py names the port's manifest's lines:
+    # it must be the one they were taken from)
+    [ "$(cat "$mp/ports/rp2/boards/manifest.py")" = "$port_manifest" ] && [ "$(ls "$mp/ports/rp2/modules")" = "$(printf '_boot.py\n_boot_fat.py\nrp2.py')" ] \
+        || { echo "build-micropython.sh: ports/rp2's frozen modules are not those frozen/manifest.py was made for" >&2; exit 1; }
     printf '\nset(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/manifest.py)\n' >> "$bdir/mpconfigboard.cmake"
-    cp "$here/frozen/manifest.py" "$here/frozen/main.py" "$bdir/"
+    cp "$here/frozen/manifest.py" "$here/frozen/_boot.py" "$here/frozen/main.py" "$bdir/"
     build=$work/build-$board
     # (picotool through CMAKE_PREFIX_PATH: a CMAKE_ARGS=... on make's
     # command line would replace the Makefile's own, the board's manifest
     # among them)
     CMAKE_PREFIX_PATH=$work/picotool make -C "$mp/ports/rp2" BOARD_DIR="$bdir" BUILD="$build" -j"$jobs" \
         >"$work/$board.log" 2>&1 || { tail -40 "$work/$board.log" >&2; exit 1; }
-    grep -q '"main.py\\0"' "$build/frozen_content.c" \
-        || { echo "build-micropython.sh: main.py was not frozen into $board" >&2; exit 1; }
+    for f in main.py _boot.py; do
+        grep -q "\"$f\\\\0\"" "$build/frozen_content.c" \
+            || { echo "build-micropython.sh: $f was not frozen into $board" >&2; exit 1; }
+    done
     image=micropython-$MICROPYTHON_TAG-$board-ROMFS.uf2
     cp "$build/firmware.uf2" "$out/$image"
     # the firmware must end below the ROM partition (v1.28.0 does not check it)

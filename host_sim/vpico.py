@@ -213,8 +213,8 @@ def stage_uf2(board, out, seed=None, extra=None, heap=None, main=None):
     return uf2_variant(os.path.join(out, "rom"), path, seed, extra, heap, main)
 
 
-def uf2_variant(rom, out, seed=None, extra=None, heap=None, main=None):
-    """The UF2 `out` of our firmware and a ROM image of a copy of the folder
+def uf2_variant(rom, out, seed=None, extra=None, heap=None, main=None, base=None):
+    """The UF2 `out` of our firmware (or the UF2 `base`'s) and a ROM image of a copy of the folder
     `rom` (flash.sh --uf2's DIR/rom) with board.json given the seed of new
     games and the extra settings, and main.py the text `main` and, with
     heap, the ballast first (limit_heap)."""
@@ -234,7 +234,7 @@ def uf2_variant(rom, out, seed=None, extra=None, heap=None, main=None):
             f.write(main)
     if heap is not None:
         limit_heap(copy, heap)
-    return uf2_of(copy, base_uf2(), out)
+    return uf2_of(copy, base or base_uf2(), out)
 
 
 def base_uf2(mpboard="RPI_PICO"):
@@ -267,7 +267,9 @@ FLASH_SIZE = 2 * 1024 * 1024
 def flash_of(out, uf2_path=None, flash=None, fs=None):
     """A 2 MB flash file `out`: `flash` (a file; else erased), then the UF2
     dropped on it as the boot ROM writes one (tools/uf2.py
-    write_to_flash), then the littlefs image `fs` at its place."""
+    write_to_flash), then the littlefs image `fs` at its place: the UF2's
+    filesystem (made again at its size where it has another), else the
+    official firmware's."""
     from tools import uf2
     if flash:
         with open(flash, "rb") as f:
@@ -277,18 +279,37 @@ def flash_of(out, uf2_path=None, flash=None, fs=None):
     if uf2_path:
         uf2.write_to_flash(buf, uf2.read(uf2_path))
     if fs:
+        at, size = fs_place(uf2_path) if uf2_path else (FS_OFFSET, FS_SIZE)
+        if os.path.getsize(fs) != size:
+            _mpy("mkfs.py", "--copy", fs, fs + ".%d" % size, str(size // 4096))
+            fs += ".%d" % size
         with open(fs, "rb") as f:
             img = f.read()
-        buf[FS_OFFSET:FS_OFFSET + FS_SIZE] = img.ljust(FS_SIZE, b"\xff")
+        buf[at:at + size] = img.ljust(size, b"\xff")
     with open(out, "wb") as f:
         f.write(buf)
     return out
 
 
-def mkfs(folder, image):
+def fs_place(uf2_path=None):
+    """(flash offset, size) of the filesystem of a UF2's firmware (of our
+    MicroPython, dist/, without one), as its binary info declares it."""
+    from tools import uf2
+    path = uf2_path or base_uf2()
+    if path not in _PLACES:
+        a, n = uf2.partitions(uf2.read(path))["MicroPython"]
+        _PLACES[path] = (a - uf2.FLASH, n)
+    return _PLACES[path]
+
+
+_PLACES = {}
+
+
+def mkfs(folder, image, size=None):
     """A littlefs image of FOLDER's files, made by MicroPython's own littlefs
-    with the official rp2 firmware's geometry (vpico/mkfs.py)."""
-    _mpy("mkfs.py", folder, image)
+    with the official rp2 firmware's geometry (vpico/mkfs.py), or `size`
+    bytes of blocks."""
+    _mpy("mkfs.py", folder, image, *([str(size // 4096)] if size else []))
     return image
 
 
@@ -331,13 +352,18 @@ def boot_games(images):
     return [json.loads(line) for line in r.stdout.splitlines()]
 
 
+# the official firmware's littlefs on a Pico (our MicroPython's: fs_place)
 FS_OFFSET = 0xA0000
 FS_SIZE = 352 * 4096
 
 
 def fs_of_flash(flash):
-    """The littlefs region of a 2 MB flash."""
-    return bytes(flash[FS_OFFSET:FS_OFFSET + FS_SIZE])
+    """The littlefs region of a 2 MB flash: our MicroPython's where a
+    littlefs superblock is there, else the official firmware's."""
+    at, size = fs_place()
+    if not any(flash[b + 8:b + 16] == b"littlefs" for b in (at, at + 4096)):
+        at, size = FS_OFFSET, FS_SIZE
+    return bytes(flash[at:at + size])
 
 
 # ---------------------------------------------------------------- CircuitPython's FAT

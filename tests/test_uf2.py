@@ -35,17 +35,19 @@ def test_the_builds_are_the_ones_their_checksums_name_with_their_licences():
 
 
 @pytest.mark.parametrize("board,family,rom,fs", [
-    ("RPI_PICO", "rp2040", (0x10058000, 288 * 1024), (0x100A0000, 1408 * 1024)),
-    ("RPI_PICO2", "rp2350-arm-s", (0x100B8000, 288 * 1024), (0x10100000, 3072 * 1024))])
+    ("RPI_PICO", "rp2040", (0x10058000, 640 * 1024), (0x100F8000, 1056 * 1024)),
+    ("RPI_PICO2", "rp2350-arm-s", (0x100B8000, 640 * 1024), (0x10158000, 2720 * 1024))])
 def test_each_build_has_its_rom_partition_below_the_filesystem(board, family, rom, fs):
     blocks = uf2.read(os.path.join(DIST, "micropython-v1.28.0-%s-ROMFS.uf2" % board))
     assert uf2.FAMILIES[uf2.family(blocks)] == family
     # the partitions as the firmware declares them (binary info)
     assert uf2.layout(blocks) == (rom, fs)
     assert uf2.firmware_end(blocks) < rom[0]
-    # the littlefs of the official build is where it was: a board keeps its files
+    # the official build's littlefs (and that of ours before, with a ROM
+    # partition of 288 KiB) starts 288 KiB into the ROM partition, where
+    # frozen/_boot.py finds it (tests/test_boot_move.py)
     if board == "RPI_PICO":
-        assert uf2.partitions(uf2.read(OFFICIAL)) == {"MicroPython": fs}
+        assert uf2.partitions(uf2.read(OFFICIAL)) == {"MicroPython": (rom[0] + 288 * 1024, fs[0] + fs[1] - rom[0] - 288 * 1024)}
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +76,9 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
     assert {b.count for b in blocks} == {len(blocks)} and {b.size for b in blocks} == {256}
     rom = blocks[len(base):]
     assert rom[0].addr == 0x10058000 and b"".join(b.data for b in rom)[:len(image)] == image
-    assert rom[-1].addr + 256 <= 0x100A0000        # nothing of the filesystem
+    # nothing of the filesystem, nor of the one the builds before had 288
+    # KiB into the partition (the first boot moves it: tests/test_boot_move.py)
+    assert rom[-1].addr + 256 <= 0x100A0000
     # what the image holds: the code, assets, the driver, board.json and the main.py run from /rom
     from mpremote.romfs import VfsRomWriter
     assert image.startswith(VfsRomWriter.ROMFS_HEADER)
@@ -108,8 +112,8 @@ def test_a_bad_image_or_firmware_is_refused_with_its_reason(tmp_path):
     base = uf2.read(os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2"))
     with pytest.raises(uf2.UF2Error, match="not a ROMFS image"):
         uf2.with_romfs(base, b"hello")
-    with pytest.raises(uf2.UF2Error, match="the partition holds 294912"):
-        uf2.with_romfs(base, uf2.ROMFS_HEADER + bytes(288 * 1024))
+    with pytest.raises(uf2.UF2Error, match="the partition holds 655360"):
+        uf2.with_romfs(base, uf2.ROMFS_HEADER + bytes(640 * 1024))
     # the official firmware has no ROM partition
     with pytest.raises(uf2.UF2Error, match="no ROM partition"):
         uf2.with_romfs(uf2.read(OFFICIAL), uf2.ROMFS_HEADER + bytes(100))
@@ -117,10 +121,26 @@ def test_a_bad_image_or_firmware_is_refused_with_its_reason(tmp_path):
         uf2.parse(b"\0" * 1000)
     # the command line says so and writes nothing
     img = tmp_path / "big.img"
-    img.write_bytes(uf2.ROMFS_HEADER + bytes(320 * 1024))
+    img.write_bytes(uf2.ROMFS_HEADER + bytes(700 * 1024))
     r = subprocess.run(["python3", "tools/uf2.py", "romfs", os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2"),
                         str(img), str(tmp_path / "out.uf2")], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 1 and "too many" in r.stderr and not (tmp_path / "out.uf2").exists()
+
+
+def test_an_image_past_the_old_partition_is_written_with_a_warning(tmp_path):
+    """An image larger than the ROM partition of the builds before (288 KiB)
+    fits today's, but on a board still on those builds it is written over
+    the start of their filesystem: the UF2 is made, and the command says so;
+    one of 288 KiB is made without a word."""
+    base = os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2")
+    for kib, warned in ((289, True), (288, False)):
+        img = tmp_path / ("%d.img" % kib)
+        img.write_bytes(uf2.ROMFS_HEADER + bytes(kib * 1024 - 3))
+        out = tmp_path / ("%d.uf2" % kib)
+        r = subprocess.run(["python3", "tools/uf2.py", "romfs", base, str(img), str(out)], cwd=ROOT,
+                           capture_output=True, text=True)
+        assert r.returncode == 0 and out.exists(), r.stderr
+        assert ("loses its saved games" in r.stdout) == warned, r.stdout
 
 
 def test_flash_sh_uf2_options_are_checked():

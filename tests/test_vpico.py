@@ -40,6 +40,7 @@ import time
 
 import pytest
 
+from tools import uf2
 from host_sim import device, vpico
 from host_sim.vpico import GAP, HOLD, MS, Pico, Twin
 from test_micropython import ROOT
@@ -411,13 +412,75 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
                            flash=str(tmp_path / "played.bin"))
     with open(str(tmp_path / "played.bin"), "rb") as f, open(again, "rb") as g:
         played, flashed = f.read(), g.read()
-    assert flashed[vpico.FS_OFFSET:] == played[vpico.FS_OFFSET:]      # the filesystem is not in the UF2
+    at = vpico.fs_place()[0]
+    assert flashed[at:] == played[at:]      # the filesystem is not in the UF2
     with Pico(board, flash=again) as p:
         p.boot()
         no_crash(p)
         assert p.picture() == vpico.boot_picture(board, twin.data, SEED)
         p.save(str(tmp_path / "after.bin"))
     assert journal_lines(vpico.fs_read(_fs_of(str(tmp_path / "after.bin")), "/data/game/journal.txt")) == want
+
+
+# the build before the ROM partition grew (dist/ then: a ROM partition of
+# 288 KiB, littlefs from 0xA0000 as in the official build)
+PREVIOUS = os.path.join(ROOT, "vpico", "firmware", "micropython-v1.28.0-RPI_PICO-ROMFS288.uf2")
+
+
+def test_an_update_to_the_larger_rom_partition_keeps_the_saved_game(tmp_path):
+    """A game saved under the build whose ROM partition was 288 KiB (the
+    same code in it), booted there; then today's UF2 dropped on the board:
+    its first boot moves the filesystem after the larger ROM partition,
+    shows the same game and plays on as the simulator does; the old
+    filesystem's superblock is gone, every file is in the new one."""
+    board = "pico_oled"
+    with open(PREVIOUS, "rb") as f:
+        assert hashlib.sha256(f.read()).hexdigest() == \
+            "26e6127d035eaa016f89613ca724b0b7ecc8c30c7ae8d6312648fc778e03d052"
+    keys = _script(board, 30, SEED)
+    played = Twin(board, SEED, str(tmp_path / "played"))
+    for k in keys[:-12]:
+        played.key(k)
+    folder = tmp_path / "fs"
+    shutil.copytree(played.data, folder / "data")
+    uf2_flash(tmp_path, board)          # (today's UF2, and its ROM folder)
+    before = vpico.flash_of(str(tmp_path / "before.bin"), vpico.uf2_variant(
+        os.path.join(_UF2[board], "rom"), str(tmp_path / "previous.uf2"), seed=SEED, base=PREVIOUS),
+        fs=vpico.mkfs(str(folder), str(tmp_path / "fs.img")))
+    assert uf2.partitions(uf2.read(PREVIOUS))["MicroPython"] == (0x100A0000, 1408 * 1024)
+    with Pico(board, flash=before) as p:
+        p.boot()
+        no_crash(p)
+        assert p.picture() == vpico.boot_picture(board, played.data, SEED)
+        p.save(str(tmp_path / "saved.bin"))
+    with open(tmp_path / "saved.bin", "rb") as f:
+        old = vpico.fs_of_flash(f.read())
+    (tmp_path / "old.img").write_bytes(old)
+    files = vpico.fs_files(str(tmp_path / "old.img"))
+    assert "/data/game/journal.txt" in files
+    for name in ("twin", "resumed"):
+        shutil.copytree(played.data, tmp_path / name / "data")
+    twin = Twin(board, SEED, str(tmp_path / "twin"))
+    with Pico(board, flash=uf2_flash(tmp_path, board, flash=str(tmp_path / "saved.bin"), name="after.bin")) as p:
+        p.boot()
+        no_crash(p)
+        assert p.picture() == vpico.boot_picture(board, played.data, SEED)
+        for k in keys[-12:]:
+            p.key(k, twin=twin)
+            assert p.picture() == twin.picture(), k
+        p.save(str(tmp_path / "after.bin"))
+    with open(tmp_path / "after.bin", "rb") as f:
+        flash = f.read()
+    at, size = vpico.fs_place()
+    assert at > 0xA0000 + 288 * 1024
+    assert all(flash[b + 8:b + 16] != b"littlefs" for b in (0xA0000, 0xA1000))
+    (tmp_path / "new.img").write_bytes(flash[at:at + size])
+    now = vpico.fs_files(str(tmp_path / "new.img"))
+    assert set(files) <= set(now), set(files) - set(now)
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        want = journal_lines(f.read())
+    assert journal_lines(vpico.fs_read(str(tmp_path / "new.img"), "/data/game/journal.txt")) == want
+    assert len(want) > len(journal_lines(vpico.fs_read(str(tmp_path / "old.img"), "/data/game/journal.txt")))
 
 
 # ------------------------------------------------------------ the simulator's frames

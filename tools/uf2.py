@@ -32,6 +32,10 @@ BI_MARKER_START = 0x7188EBF2
 BI_MARKER_END = 0xE71AA390
 BI_BLOCK_DEVICE = 7
 ROMFS_HEADER = b"\xd2\xcd\x31"     # a VfsRom image's first bytes (MicroPython's extmod/vfs_rom.c)
+# the ROM partition of our builds before the larger one (dist/README.md):
+# their filesystem followed it, and an image past it is written over that
+# filesystem's start before our _boot.py can move it
+ROM_BEFORE = 288 * 1024
 
 
 class UF2Error(Exception):
@@ -243,6 +247,10 @@ def main(argv):
         (rom, size), _ = layout(blocks)
         print("wrote %s: %s and its ROM image (%d of %d KiB) at %s" % (
             argv[3], argv[1].rsplit("/", 1)[-1], (len(romfs) + 1023) // 1024, size // 1024, _hex(rom)))
+        if len(romfs) > ROM_BEFORE and size > ROM_BEFORE:
+            print("  the image is larger than %d KiB: a board still on a build with a ROM partition of %d KiB "
+                  "loses its saved games to it (dist/README.md): update such a board first with a UF2 "
+                  "whose image is at most %d KiB"  % (ROM_BEFORE // 1024, ROM_BEFORE // 1024, ROM_BEFORE // 1024))
         return 0
     sys.stderr.write(__doc__)
     return 2

@@ -1,10 +1,11 @@
 # The Pico's filesystem as an image, made by MicroPython's own littlefs
 # (run under the MicroPython unix port): the block device has the geometry
 # of the official rp2 firmware's flash filesystem (352 blocks of 4096 bytes)
-# and is formatted as the firmware's _boot.py formats it (littlefs v2,
-# progsize 256), then the files of a folder are copied in.
+# (or BLOCKS blocks) and is formatted as the firmware's _boot.py formats it
+# (littlefs v2, progsize 256), then the files of a folder are copied in.
 #
-#   micropython vpico/mkfs.py FOLDER IMAGE      image of FOLDER's files
+#   micropython vpico/mkfs.py FOLDER IMAGE [BLOCKS]   image of FOLDER's files
+#   micropython vpico/mkfs.py --copy IMAGE OUT BLOCKS  the files of an image in one of BLOCKS blocks
 #   micropython vpico/mkfs.py --list IMAGE      the files in an image, with sizes
 #   micropython vpico/mkfs.py --get IMAGE PATH OUT   copy one file out (exit 1 if absent)
 import os
@@ -33,7 +34,7 @@ class Blocks:
 
     def ioctl(self, op, arg):
         if op == 4:     # block count
-            return BLOCKS
+            return len(self.data) // BLOCK
         if op == 5:     # block size
             return BLOCK
         if op == 6:     # erase
@@ -73,11 +74,25 @@ def walk(top, out):
 
 
 def mount(image):
+    """The image at /pico: as many blocks as its size holds (the official
+    geometry's where it is not whole blocks)."""
     with open(image, "rb") as f:
         data = bytearray(f.read())
-    if len(data) < BLOCK * BLOCKS:
+    if len(data) % BLOCK or not data:
         data += b"\xff" * (BLOCK * BLOCKS - len(data))
     vfs.mount(vfs.VfsLfs2(Blocks(data), progsize=256), "/pico")
+
+
+def make(src, image, blocks):
+    """A new image of `blocks` blocks with the files of the folder src."""
+    data = bytearray(b"\xff" * (BLOCK * blocks))
+    bdev = Blocks(data)
+    vfs.VfsLfs2.mkfs(bdev, progsize=256)
+    vfs.mount(vfs.VfsLfs2(bdev, progsize=256), "/new")
+    copy_in(src, "/new")
+    vfs.umount("/new")
+    with open(image, "wb") as f:
+        f.write(data)
 
 
 def main(args):
@@ -99,16 +114,11 @@ def main(args):
         with open(args[3], "wb") as f:
             f.write(data)
         return 0
-    src, image = args
-    src = src.rstrip("/")
-    data = bytearray(b"\xff" * (BLOCK * BLOCKS))
-    bdev = Blocks(data)
-    vfs.VfsLfs2.mkfs(bdev, progsize=256)
-    vfs.mount(vfs.VfsLfs2(bdev, progsize=256), "/pico")
-    copy_in(src, "/pico")
-    vfs.umount("/pico")
-    with open(image, "wb") as f:
-        f.write(data)
+    if args[0] == "--copy":
+        mount(args[1])
+        make("/pico", args[2], int(args[3]))
+        return 0
+    make(args[0].rstrip("/"), args[1], int(args[2]) if len(args) > 2 else BLOCKS)
     return 0
 
 

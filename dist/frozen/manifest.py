@@ -1,4 +1,10 @@
-# The frozen modules of this build: the port's own (asyncio, neopixel, ...)
-# and main.py (beside this file).
-include("$(PORT_DIR)/boards/manifest.py")
-freeze("$(BOARD_DIR)", "main.py")
+# The frozen modules of this build: the port's own (asyncio, neopixel, ...,
+# ports/rp2/boards/manifest.py) with _boot.py and main.py beside this file
+# in place of the port's _boot.py.
+freeze("$(PORT_DIR)/modules", ("rp2.py", "_boot_fat.py"))
+include("$(MPY_DIR)/extmod/asyncio")
+require("onewire")
+require("ds18x20")
+require("dht")
+require("neopixel")
+freeze("$(BOARD_DIR)", ("_boot.py", "main.py"))
