@@ -408,13 +408,14 @@ fi
 skip=""
 if [ -n "$board" ]; then
     case "$family" in
-        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
+        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual web webfs"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled"
                  [ "$leds" != - ] || skip="$skip pixels" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        web) skip="board cp_board displayio_canvas keypad_buttons framebuf_py virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
