@@ -138,6 +138,7 @@ for (const el of document.querySelectorAll("#pad button")) {
     if (!down) return;
     down = false;
     el.classList.remove("down");
+    busy = true;
     web && web.edge(name, false);
   };
   el.addEventListener("pointerdown", e => {
@@ -145,6 +146,7 @@ for (const el of document.querySelectorAll("#pad button")) {
     el.setPointerCapture(e.pointerId);
     down = true;
     el.classList.add("down");
+    busy = true;
     web && web.edge(name, true);
   });
   el.addEventListener("pointerup", up);

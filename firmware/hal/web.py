@@ -193,6 +193,9 @@ async def _run(cfg):
             made = None
             main._let_go(app)
             from firmware import crash
-            crash.handle(e, main.crash_code(e), app, hw)
+            try:
+                crash.handle(e, main.crash_code(e), app, hw)
+            except Exception as e2:  # noqa: BLE001 - the page starts it again all the same
+                print("crash", e2)
             app = None
             await asyncio.sleep_ms(main.CRASH_PAUSE_MS)

@@ -5,9 +5,10 @@
 #
 # One key holds the table of paths ("companion/fs": {"n": next inode, "t":
 # {path: inode, or 0 for a folder}}), and one key each file's bytes
-# ("companion/iN"), as the base64 lines of its writes, each write one line
-# added at once: a write is in the storage whole or not at all, as an
-# append to littlefs is.  A rename, a new file, a removal, a folder made
+# ("companion/iN"): "t" and the text (every file the firmware writes is
+# UTF-8), or "x" and the bytes in hex once a write was not UTF-8.  A write
+# is one setItem of the file's whole value: it is in the storage whole or
+# not at all, as an append to littlefs is.  A rename, a new file, a removal, a folder made
 # or removed is one write of the table, so each is atomic (a renamed
 # folder's files keep their inodes); a file's bytes no table names (a kill
 # between a removal's two writes) are dropped at the next mount.
@@ -86,16 +87,16 @@ class Files:
         if i is None:
             i = self.n
             self.n += 1
-            self._set(KEY + "i%d" % i, "")
+            self._set(KEY + "i%d" % i, "t")
             self.t[p] = i
             self._save()
         elif "w" in mode:
-            self._set(KEY + "i%d" % i, "")
+            self._set(KEY + "i%d" % i, "t")
         return Out(self, KEY + "i%d" % i, "b" not in mode)
 
     def read(self, i):
-        raw = self.ls.getItem(KEY + "i%d" % i) or ""
-        return b"".join([binascii.a2b_base64(ln) for ln in raw.split("\n") if ln])
+        raw = self.ls.getItem(KEY + "i%d" % i) or "t"
+        return raw[1:].encode() if raw[0] == "t" else binascii.unhexlify(raw[1:])
 
     def ilistdir(self, path):
         p = self._p(path)
@@ -168,21 +169,29 @@ class Files:
 
 
 class Out:
-    """A file open for writing: each write a line of the file's key, at once."""
+    """A file open for writing: each write added to the file's key at once."""
 
     def __init__(self, fs, key, text):
         self.fs = fs
         self.key = key
         self.text = text
-        self.v = fs.ls.getItem(key) or ""
+        self.v = fs.ls.getItem(key) or "t"
 
     def write(self, data):
-        if self.text:
-            data = data.encode()
-        v = self.v + binascii.b2a_base64(data).decode()
+        n = len(data)
+        v = self.v
+        add = None
+        if v[0] == "t":
+            try:
+                add = data if self.text else str(data, "utf-8")
+            except UnicodeError:    # bytes that are not text: the file in hex from now on
+                v = "x" + _hex(v[1:].encode())
+        if add is None:
+            add = _hex(data.encode() if self.text else data)
+        v += add
         self.fs._set(self.key, v)
         self.v = v
-        return len(data)
+        return n
 
     def flush(self):
         pass
@@ -195,3 +204,7 @@ class Out:
 
     def __exit__(self, *a):
         pass
+
+
+def _hex(b):
+    return "".join(["%02x" % c for c in b])
