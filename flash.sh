@@ -141,7 +141,8 @@ while [ $# -gt 0 ]; do
                    echo
                    echo "Boards (boards/NAME.py): MicroPython: $(board_list 'd["FAMILY"] == "machine"');"
                    echo "CircuitPython: $(board_list 'd["FAMILY"] == "circuitpython"');" \
-                        "the unix port: $(board_list 'd["FAMILY"] == "unix"')"
+                        "the unix port: $(board_list 'd["FAMILY"] == "unix"');" \
+                        "a web page (./simulate web): $(board_list 'd["FAMILY"] == "web"')"
                    exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
@@ -236,6 +237,10 @@ print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS",
     [ "$libs" = - ] && libs=""
     [ "$arch" = - ] && arch=""
     [ "$mpboard" = - ] && mpboard=""
+fi
+if [ "$family" = web ] && [ "$stage" = 0 ]; then
+    echo "flash.sh: $board is the companion in a web page: ./simulate web DIR writes its site (--stage stages its firmware)" >&2
+    exit 2
 fi
 if [ "$pico2" = 1 ]; then
     if [ "$mpboard" != RPI_PICO ]; then

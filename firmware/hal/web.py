@@ -12,7 +12,7 @@
 # The saved game goes to the browser's storage (firmware/hal/webfs.py).
 import asyncio
 
-import js
+import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's bridge to the page)
 
 from firmware.hal.buttons import Buttons
 

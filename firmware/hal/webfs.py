@@ -16,7 +16,7 @@ import binascii
 import io
 import json
 
-import js
+import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's bridge to the page)
 
 KEY = "companion/"
 DIR = 0x4000
