@@ -110,8 +110,10 @@ const companion = {
       fit();
     }
   },
+  firstAt: null,     // when the first frame was drawn and the device waited for a press (ms since the page's start)
   idle() {
     busy = false;
+    if (companion.firstAt === null) companion.firstAt = performance.now();
     const w = waiters;
     waiters = [];
     w.forEach(f => f(frames));
