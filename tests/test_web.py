@@ -6,7 +6,8 @@ presses; the page is reloaded at random points where the game's home
 screen is shown (one of them with the network off: the service worker
 serves the site) and lands in the same game; the end's BG Stats link on
 the page is the one the QR code holds; the on-screen buttons give short
-and held presses by touch."""
+and held presses by touch; the 128x64 board shows the same saved game as
+pico_oled does."""
 import base64
 import os
 import random
@@ -61,13 +62,13 @@ def sim_rgb(app):
     return bytes(c for row in render.pixels(app.board.cv) for px in row for c in px)
 
 
-def resumed(data):
+def resumed(data, board="pico_display"):
     """The simulator booted on a copy of the data folder, as the page boots
     after a reload."""
     copy = data + "+"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(data, copy)
-    app, _ = device.build("pico_display", copy, scripts.SEED)
+    app, _ = device.build(board, copy, scripts.SEED)
     app.board.seed = lambda: scripts.SEED
     if app.play.clock is not None:
         app.play.clock.wall = WALL
@@ -176,6 +177,13 @@ def test_the_scripted_game_in_a_browser_is_the_simulators_pixel_for_pixel(tmp_pa
         page.wait_for_timeout(50)
         page.evaluate("companion.settled()")
         assert canvas_rgb(page) == sim_rgb(app), "OK held"
+        # the 128x64 OLED board on the same storage: the same game, on pico_oled's screen
+        page.goto(url + "&board=web_oled")
+        page.wait_for_function("!!window.companion")
+        page.evaluate("companion.settled()")
+        oled, _ = resumed(data, "pico_oled")
+        assert page.evaluate("(c => [c.width, c.height])(document.getElementById('screen'))") == [128, 64]
+        assert canvas_rgb(page) == sim_rgb(oled), "the OLED board"
         assert not errors, errors
         browser.close()
     srv.shutdown()

@@ -13,6 +13,19 @@ const statusEl = document.getElementById("status");
 const boardSel = document.getElementById("board");
 const OLED_ON = [130, 220, 255];    // host_sim/render.py: the OLED as the simulator draws it
 const BOARD_KEY = "companion/board";
+// the page's few words, in the device's language (its settings): the
+// buttons' names as the screens print them (host_sim/sim.py's legend)
+const WORDS = {
+  en: { back: "BACK", ok: "OK", screen: "Screen",
+        legend: "Hold OK: home · hold BACK: undo · hold ▼: end the turn. Keys: ↑/↓ (k/j), Enter OK, " +
+                "Backspace back, h home, u undo, e end the turn, 3j/3k hold for 3 rows." },
+  ru: { back: "НАЗАД", ok: "OK", screen: "Экран",
+        legend: "Долгое OK: домой · долгое НАЗАД: отмена · долгое ▼: конец хода. Клавиши: ↑/↓ (k/j), " +
+                "Ввод OK, Забой НАЗАД, h домой, u отмена, e конец хода, 3j/3k держать 3 строки." },
+  es: { back: "ATRÁS", ok: "OK", screen: "Pantalla",
+        legend: "OK largo: inicio · ATRÁS largo: deshacer · ▼ largo: fin del turno. Teclas: ↑/↓ (k/j), " +
+                "Intro OK, Retroceso ATRÁS, h inicio, u deshacer, e fin del turno, 3j/3k mantener 3 filas." },
+};
 
 const params = new URLSearchParams(location.search);
 const board = params.get("board") || localStorage.getItem(BOARD_KEY) || "web";
@@ -108,6 +121,16 @@ const companion = {
       canvas.height = h;
       image = ctx.createImageData(w, h);
       fit();
+    }
+  },
+  lang(code) {
+    const w = WORDS[code] || WORDS.en;
+    document.documentElement.lang = WORDS[code] ? code : "en";
+    document.getElementById("legend").textContent = w.legend;
+    document.getElementById("screen-label").textContent = w.screen;
+    for (const el of document.querySelectorAll("#pad button")) {
+      const b = el.dataset.b;
+      if (b === "back" || b === "ok") el.textContent = w[b];
     }
   },
   firstAt: null,     // when the first frame was drawn and the device waited for a press (ms since the page's start)

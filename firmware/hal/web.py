@@ -4,7 +4,8 @@
 # (frame(buf, palette, lo, hi): the canvas's own bytes, GS4 indices and
 # their RGB565 palette, or the mono frame; the rows lo..hi that changed),
 # the LEDs (leds(list of (r, g, b))), and the BG Stats link of the end's QR
-# code (link(text), or None when another screen is shown).  The page calls
+# code (link(text), or None when another screen is shown), and the
+# device's language (lang(code): the page's few words in it).  The page calls
 # edge(i, pressed) when on-screen button i goes down or up (the device's
 # buttons: debounce, long press and repeats from their times), and intent(w)
 # or hold(button, n) for a key of the keyboard (the terminal simulator's:
@@ -25,6 +26,7 @@ class Screen:
 
     def __init__(self):
         self.app = None
+        self.lang = None
 
     def show(self, buf, palette=None):
         self.show_rows(buf, palette, 0, -1)
@@ -35,6 +37,10 @@ class Screen:
         top = app.screens.stack[-1] if app is not None and app.screens.stack else None
         link = getattr(top, "link", None)
         js.companion.link(None if link is None else bytes(link).decode())
+        lang = app.board.settings.get("lang") if app is not None else None
+        if lang != self.lang:
+            self.lang = lang        # the page's words under the buttons, in the device's language
+            js.companion.lang(lang)
 
 
 class Key:
