@@ -6,8 +6,9 @@ presses; the page is reloaded at random points where the game's home
 screen is shown (one of them with the network off: the service worker
 serves the site) and lands in the same game; the end's BG Stats link on
 the page is the one the QR code holds; the on-screen buttons give short
-and held presses by touch; the 128x64 board shows the same saved game as
-pico_oled does."""
+and held presses by touch, the keyboard the terminal simulator's keys; the
+128x64 board shows the same saved game as pico_oled does; the four LEDs are
+dots in the players' colours."""
 import base64
 import os
 import random
@@ -170,21 +171,23 @@ def test_the_scripted_game_in_a_browser_is_the_simulators_pixel_for_pixel(tmp_pa
         page.mouse.down()
         page.wait_for_timeout(120)
         page.mouse.up()
+        before = sim_rgb(app)
         app.key("down")
         app.render()
         page.wait_for_timeout(50)
         page.evaluate("companion.settled()")
-        assert canvas_rgb(page) == sim_rgb(app), "a tap of DOWN"
+        assert sim_rgb(app) != before and canvas_rgb(page) == sim_rgb(app), "a tap of DOWN"
         box = page.locator("#pad button[data-b=ok]").bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
         page.wait_for_timeout(900)
         page.mouse.up()
+        before = sim_rgb(app)
         app.key("home")
         app.render()
         page.wait_for_timeout(50)
         page.evaluate("companion.settled()")
-        assert canvas_rgb(page) == sim_rgb(app), "OK held"
+        assert sim_rgb(app) != before and canvas_rgb(page) == sim_rgb(app), "OK held"
         # the 128x64 OLED board on the same storage: the same game, on pico_oled's screen
         page.goto(url + "&board=web_oled")
         page.wait_for_function("!!window.companion")
@@ -192,6 +195,16 @@ def test_the_scripted_game_in_a_browser_is_the_simulators_pixel_for_pixel(tmp_pa
         oled, _ = resumed(data, "pico_oled")
         assert page.evaluate("(c => [c.width, c.height])(document.getElementById('screen'))") == [128, 64]
         assert canvas_rgb(page) == sim_rgb(oled), "the OLED board"
+        # the keyboard: the terminal simulator's keys (j: DOWN)
+        before = sim_rgb(oled)
+        page.keyboard.press("j")
+        page.evaluate("companion.settled()")
+        oled.key("down")
+        oled.render()
+        assert sim_rgb(oled) != before and canvas_rgb(page) == sim_rgb(oled), "the key j"
+        # the four LEDs, as dots: the players' of the finished game lit
+        lit = page.evaluate("[...document.querySelectorAll('#leds .led')].map(d => d.style.background)")
+        assert len(lit) == 4 and all(c.startswith("rgb(") for c in lit), lit
         assert not errors, errors
         browser.close()
     srv.shutdown()

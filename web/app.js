@@ -199,6 +199,7 @@ document.addEventListener("keydown", e => {
   e.preventDefault();
   const n = parseInt(count || "1", 10);
   count = "";
+  busy = true;
   if (n > 1 && (word === "up" || word === "down")) web.hold(word, n);
   else web.intent(word);
 });
