@@ -141,7 +141,8 @@ while [ $# -gt 0 ]; do
                    echo
                    echo "Boards (boards/NAME.py): MicroPython: $(board_list 'd["FAMILY"] == "machine"');"
                    echo "CircuitPython: $(board_list 'd["FAMILY"] == "circuitpython"');" \
-                        "the unix port: $(board_list 'd["FAMILY"] == "unix"')"
+                        "the unix port: $(board_list 'd["FAMILY"] == "unix"');" \
+                        "a web page (./simulate web): $(board_list 'd["FAMILY"] == "web"')"
                    exit 0 ;;
         *) echo "flash.sh: unknown option $1 ($usage)" >&2; exit 2 ;;
     esac
@@ -236,6 +237,10 @@ print(d["FAMILY"], ",".join(d.get("DRIVERS", ())) or "-", ",".join(d.get("LIBS",
     [ "$libs" = - ] && libs=""
     [ "$arch" = - ] && arch=""
     [ "$mpboard" = - ] && mpboard=""
+fi
+if [ "$family" = web ] && [ "$stage" = 0 ]; then
+    echo "flash.sh: $board is the companion in a web page: ./simulate web DIR writes its site (--stage stages its firmware)" >&2
+    exit 2
 fi
 if [ "$pico2" = 1 ]; then
     if [ "$mpboard" != RPI_PICO ]; then
@@ -416,13 +421,14 @@ fi
 skip=""
 if [ -n "$board" ]; then
     case "$family" in
-        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual"
+        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual web webfs"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled"
                  [ "$leds" != - ] || skip="$skip pixels" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        web) skip="board cp_board displayio_canvas keypad_buttons framebuf_py virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's

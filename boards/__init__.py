@@ -7,7 +7,8 @@
 #             "machine" (MicroPython on a microcontroller: firmware.hal.board),
 #             "circuitpython" (displayio, keypad: firmware.hal.cp_board),
 #             "unix" (the MicroPython unix port as a virtual board:
-#             firmware.hal.virtual)
+#             firmware.hal.virtual), "web" (MicroPython's WebAssembly port
+#             in a web page: firmware.hal.web)
 #   DISPLAY   driver, width, height, colour (bool), font ("small" 6x10,
 #             "medium" 6x12 or "large" 8x16) and the bus and its pins
 #   BUTTONS   {button name: pin}; PROFILE "four" (up, down, ok, back) or

@@ -12,7 +12,7 @@
 import sys
 
 FAMILIES = {"machine": "firmware.hal.board", "circuitpython": "firmware.hal.cp_board",
-            "unix": "firmware.hal.virtual"}
+            "unix": "firmware.hal.virtual", "web": "firmware.hal.web"}
 
 
 # The built-in modules the firmware imports that a file may extend

@@ -13,6 +13,8 @@ python -m host_sim COMMAND ...
   pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR]
                                            the firmware on the virtual Pico, in a clone of the repository
                                            (./simulate pico sets it up; python -m host_sim pico --help)
+  web [DIR] [--port N]                     the companion in a web page: write the site to DIR, or without
+                                           DIR to out/web and serve it on 127.0.0.1 (python -m host_sim web --help)
 """
 import json
 import os
@@ -64,6 +66,9 @@ def main(argv):
                 return 1
         from host_sim import vpico
         return vpico.cli(rest)
+    if cmd == "web":
+        from host_sim import web
+        return web.main(rest)
     if cmd == "demo":
         out = []
         status, session = replay.run(DEMO, out=out.append)

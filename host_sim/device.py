@@ -23,10 +23,11 @@ def profile(name):
 def _profiles():
     """Every board of boards/ the simulator plays (each file a board; the
     MicroPython unix port's, FAMILY "unix", is a test harness, not a
-    board to play on): the default first, then by name."""
+    board to play on, and the web page's, FAMILY "web", are played in a
+    browser: ./simulate web): the default first, then by name."""
     names = sorted(n[:-3] for n in os.listdir(os.path.join(ROOT, "boards"))
                    if n.endswith(".py") and not n.startswith("_"))
-    names = [n for n in names if profile(n)["FAMILY"] != "unix"]
+    names = [n for n in names if profile(n)["FAMILY"] not in ("unix", "web")]
     return tuple(sorted(names, key=lambda n: n != DEFAULT))
 
 

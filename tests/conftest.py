@@ -69,7 +69,8 @@ _SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 180),
          ("test_micropython.py::test_portable_suite_under_micropython[test_journal_cut]", 17),
          ("test_journal_powercut.py::", 13),
          ("test_static.py::test_pyright", 12),
-         ("test_plain_install.py::", 25))
+         ("test_plain_install.py::", 25),
+         ("test_web.py::", 20))
 
 
 def _cost(item):

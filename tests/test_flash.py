@@ -23,7 +23,7 @@ def test_every_board_profile_has_the_keys_the_firmware_reads():
         with open(os.path.join(ROOT, "boards", name + ".py")) as f:
             exec(f.read(), d)
         assert d["NAME"] == name
-        assert d["FAMILY"] in ("machine", "circuitpython", "unix")
+        assert d["FAMILY"] in ("machine", "circuitpython", "unix", "web")
         disp = d["DISPLAY"]
         assert disp["width"] > 0 and disp["height"] > 0 and isinstance(disp["colour"], bool)
         assert disp["font"] in ("small", "medium", "large")

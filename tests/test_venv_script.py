@@ -14,14 +14,14 @@ import pytest
 from test_micropython import ROOT
 
 # the fake Python: records "FOLDER ARGS"; `-m venv DIR` makes DIR/bin with
-# a python and an npm that record "FOLDER DIR/python ARGS" (npm ci makes
-# node_modules)
+# a python and an npm that record "FOLDER DIR/python ARGS" (npm ci --prefix
+# P makes P/node_modules)
 FAKE_PY = """#!/bin/sh
 echo "$PWD $*" >> "$LOG"
 if [ "$1" = -m ] && [ "$2" = venv ]; then
     mkdir -p "$3/bin"
     printf '#!/bin/sh\\necho "$PWD %s/python $*" >> "$LOG"\\n' "$3" > "$3/bin/python"
-    printf '#!/bin/sh\\necho "$PWD %s/npm $*" >> "$LOG"\\nmkdir -p vpico/node_modules\\n' "$3" > "$3/bin/npm"
+    printf '#!/bin/sh\\necho "$PWD %s/npm $*" >> "$LOG"\\nmkdir -p "$3/node_modules"\\n' "$3" > "$3/bin/npm"
     chmod +x "$3/bin/python" "$3/bin/npm"
 fi
 """
@@ -39,10 +39,12 @@ def repo(tmp_path):
     repo = tmp_path / "repo"
     (repo / "tools").mkdir(parents=True)
     (repo / "vpico").mkdir()
+    (repo / "web").mkdir()
     shutil.copy(os.path.join(ROOT, "tools", "venv.sh"), repo / "tools" / "venv.sh")
     shutil.copy(os.path.join(ROOT, "simulate"), repo / "simulate")
     (repo / "pyproject.toml").write_text("")
     (repo / "vpico" / "package-lock.json").write_text("{}")
+    (repo / "web" / "package-lock.json").write_text("{}")
     fake = tmp_path / "bin"
     fake.mkdir()
     _exe(fake / "python", FAKE_PY)
@@ -89,15 +91,22 @@ def test_the_venv_is_made_at_the_repository_root_from_any_folder(repo, tmp_path,
     assert {folder for folder, _ in calls} == {str(root)}
     assert any(c == ".venv/python -m pip install -e .[test]" for _, c in calls), calls
     assert any(c.startswith(".venv/npm ci --prefix vpico") for _, c in calls), calls
+    assert any(c.startswith(".venv/npm ci --prefix web") for _, c in calls), calls     # the web page's port
     assert _where(tmp_path) == ["repo"]
 
 
 @pytest.mark.parametrize("what,venv,installs", [
     # the simulator: the package alone
     ([], ".venv-sim", [".venv-sim/python -m pip install -e ."]),
-    # the virtual Pico: the pico extra and the emulator from npm, nothing of the tests
+    # the virtual Pico: the pico extra and the emulator from npm (and the web
+    # page's WebAssembly port), nothing of the tests
     (["pico", "--keys", "ok"], ".venv-pico", [".venv-pico/python -m pip install -e .[pico]",
-                                              ".venv-pico/npm ci --prefix vpico --no-audit --no-fund"]),
+                                              ".venv-pico/npm ci --prefix vpico --no-audit --no-fund",
+                                              ".venv-pico/npm ci --prefix web --no-audit --no-fund"]),
+    # the web page: the same environment
+    (["web", "out/site"], ".venv-pico", [".venv-pico/python -m pip install -e .[pico]",
+                                         ".venv-pico/npm ci --prefix vpico --no-audit --no-fund",
+                                         ".venv-pico/npm ci --prefix web --no-audit --no-fund"]),
 ])
 def test_simulate_sets_up_its_environment_and_runs_in_it(repo, tmp_path, what, venv, installs):
     root, fake, log = repo
@@ -113,4 +122,4 @@ def test_simulate_sets_up_its_environment_and_runs_in_it(repo, tmp_path, what, v
     assert calls[-1] == [str(here), " ".join([venv + "/python", "-m", "host_sim"] + what)]
     assert not any("apt-get" in c for _, c in calls), calls
     assert _where(tmp_path) == ["repo"]
-    assert (root / venv / (".installed-" + (what[:1] or ["run"])[0])).exists()
+    assert (root / venv / (".installed-" + {"web": "pico"}.get(*(what[:1] or ["run"]) * 2))).exists()

@@ -37,7 +37,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     fi
     touch "$stamp"
 fi
-# pico, test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json)
+# pico, test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json),
+# and MicroPython's WebAssembly port for the web page (web/package-lock.json)
 if [ "$1" != run ]; then
     npm_stamp=vpico/node_modules/.installed
     if [ ! -f "$npm_stamp" ] || [ vpico/package-lock.json -nt "$npm_stamp" ]; then
@@ -48,6 +49,16 @@ if [ "$1" != run ]; then
             exit 1
         fi
         touch "$npm_stamp"
+    fi
+    web_stamp=web/node_modules/.installed
+    if [ ! -f "$web_stamp" ] || [ web/package-lock.json -nt "$web_stamp" ]; then
+        echo "installing MicroPython's WebAssembly port (npm ci)..." >&2
+        if ! PATH="$PWD/$VENV/bin:$PATH" $VENV/bin/npm ci --prefix web --no-audit --no-fund > $VENV/npm.log 2>&1; then
+            cat $VENV/npm.log >&2
+            echo "npm ci in web/ failed (see above)" >&2
+            exit 1
+        fi
+        touch "$web_stamp"
     fi
 fi
 # test: Debian's packages some tests run: socat (a serial port for the
