@@ -36,7 +36,7 @@ def heap():
 def build(cfg):
     from firmware import bringup
     import firmware.main as fm
-    app, buttons = bringup.start(cfg, [None], seed=fm._seeds(cfg.get("seed")))
+    app, buttons = bringup.start(cfg, [None], seed=fm.seeds(cfg.get("seed")))
     app.boot()
     app.render()
     return app, buttons

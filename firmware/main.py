@@ -16,7 +16,7 @@ import sys
 BOARD_JSON = "board.json"
 
 
-def _seeds(first):
+def seeds(first):
     if first is None:
         return None
     box = [first]
@@ -43,7 +43,7 @@ def run_once(cfg, made):
     from firmware.core.modules import loading
     loading(True)       # again after a crash
     from firmware import bringup
-    app, buttons = bringup.start(cfg, made, probe=_heap, seed=_seeds(cfg.get("seed")))
+    app, buttons = bringup.start(cfg, made, probe=_heap, seed=seeds(cfg.get("seed")))
     bringup = None
     import time
     # the board's date and time, for a finished play's date (only once a
@@ -74,7 +74,7 @@ def main(path=BOARD_JSON, crashes=3):
         except Exception as e:  # noqa: BLE001 - any error restarts the device
             app = made[0]
             made = None
-            _let_go(app)    # the crash's code must find room (it may be out of memory)
+            let_go(app)    # the crash's code must find room (it may be out of memory)
             try:
                 hw = __import__(fam)
                 for part in fam.split(".")[1:]:
@@ -98,7 +98,7 @@ def main(path=BOARD_JSON, crashes=3):
             crash.restart(hw, fam == "firmware.hal.virtual", CRASH_PAUSE_MS)
 
 
-def _let_go(app):
+def let_go(app):
     """Drop what the app holds but the screen and its words, so that the
     crash screen's code can be loaded and drawn in a heap the crash may
     have left full."""

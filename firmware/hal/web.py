@@ -190,14 +190,14 @@ async def _run(cfg):
             from firmware.core.modules import loading
             loading(True)
             from firmware import bringup
-            app, b = bringup.start(cfg, made, seed=main._seeds(cfg.get("seed")))
+            app, b = bringup.start(cfg, made, seed=main.seeds(cfg.get("seed")))
             bringup = None
             app.board.wall = time.localtime
             await app.run(b)
         except Exception as e:  # noqa: BLE001 - as on a board: shown, logged, started again
             app = made[0]
             made = None
-            main._let_go(app)
+            main.let_go(app)
             from firmware import crash
             try:
                 crash.handle(e, main.crash_code(e), app, hw)
