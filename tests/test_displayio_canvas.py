@@ -3,7 +3,10 @@ the displayio canvas (the same drawing as the framebuf Canvas, handed to a
 displayio Bitmap), the keypad buttons and the NeoPixels of the pybadge
 profile."""
 import os
+import shutil
 import sys
+
+import pytest
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")   # Blinka without a real board
 
@@ -16,6 +19,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != FAKES]
 for _name in ("neopixel", "machine"):
     if getattr(sys.modules.get(_name), "__file__", "").startswith(FAKES):
         del sys.modules[_name]
+import bitmaptools  # noqa: E402
 import board  # noqa: E402
 import displayio  # noqa: E402
 import keypad  # noqa: E402
@@ -60,10 +64,11 @@ def draw(cv):
 
 
 def same_pixels(cv, ref):
-    """cv holds, pixel for pixel, the indices of the framebuf Canvas ref."""
+    """cv's Bitmap holds, pixel for pixel, the indices of the framebuf Canvas ref."""
+    bm = cv.bitmap
     for y in range(ref.height):
         for x in range(ref.width):
-            assert cv.fb.pixel(x, y) == ref.fb.pixel(x, y), (x, y)
+            assert bm[x, y] == ref.fb.pixel(x, y), (x, y)
 
 
 def ref_canvas():
@@ -87,14 +92,45 @@ class Display:
         self.refreshes += 1
 
 
-def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap():
+@pytest.fixture(autouse=True)
+def as_circuitpython_checks(monkeypatch):
+    """bitmaptools as CircuitPython's C checks it (Blinka's does not):
+    blit's corner inside the target, its source region inside the source,
+    a source of no more bits a value than the target.  Each call counted."""
+    calls = {"blit": 0, "fill_region": 0, "readinto": 0}
+    blit, fill_region, readinto = bitmaptools.blit, bitmaptools.fill_region, bitmaptools.readinto
+
+    def checked_blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None):
+        x2 = source.width if x2 is None else x2
+        y2 = source.height if y2 is None else y2
+        assert 0 <= x <= dest.width and 0 <= y <= dest.height, "out of range of target"
+        assert 0 <= x1 <= x2 <= source.width and 0 <= y1 <= y2 <= source.height, "out of range of source"
+        assert dest._bits_per_value >= source._bits_per_value, "source palette too large"
+        calls["blit"] += 1
+        blit(dest, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=skip_source_index)
+
+    def checked_fill(dest, x1, y1, x2, y2, value):
+        calls["fill_region"] += 1
+        fill_region(dest, x1, y1, x2, y2, value)
+
+    def counted_readinto(*a, **k):
+        calls["readinto"] += 1
+        readinto(*a, **k)
+    monkeypatch.setattr(bitmaptools, "blit", checked_blit)
+    monkeypatch.setattr(bitmaptools, "fill_region", checked_fill)
+    monkeypatch.setattr(bitmaptools, "readinto", counted_readinto)
+    return calls
+
+
+def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap(as_circuitpython_checks):
     disp = Display()
     cv = DisplayioCanvas(160, 128, FONT, disp)
     cv.set_palette(LAY.palette)     # as firmware/main.py does
     assert (cv.width, cv.height, cv.colour) == (160, 128, True)
-    assert not cv.direct            # Blinka's Bitmap lends no buffer: a copy
     assert disp.root_group is cv.group and disp.auto_refresh is False
     assert isinstance(cv.group[0], displayio.TileGrid) and cv.tilegrid.bitmap is cv.bitmap
+    # 4 bits a pixel: the 16 colours a layout has
+    assert cv.bitmap._bits_per_value == 4
     # the layout's palette, as displayio's RGB888: the same RGB565 on the panel
     assert cv.tilegrid.pixel_shader is cv.shader and isinstance(cv.shader, displayio.Palette)
     assert len(LAY.palette) <= 16 and cv.palette == LAY.palette
@@ -110,33 +146,89 @@ def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap():
     assert cv.text_width("Inca") == ref.text_width("Inca")
     cv.show()
     assert disp.refreshes == 1
-    for y in range(128):
-        for x in range(160):
-            assert cv.bitmap[x, y] == ref.fb.pixel(x, y), (x, y)
     assert cv.bitmap[1, 1] == LAY.title_bg   # the title bar
-
-
-class LendingBitmap(bytearray, displayio.Bitmap):
-    """A Bitmap as CircuitPython's: its pixels are a writable buffer."""
-
-    def __init__(self, w, h):
-        bytearray.__init__(self, w * h * 2)
-        self._bmp_width = w
-        self._bmp_height = h
-        self.dirt = 0
-
-    def dirty(self):
-        self.dirt += 1
-
-
-def test_displayio_canvas_draws_into_a_lending_bitmap():
-    bm = LendingBitmap(160, 128)
-    cv = DisplayioCanvas(160, 128, FONT, None, bitmap=bm, palette=LAY.palette)
-    assert cv.direct and cv.buf is bm and cv.shader[LAY.fg] == rgb888(LAY.palette[LAY.fg])
+    # a glyph a blit, the atlases read once (the font's glyphs and their
+    # inverse, 16 columns of them, each by one readinto), one more atlas a
+    # colour other than 0 and 1
+    glyphs = len("Sapa Inca «Ёлка» ñ") + len("ok")
+    assert as_circuitpython_checks["readinto"] == 2 * 16
+    assert sorted(cv.atlas) == sorted({0, 1, LAY.title_fg, LAY.sel_fg}) and 1 < LAY.title_fg != LAY.sel_fg > 1
+    assert as_circuitpython_checks["blit"] == 2 * 16 + 2 + glyphs
     draw(cv)
-    same_pixels(cv, ref_canvas())
-    cv.show()
-    assert bm.dirt == 1
+    same_pixels(cv, ref)
+    assert as_circuitpython_checks["readinto"] == 2 * 16
+    assert as_circuitpython_checks["blit"] == 2 * 16 + 2 + 2 * glyphs
+
+
+def test_a_mono_canvas_is_the_framebufs_pixel_for_pixel_at_its_edges_too():
+    """The SSD1306's 128x64 in a Bitmap of 1 bit a pixel: text in 1, and in
+    0 on a lit bar, clipped at every edge; lines of every slope; a QR
+    code's bit plane; an icon."""
+    from firmware.core import qr
+    cv = DisplayioCanvas(128, 64, FONT, Display(), colour=False)
+    ref = Canvas(128, 64, False, FONT)
+    assert cv.bitmap._bits_per_value == 1 and cv.palette is None
+    assert cv.shader[0] == 0 and cv.shader[1] == 0xFFFFFF
+    code = qr.encode(b"https://example.org/inca?p=3", qr.L, 1, 10, 0)
+    for c in (cv, ref):
+        c.fill(0)
+        c.rect(0, 0, 128, 11, 1, True)
+        c.text(-4, 0, "«Ёлка» ñ x", 0)          # dark on the lit bar, its start cut off
+        c.text(100, -3, "Sapa Inca", 1)           # the top cut off and the right
+        c.text(3, 58, "gyp", 1)                   # the bottom cut off
+        c.text(200, 20, "out", 1)
+        c.text(3, -20, "out", 1)
+        c.rect(5, 15, 2, 9, 1)
+        c.rect(10, 15, 20, 9, 1)
+        c.rect(-3, 30, 8, 40, 1)
+        c.rect(12, 15, 0, 9, 1, True)
+        for x1, y1 in ((40, 12), (90, 63), (127, 40), (60, 20), (45, 63), (0, 0), (-10, 70)):
+            c.line(60, 40, x1, y1, 1)
+        c.hline(-5, 26, 200, 1)
+        c.icon(120, 56, (0x81, 0x42, 0x3C, 0xFF, 0x18, 0x24, 0x42, 0x81, 0xFF), 1)
+        c.bits(66, 12, code.bits, code.size, code.stride, 1, 1)
+        c.rect(70, 45, 20, 12, 1, True)
+        c.text(71, 46, "ok", 0)
+    same_pixels(cv, ref)
+    assert cv.move_rows(11, 4, 11, 1) is False
+
+
+def test_the_atlases_follow_the_fonts_part(tmp_path):
+    """Font.use(lang) reads another part of the font (other glyphs at other
+    places): the atlases are read again from it."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import fontsubset
+    shutil.copy(os.path.join(ROOT, "assets", "fonts", "small.fnt"), tmp_path / "small.fnt")
+    with open(tmp_path / "small.fnt", "rb") as f:
+        blob = f.read()
+    for lang, more in (("en", ""), ("ru", "Ёлка, ИнкаСп")):
+        with open(tmp_path / ("small.%s.fnt" % lang), "wb") as f:
+            f.write(fontsubset.subset(blob, set(map(chr, fontsubset.ASCII)) | set(more)))
+    font = Font(str(tmp_path / "small.fnt"), lazy=True)
+    font.use("en")
+    cv = DisplayioCanvas(128, 64, font, None, colour=False)
+    ref = Canvas(128, 64, False, FONT)
+    for c in (cv, ref):
+        c.fill(0)
+        c.text(0, 0, "Inca: 12", 1)
+    same_pixels(cv, ref)
+    en = cv.src
+    font.use("ru")
+    assert font.loaded.endswith("small.ru.fnt") and font.index(ord("Ё")) != FONT.index(ord("Ё"))
+    for c in (cv, ref):
+        c.text(0, 20, "Ёлка, Инка", 1)
+        c.rect(0, 40, 128, 11, 1, True)
+        c.text(2, 41, "Сапа Инка", 0)
+    assert cv.src is not en
+    same_pixels(cv, ref)
+
+
+def test_a_palette_of_more_than_16_colours_is_refused_and_changes_nothing():
+    cv = DisplayioCanvas(160, 128, FONT, None, palette=LAY.palette)
+    shown = [cv.shader[i] for i in range(16)]
+    with pytest.raises(ValueError, match="at most 16"):
+        cv.set_palette(tuple(range(17)))
+    assert cv.palette == LAY.palette and [cv.shader[i] for i in range(16)] == shown
 
 
 class Scanner:
@@ -183,40 +275,3 @@ def test_pybadge_neopixels_build_with_blinka(monkeypatch):
     shown = [tuple(px.np[i]) for i in range(5)]
     assert shown[1] == (0, 0, 0) and shown[4] == (0, 0, 0)
     assert shown[2][1] > shown[0][2] > 0   # green bright, blue dim
-
-
-def test_as_on_circuitpython_pure_python_framebuf_into_a_bitmap_of_16_bit_items(monkeypatch):
-    """CircuitPython: framebuf is firmware/hal/framebuf_py.py, and the
-    Bitmap lends its pixels as 16-bit items: the same screen as the
-    framebuf Canvas, drawn straight into the Bitmap."""
-    import array
-
-    from firmware.core import font as font_module
-    from firmware.hal import displayio_canvas, framebuf_py
-
-    class WordBitmap(array.array, displayio.Bitmap):
-        def __new__(cls, w, h):
-            return array.array.__new__(cls, "H", bytes(w * h * 2))
-
-        def __init__(self, w, h):
-            self._bmp_width = w
-            self._bmp_height = h
-            self.dirt = 0
-
-        def dirty(self):
-            self.dirt += 1
-
-    monkeypatch.setattr(font_module, "framebuf", framebuf_py)
-    monkeypatch.setattr(displayio_canvas, "framebuf", framebuf_py)
-    font = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
-    bm = WordBitmap(160, 128)
-    cv = DisplayioCanvas(160, 128, font, None, bitmap=bm)
-    assert cv.direct and cv.fb.words
-    monkeypatch.undo()
-    draw(cv)
-    ref = ref_canvas()
-    for y in range(128):
-        for x in range(160):
-            assert bm[y * 160 + x] == ref.fb.pixel(x, y), (x, y)
-    cv.show()
-    assert bm.dirt == 1

@@ -1,66 +1,58 @@
-# The Canvas of a CircuitPython board: the screens draw into a framebuf
-# exactly as on the MicroPython boards (firmware.hal.canvas.Canvas: fill,
-# rect, line, hline, text, text_width, icon, show; width, height, colour,
-# buf, palette), and show() hands the frame to displayio: a Bitmap of
-# 16-bit values shown by a TileGrid through a displayio.Palette.  The
-# values are the screens' colours, indices into the layout's palette
-# (set_palette: RGB565 colours, given to displayio as RGB888).  A mono
-# screen (the SSD1306) draws with 0 and 1 in the same Bitmap, shown black
-# and white: displayio turns them into the panel's bits.
+# The Canvas of a CircuitPython board, drawn by CircuitPython's C code: the
+# same methods and pixels as firmware.hal.canvas.Canvas (fill, rect, line,
+# hline, text, text_width, icon, bits, show; width, height, colour,
+# palette), drawn into a displayio Bitmap that a TileGrid shows through a
+# displayio.Palette.  A pixel is one of the screens' colours, an index into
+# the layout's palette (set_palette: RGB565 colours, given to displayio as
+# RGB888): a Bitmap of 16 values (4 bits a pixel: 10 KB for 160x128) on a
+# colour screen; of 2 on a mono one (the SSD1306: 1 KB), shown black and
+# white, which displayio turns into the panel's bits.
 #
-# Where the Bitmap lends its own memory (CircuitPython: a Bitmap is a
-# writable buffer, 16-bit values little-endian like framebuf's RGB565, rows
-# word-aligned), the framebuf draws straight into it (an RGB565 framebuf
-# used as 16-bit values) and show() only marks it dirty: one frame in RAM.
-# Elsewhere (Blinka on CPython, or an odd width) the Canvas keeps its own
-# frame, an array of 16-bit values, and show() copies it in with
-# bitmaptools.arrayblit.
+# Rectangles are Bitmap.fill and bitmaptools.fill_region; a line the
+# framebuf's pixels, a run of them a fill_region; text is blitted glyph by
+# glyph (bitmaptools.blit, the background skipped) out of an atlas: the
+# font's glyphs in a Bitmap, read from the font file by bitmaptools.readinto
+# (C) when first needed and again when the font's part changes (Font.use).
+# blit copies the atlas's values, so there is one atlas per colour text is
+# drawn in: colour 1 is the font's bits (glyph 1, background 0, skipped);
+# colour 0 their inverse (glyph 0, background 1, skipped: dark text on a
+# lit bar); any other colour c the glyphs in c on a background of 0.  The
+# atlas is the glyphs in 16 columns, R = ceil(N / 16) to a column:
+# 96 x 10R pixels for the 6x10 font, 12 bytes a row in 1 bit (840 bytes for
+# English's 110 glyphs), 48 in 4 bits.
 #
-# CircuitPython has no built-in framebuf: flash.sh puts a pure-Python one in
-# lib/ (firmware/hal/framebuf_py.py, pixel-exact with MicroPython's).
-import array
+# displayio keeps the Bitmap's area drawn on since the last refresh and
+# sends only that part of the frame.
+import bitmaptools
+import displayio
+import io
 
-import framebuf
-
-from firmware.hal.canvas import Canvas
+COLUMNS = 16
 
 
-class DisplayioCanvas(Canvas):
+class DisplayioCanvas:
+    gs4 = False
+
     def __init__(self, width, height, font, display=None, bitmap=None, palette=None, colour=True):
         """display: a displayio display (board.DISPLAY) or None; bitmap: the
-        Bitmap to draw into (a new one of width x height 16-bit values);
-        palette: as set_palette; colour False: a mono screen (colours 0
-        and 1)."""
-        import displayio
+        Bitmap to draw into (a new one of width x height: 16 values on a
+        colour screen, 2 on a mono one); palette: as set_palette; colour
+        False: a mono screen (colours 0 and 1)."""
+        n = 16 if colour else 2
         self.width = width
         self.height = height
         self.colour = colour
         self.font = font
         self.display = display
-        self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(width, height, 65536)
-        self.shader = displayio.Palette(16)
+        self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(width, height, n)
+        self.shader = displayio.Palette(n)
         self.palette = None
-        self.lo = 0             # the rows drawn on (Canvas keeps them; displayio
-        self.hi = height        # refreshes what changed by itself)
-        self.sent = []
+        self.atlas = {}         # colour -> the glyphs' Bitmap in that colour
+        self.src = None         # the font's bytes the atlases were read from
         self.set_palette(palette)
         self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=self.shader)
         self.group = displayio.Group()
         self.group.append(self.tilegrid)
-        self.direct = False
-        fb = None
-        try:
-            n = len(memoryview(self.bitmap))   # bytes, or 16-bit items on CircuitPython
-            if n == width * height * 2 or n == width * height:
-                fb = framebuf.FrameBuffer(self.bitmap, width, height, framebuf.RGB565)
-                self.buf = self.bitmap
-                self.direct = True
-        except (TypeError, ValueError):
-            fb = None
-        if fb is None:
-            self.buf = array.array("H", bytes(width * height * 2))
-            fb = framebuf.FrameBuffer(self.buf, width, height, framebuf.RGB565)
-        self.fb = fb
         if display is not None:
             try:
                 display.auto_refresh = False
@@ -74,22 +66,202 @@ class DisplayioCanvas(Canvas):
     def set_palette(self, palette):
         """The colours of indices 0.. (at most 16 RGB565 values); on a mono
         screen (None) 0 is black and 1 white."""
-        Canvas.set_palette(self, palette)
+        if palette is not None and len(palette) > 16:
+            raise ValueError("a palette has at most 16 colours")
+        self.palette = None if palette is None else tuple(palette)
         if palette is None and not self.colour:
             palette = (0x0000, 0xFFFF)
         shader = self.shader
-        for i in range(16):
+        for i in range(len(shader)):
             c = palette[i] if palette is not None and i < len(palette) else 0
             r = (c >> 11) & 31
             g = (c >> 5) & 63
             b = c & 31
             shader[i] = (((r << 3) | (r >> 2)) << 16) | (((g << 2) | (g >> 4)) << 8) | (b << 3) | (b >> 2)
 
-    def show(self):
-        if self.direct:
-            self.bitmap.dirty()
+    # ------------------------------------------------------------ shapes
+
+    def fill(self, c):
+        self.bitmap.fill(c)
+
+    def fill_rect(self, x, y, w, h, c):
+        if w > 0 and h > 0 and x < self.width and y < self.height and x + w > 0 and y + h > 0:
+            bitmaptools.fill_region(self.bitmap, x, y, x + w, y + h, c)
+
+    def rect(self, x, y, w, h, c, fill=False):
+        f = self.fill_rect
+        if fill or w < 3 or h < 3:
+            f(x, y, w, h, c)
         else:
-            import bitmaptools
-            bitmaptools.arrayblit(self.bitmap, self.buf)
+            f(x, y, w, 1, c)
+            f(x, y + h - 1, w, 1, c)
+            f(x, y + 1, 1, h - 2, c)
+            f(x + w - 1, y + 1, 1, h - 2, c)
+
+    def hline(self, x, y, w, c):
+        self.fill_rect(x, y, w, 1, c)
+
+    def line(self, x0, y0, x1, y1, c):
+        """MicroPython's framebuf line (Bresenham along the longer axis,
+        both ends drawn), a straight one a single fill_region."""
+        f = self.fill_rect
+        if x0 == x1 or y0 == y1:
+            f(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1, c)
+            return
+        dx = x1 - x0
+        sx = 1
+        if dx < 0:
+            dx = -dx
+            sx = -1
+        dy = y1 - y0
+        sy = 1
+        if dy < 0:
+            dy = -dy
+            sy = -1
+        steep = dy > dx
+        if steep:
+            x0, y0 = y0, x0
+            dx, dy = dy, dx
+            sx, sy = sy, sx
+        e = 2 * dy - dx
+        for _ in range(dx):
+            if steep:
+                f(y0, x0, 1, 1, c)
+            else:
+                f(x0, y0, 1, 1, c)
+            while e >= 0:
+                y0 += sy
+                e -= 2 * dx
+            x0 += sx
+            e += 2 * dy
+        f(x1, y1, 1, 1, c)
+
+    def move_rows(self, y, n, h, d):
+        """No frame of bytes to move rows in: the screens draw them again."""
+        return False
+
+    def icon(self, x, y, rows, c):
+        """A small bitmap given as ints, one per row, bit 7 leftmost."""
+        self._runs(x, y, bytes(rows), len(rows), 8, 1, 1, c)
+
+    def bits(self, x, y, plane, n, stride, px, c):
+        """A square bit plane of n x n (a QR code's: row after row, stride
+        bytes a row, bit 7 leftmost), each set bit a px x px square of
+        colour c, its top-left corner at (x, y)."""
+        self._runs(x, y, plane, n, n, stride, px, c)
+
+    def _runs(self, x, y, plane, rows, n, stride, px, c):
+        """The set bits of a plane's rows (n bits each), a fill_region a run."""
+        f = self.fill_rect
+        for r in range(rows):
+            k = r * stride
+            i = 0
+            while i < n:
+                if plane[k + (i >> 3)] & (0x80 >> (i & 7)):
+                    s = i
+                    i += 1
+                    while i < n and plane[k + (i >> 3)] & (0x80 >> (i & 7)):
+                        i += 1
+                    f(x + s * px, y + r * px, (i - s) * px, px, c)
+                else:
+                    i += 1
+
+    # ------------------------------------------------------------ text
+
+    def _glyphs(self, c):
+        """The atlas of colour c: made now if not yet (the font's part read
+        again if it changed)."""
+        font = self.font
+        d = font.file or font.data()
+        if d is not self.src:
+            self.atlas = {}
+            self.src = None
+            adv = font.advance
+            h = font.height
+            n = font.count
+            per = (n + COLUMNS - 1) // COLUMNS
+            a = displayio.Bitmap(adv * COLUMNS, per * h, 2)
+            inv = displayio.Bitmap(adv * COLUMNS, per * h, 2)
+            g = font._gsize
+            at = font._at
+            for k in range(0, n, per):
+                m = min(per, n - k)
+                part = d[at + k * g:at + (k + m) * g]
+                t = displayio.Bitmap(adv, m * h, 2)
+                bitmaptools.readinto(t, io.BytesIO(part), 1, element_size=1, reverse_pixels_in_element=True)
+                bitmaptools.blit(a, t, k // per * adv, 0)
+                bitmaptools.readinto(t, io.BytesIO(bytes(b ^ 255 for b in part)), 1, element_size=1,
+                                     reverse_pixels_in_element=True)
+                bitmaptools.blit(inv, t, k // per * adv, 0)
+            t = part = None
+            self.atlas[1] = a
+            self.atlas[0] = inv
+            self.per = per
+            self.src = d
+        a = self.atlas.get(c)
+        if a is None:
+            # the glyphs in colour c on 0: the font's background (0) over c
+            one = self.atlas[1]
+            a = displayio.Bitmap(one.width, one.height, 16)
+            a.fill(c)
+            bitmaptools.blit(a, one, 0, 0, skip_source_index=1)
+            self.atlas[c] = a
+        return a
+
+    def text(self, x, y, s, c):
+        """s with its top-left corner at (x, y) in colour c; the pixels
+        between the strokes as they were; clipped at the edges."""
+        a = self._glyphs(c)
+        font = self.font
+        key = 1 if c == 0 else 0
+        adv = font.advance
+        h = font.height
+        per = self.per
+        first = font._first
+        run = font._run
+        bm = self.bitmap
+        blit = bitmaptools.blit
+        top = 0
+        if y < 0:
+            top = -y
+            y = 0
+        if y >= self.height or top >= h or x >= self.width:
+            return
+        # the UTF-8 bytes, not the characters (as Font.draw: no character
+        # interned)
+        b = s.encode()
+        k = 0
+        n = len(b)
+        while k < n:
+            i = b[k]
+            k += 1
+            if i >= 0xC0:
+                if i < 0xE0:
+                    i = (i & 0x1F) << 6 | b[k] & 0x3F
+                    k += 1
+                elif i < 0xF0:
+                    i = (i & 0x0F) << 12 | (b[k] & 0x3F) << 6 | b[k + 1] & 0x3F
+                    k += 2
+                else:
+                    i = (i & 0x07) << 18 | (b[k] & 0x3F) << 12 | (b[k + 1] & 0x3F) << 6 | b[k + 2] & 0x3F
+                    k += 3
+            i -= first
+            if i < 0 or i >= run:
+                i = font.index(i + first)
+            gx = i // per * adv
+            gy = i % per * h
+            if x >= 0:
+                blit(bm, a, x, y, x1=gx, y1=gy + top, x2=gx + adv, y2=gy + h, skip_source_index=key)
+            elif x + adv > 0:
+                blit(bm, a, 0, y, x1=gx - x, y1=gy + top, x2=gx + adv, y2=gy + h, skip_source_index=key)
+            x += adv
+            if x >= self.width:
+                return
+
+    def text_width(self, s):
+        return self.font.width(s)
+
+    def show(self):
+        """Send what was drawn since the last show (displayio keeps track)."""
         if self.display is not None:
             self.display.refresh()
