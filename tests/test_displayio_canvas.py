@@ -275,3 +275,39 @@ def test_pybadge_neopixels_build_with_blinka(monkeypatch):
     shown = [tuple(px.np[i]) for i in range(5)]
     assert shown[1] == (0, 0, 0) and shown[4] == (0, 0, 0)
     assert shown[2][1] > shown[0][2] > 0   # green bright, blue dim
+
+
+def test_where_the_bitmap_lends_its_words_show_sends_the_bands_that_changed(monkeypatch):
+    """CircuitPython's Bitmap is a buffer of words (Blinka's keeps them in
+    _data): the screens draw into one Bitmap, the panel shows another, and
+    show() copies into it the bands of 8 rows whose pixels changed, marked
+    dirty for displayio; a frame drawn again the same sends nothing."""
+    from firmware.hal import displayio_canvas
+    monkeypatch.setattr(displayio_canvas, "memoryview", lambda b: memoryview(b._data), raising=False)
+    disp = Display()
+    cv = DisplayioCanvas(128, 64, FONT, disp, colour=False)
+    assert cv.shown is not cv.bitmap and cv.tilegrid.bitmap is cv.shown
+    ref = Canvas(128, 64, False, FONT)
+    for c in (cv, ref):
+        c.fill(0)
+        c.rect(0, 0, 128, 11, 1, True)
+        c.text(1, 0, "Inca", 0)
+        c.text(1, 30, "Sapa Inca", 1)
+    cv.show()
+    assert disp.refreshes == 1
+    for y in range(64):
+        for x in range(128):
+            assert cv.shown[x, y] == ref.fb.pixel(x, y), (x, y)
+    cv.shown._finish_refresh()           # as displayio does after a refresh
+    cv.fill(0)
+    cv.rect(0, 0, 128, 11, 1, True)
+    cv.text(1, 0, "Inca", 0)
+    cv.text(1, 30, "Sapa Inca", 1)
+    cv.show()
+    assert disp.refreshes == 1          # the same pixels: nothing sent
+    cv.text(1, 30, "Sapa Inca", 0)      # rows 30..39: bands 3 and 4
+    cv.show()
+    assert disp.refreshes == 2
+    a = cv.shown._dirty_area
+    assert (a.x1, a.y1, a.x2, a.y2) == (0, 24, 128, 40)
+    assert all(cv.shown[x, y] == 0 for x in range(128) for y in range(11, 64))

@@ -26,6 +26,7 @@
 import bitmaptools
 import displayio
 import io
+from binascii import crc32
 
 COLUMNS = 16
 
@@ -50,7 +51,19 @@ class DisplayioCanvas:
         self.atlas = {}         # colour -> the glyphs' Bitmap in that colour
         self.src = None         # the font's bytes the atlases were read from
         self.set_palette(palette)
-        self.tilegrid = displayio.TileGrid(self.bitmap, pixel_shader=self.shader)
+        shown = self.bitmap
+        try:
+            # CircuitPython: the Bitmap lends its words; the screens draw
+            # into it, the panel shows a second one, into which show()
+            # copies the bands of 8 rows that changed
+            self.mv = memoryview(self.bitmap)
+            shown = displayio.Bitmap(width, height, n)
+            self.smv = memoryview(shown)
+        except TypeError:       # (Blinka) the panel shows the one drawn into
+            self.mv = None
+        self.shown = shown
+        self.sent = [None] * ((height + 7) >> 3)
+        self.tilegrid = displayio.TileGrid(shown, pixel_shader=self.shader)
         self.group = displayio.Group()
         self.group.append(self.tilegrid)
         if display is not None:
@@ -262,6 +275,29 @@ class DisplayioCanvas:
         return self.font.width(s)
 
     def show(self):
-        """Send what was drawn since the last show (displayio keeps track)."""
+        """Send what changed since the last show: of the bands of 8 rows,
+        those whose pixels differ from what was sent (a CRC-32 of each),
+        copied into the Bitmap shown as words (a copy in C, where a blit
+        takes 2 us a pixel) and marked dirty for displayio to refresh;
+        where the Bitmap lends no words, all that was drawn on (displayio
+        keeps track)."""
+        mv = self.mv
+        if mv is not None:
+            sent = self.sent
+            n = len(mv) // self.height * 8      # a band's items
+            first = last = -1
+            for b in range(len(sent)):
+                c = crc32(mv[b * n:(b + 1) * n])
+                if c != sent[b]:
+                    sent[b] = c
+                    if first < 0:
+                        first = b
+                    last = b
+            if first < 0:
+                return                          # drawn over with the same pixels
+            a = first * n
+            b = min(len(mv), (last + 1) * n)
+            self.smv[a:b] = mv[a:b]
+            self.shown.dirty(0, first << 3, self.width, min(self.height, (last + 1) << 3))
         if self.display is not None:
             self.display.refresh()
