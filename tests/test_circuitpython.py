@@ -1,7 +1,7 @@
 """The firmware on CircuitPython: CircuitPython 10.2.1 for the Pico, built
 from its tag (vpico/firmware/build-circuitpython.sh), in the emulated RP2040
-of the virtual Pico, with the pico_oled_cp profile (the SSD1306 on I2C
-through displayio and adafruit_displayio_ssd1306, the buttons through
+of the virtual Pico, with the pico_oled_cp profile (the SSD1306 on busio's
+I2C, its frame drawn by displayio's bitmaptools, the buttons through
 keypad, the NeoPixels through the neopixel library), the files as flash.sh
 stages them (compiled by CircuitPython's own mpy-cross) in CircuitPython's
 FAT drive, made by mtools:

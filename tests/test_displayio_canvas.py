@@ -2,6 +2,7 @@
 the displayio canvas (the same drawing as the framebuf Canvas, handed to a
 displayio Bitmap), the keypad buttons and the NeoPixels of the pybadge
 profile."""
+import array
 import os
 import shutil
 import sys
@@ -30,7 +31,7 @@ assert "site-packages" in neopixel.__file__, neopixel.__file__
 from firmware.core.font import Font  # noqa: E402
 from firmware.hal import cp_board  # noqa: E402
 from firmware.hal.canvas import Canvas  # noqa: E402
-from firmware.hal.displayio_canvas import DisplayioCanvas  # noqa: E402
+from firmware.hal.displayio_canvas import DisplayioCanvas, Ssd1306Canvas  # noqa: E402
 from firmware.screenkit.layout import Layout  # noqa: E402
 
 FONT = Font(os.path.join(ROOT, "assets", "fonts", "small.fnt"))
@@ -80,6 +81,93 @@ def ref_canvas():
 def rgb888(c):
     r, g, b = (c >> 11) & 31, (c >> 5) & 63, c & 31
     return ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) | (b << 3 | b >> 2)
+
+
+class Words:
+    """The bytes of a Blinka Bitmap as CircuitPython lends them (its 32-bit
+    words little-endian, the first pixel the top bit of a word)."""
+
+    def __init__(self, bm):
+        self.bm = bm
+
+    def __len__(self):
+        return len(self.bm._data) * 4
+
+    def __getitem__(self, i):
+        return array.array("I", self.bm._data).tobytes()[i]
+
+
+ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xDA: 1, 0xD5: 1, 0xD9: 1, 0xDB: 1, 0x8D: 1}
+
+
+class Oled:
+    """An SSD1306 on I2C as its datasheet has it (as vpico/ssd1306.js):
+    commands and data from the writes, its RAM, and the picture it shows,
+    the screen's row y driven by COM (63 - y)."""
+
+    def __init__(self):
+        self.ram = bytearray(1024)
+        self.locked = False
+        self.mode = 2
+        self.col = self.page = self.start = self.offset = 0
+        self.cols, self.pages = (0, 127), (0, 7)
+        self.remap = self.reverse = self.on = False
+        self.mux = 64
+
+    def try_lock(self):
+        self.locked = True
+        return True
+
+    def writeto(self, addr, buf, *, start=0, end=None):
+        assert self.locked and addr == 0x3C
+        b = bytes(buf[start:end])
+        if b[0] == 0x40:
+            for v in b[1:]:
+                self.data(v)
+            return
+        assert b[0] == 0x00, b
+        k = 1
+        while k < len(b):
+            op = b[k]
+            a = b[k + 1:k + 1 + ARGS.get(op, 0)]
+            k += 1 + len(a)
+            if op in (0xAE, 0xAF):
+                self.on = op == 0xAF
+            elif 0x40 <= op <= 0x7F:
+                self.start = op & 63
+            elif op in (0xA0, 0xA1):
+                self.remap = op == 0xA1
+            elif op in (0xC0, 0xC8):
+                self.reverse = op == 0xC8
+            elif op == 0xD3:
+                self.offset = a[0] & 63
+            elif op == 0xA8:
+                self.mux = (a[0] & 63) + 1
+            elif op == 0x20:
+                self.mode = a[0] & 3
+            elif op == 0x21:
+                self.cols = (a[0], a[1])
+                self.col = a[0]
+            elif op == 0x22:
+                self.pages = (a[0], a[1])
+                self.page = a[0]
+
+    def data(self, v):
+        assert self.mode == 1       # vertical addressing
+        self.ram[self.page * 128 + self.col] = v
+        if self.page >= self.pages[1]:
+            self.page = self.pages[0]
+            self.col = self.cols[0] if self.col >= self.cols[1] else self.col + 1
+        else:
+            self.page += 1
+
+    def pixel(self, x, y):
+        assert self.on
+        com = 63 - y
+        k = self.mux - 1 - com if self.reverse else com
+        row = (k + self.start + self.offset) & 63
+        col = x if self.remap else 127 - x
+        return (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
 
 
 class Display:
@@ -160,15 +248,33 @@ def test_displayio_canvas_draws_like_the_canvas_and_shows_in_a_bitmap(as_circuit
     assert as_circuitpython_checks["blit"] == 2 * 16 + 2 + 2 * glyphs
 
 
-def test_a_mono_canvas_is_the_framebufs_pixel_for_pixel_at_its_edges_too():
-    """The SSD1306's 128x64 in a Bitmap of 1 bit a pixel: text in 1, and in
-    0 on a lit bar, clipped at every edge; lines of every slope; a QR
+def oled_canvas(monkeypatch):
+    """The SSD1306 driven directly (Ssd1306Canvas) on a model of it."""
+    from firmware.hal import displayio_canvas
+    monkeypatch.setattr(displayio_canvas, "memoryview", Words, raising=False)
+    oled = Oled()
+    return Ssd1306Canvas(128, 64, FONT, oled, 0x3C), oled
+
+
+@pytest.mark.parametrize("kind", ["displayio", "ssd1306"])
+def test_a_mono_canvas_is_the_framebufs_pixel_for_pixel_at_its_edges_too(kind, monkeypatch):
+    """The SSD1306's 128x64 in a Bitmap of 1 bit a pixel (held transposed
+    where the SSD1306 is driven directly: what the panel shows): text in 1,
+    and in 0 on a lit bar, clipped at every edge; lines of every slope; a QR
     code's bit plane; an icon."""
     from firmware.core import qr
-    cv = DisplayioCanvas(128, 64, FONT, Display(), colour=False)
+    if kind == "displayio":
+        cv = DisplayioCanvas(128, 64, FONT, Display(), colour=False)
+        assert cv.shader[0] == 0 and cv.shader[1] == 0xFFFFFF
+        pixel = cv.bitmap.__getitem__
+    else:
+        cv, oled = oled_canvas(monkeypatch)
+        assert (cv.bitmap.width, cv.bitmap.height) == (64, 128)
+
+        def pixel(xy):
+            return oled.pixel(*xy)
     ref = Canvas(128, 64, False, FONT)
     assert cv.bitmap._bits_per_value == 1 and cv.palette is None
-    assert cv.shader[0] == 0 and cv.shader[1] == 0xFFFFFF
     code = qr.encode(b"https://example.org/inca?p=3", qr.L, 1, 10, 0)
     for c in (cv, ref):
         c.fill(0)
@@ -189,7 +295,10 @@ def test_a_mono_canvas_is_the_framebufs_pixel_for_pixel_at_its_edges_too():
         c.bits(66, 12, code.bits, code.size, code.stride, 1, 1)
         c.rect(70, 45, 20, 12, 1, True)
         c.text(71, 46, "ok", 0)
-    same_pixels(cv, ref)
+    cv.show()
+    for y in range(64):
+        for x in range(128):
+            assert pixel((x, y)) == ref.fb.pixel(x, y), (x, y)
     assert cv.move_rows(11, 4, 11, 1) is False
 
 
@@ -311,3 +420,32 @@ def test_where_the_bitmap_lends_its_words_show_sends_the_bands_that_changed(monk
     a = cv.shown._dirty_area
     assert (a.x1, a.y1, a.x2, a.y2) == (0, 24, 128, 40)
     assert all(cv.shown[x, y] == 0 for x in range(128) for y in range(11, 64))
+
+
+def test_the_ssd1306_is_sent_the_columns_that_changed_in_one_transfer(monkeypatch):
+    cv, oled = oled_canvas(monkeypatch)
+    sent = []
+    write = oled.writeto
+
+    def writeto(addr, buf, *, start=0, end=None):
+        sent.append(bytes(buf[start:end]))
+        write(addr, buf, start=start, end=end)
+    oled.writeto = writeto
+    cv.fill(0)
+    cv.text(0, 0, "Inca", 1)
+    cv.show()
+    assert [len(b) for b in sent] == [4, 1 + 1024]      # the column window, then the whole frame
+    assert sent[0] == bytes((0x00, 0x21, 0, 127)) and sent[1][0] == 0x40
+    sent.clear()
+    cv.fill(0)
+    cv.text(0, 0, "Inca", 1)
+    cv.show()
+    assert sent == []                                   # the same pixels: nothing
+    cv.rect(40, 50, 4, 4, 1, True)                      # columns 40..43: the block 32..47
+    cv.show()
+    assert sent[0] == bytes((0x00, 0x21, 32, 47)) and len(sent[1]) == 1 + 16 * 8
+    ref = Canvas(128, 64, False, FONT)
+    ref.fill(0)
+    ref.text(0, 0, "Inca", 1)
+    ref.rect(40, 50, 4, 4, 1, True)
+    assert all(oled.pixel(x, y) == ref.fb.pixel(x, y) for x in range(128) for y in range(64))

@@ -74,8 +74,8 @@ def test_dry_run_for_a_board_prints_every_step():
     assert r.returncode == 0, r.stderr
     assert "the sources go instead" in r.stdout
     assert "cp -r drivers/circuitpython/asyncio out/flash/pico_oled_cp/lib/" in r.stdout
-    assert "cp drivers/circuitpython/adafruit_displayio_ssd1306.py" not in r.stdout
-    assert "cp -r drivers/circuitpython/adafruit_displayio_ssd1306.py out/flash/pico_oled_cp/lib/" in r.stdout
+    assert "cp -r drivers/circuitpython/neopixel.py out/flash/pico_oled_cp/lib/" in r.stdout
+    assert "cp firmware/hal/displayio_canvas.py out/flash/pico_oled_cp/firmware/hal/displayio_canvas.py" in r.stdout
 
 
 def test_a_dry_run_says_what_it_would_do_and_does_nothing():
