@@ -2,9 +2,9 @@
 the displayio canvas (the same drawing as the framebuf Canvas, handed to a
 displayio Bitmap), the keypad buttons and the NeoPixels of the pybadge
 profile."""
-import array
 import os
 import shutil
+import struct
 import sys
 
 import pytest
@@ -84,8 +84,10 @@ def rgb888(c):
 
 
 class Words:
-    """The bytes of a Blinka Bitmap as CircuitPython lends them (its 32-bit
-    words little-endian, the first pixel the top bit of a word)."""
+    """The bytes of a Blinka Bitmap as CircuitPython 10 lends them: each row
+    a whole number of 32-bit words, its pixels in bytes, the first in the
+    top bit (Blinka holds a row's words as ints, the first pixel in the top
+    bit of the first)."""
 
     def __init__(self, bm):
         self.bm = bm
@@ -94,7 +96,7 @@ class Words:
         return len(self.bm._data) * 4
 
     def __getitem__(self, i):
-        return array.array("I", self.bm._data).tobytes()[i]
+        return struct.pack(">%dI" % len(self.bm._data), *self.bm._data)[i]
 
 
 ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xDA: 1, 0xD5: 1, 0xD9: 1, 0xDB: 1, 0x8D: 1}

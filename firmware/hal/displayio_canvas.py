@@ -328,25 +328,27 @@ def _turned(a):
     return t, u
 
 
-# The SSD1306 set up to take the Bitmap's words as they are: vertical
-# addressing (a column's 8 pages, then the next column), the columns mapped
-# left to right (0xA1), and the rows as a transposed 1-bit Bitmap holds
-# them: a screen column is a Bitmap row of two 32-bit words, little-endian,
-# the first pixel the top bit of the first word; page p of the column is the
-# row's byte p, so RAM row r is the screen's row (31 - r) mod 64, which the
-# COM scan from COM0 (0xC0) and the start line 32 (0x60) put back in order.
-INIT = bytes((0x00, 0xAE, 0x20, 0x01, 0x81, 0xCF, 0xA1, 0xA6, 0xC0, 0xA8, 0x3F, 0xD3, 0x00, 0x60, 0xD5, 0x80,
+# The SSD1306 set up as MicroPython's driver sets it up (the columns left
+# to right, 0xA1; COM63 first, 0xC8: RAM row r is the screen's row r), but
+# for vertical addressing (a column's 8 pages, then the next column), the
+# page window all 8 pages: a column of the screen is a row of the
+# transposed Bitmap, 8 bytes, byte p holding rows 8p.. with the first in
+# its top bit, where the panel wants it in the bottom one: show() sends
+# each byte with its bits the other way round (REV).
+INIT = bytes((0x00, 0xAE, 0x20, 0x01, 0x81, 0xCF, 0xA1, 0xA6, 0xC8, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xD5, 0x80,
               0xD9, 0xF1, 0xDA, 0x12, 0xDB, 0x40, 0x8D, 0x14, 0x22, 0x00, 0x07, 0xAF))
+REV = bytes(sum(((i >> k) & 1) << (7 - k) for k in range(8)) for i in range(256))
 
 
 class Ssd1306Canvas(DisplayioCanvas):
     """A 128x64 SSD1306 on I2C without displayio's refresh: the screens draw
     with the same C code into a 1-bit Bitmap held transposed (64 wide, 128
-    tall: a screen column a row), whose words are the panel's pages as
-    INIT sets it up; show() sends the columns that changed (in blocks of
-    16, a CRC-32 of each) in one transfer, at 9 clocks of the bus a byte,
-    where displayio converts every pixel of the changed area first (about
-    6 us a pixel on the Pico: a whole frame 65 ms against 23 ms on the bus)."""
+    tall: a screen column a row), whose bytes are the panel's pages with
+    their bits the other way round (INIT); show() sends the columns that
+    changed (in blocks of 16, a CRC-32 of each) in one transfer, at 9
+    clocks of the bus a byte, where displayio converts every pixel of the
+    changed area first (about 6 us a pixel on the Pico: a whole frame
+    65 ms against 23 ms on the bus)."""
     t = True
 
     def __init__(self, width, height, font, i2c, addr=0x3C):
@@ -392,7 +394,9 @@ class Ssd1306Canvas(DisplayioCanvas):
         a = first * n
         e = (last + 1) * n
         out = self.out
-        out[a + 1:e + 1] = mv[a:e]
+        rev = REV
+        for i in range(a, e):
+            out[i + 1] = rev[mv[i]]
         k = len(mv) // self.width           # a column's bytes
         i2c = self.i2c
         i2c.writeto(self.addr, bytes((0x00, 0x21, a // k, e // k - 1)))
