@@ -155,13 +155,13 @@ class Oled:
                 self.page = a[0]
 
     def data(self, v):
-        assert self.mode == 1       # vertical addressing
+        assert self.mode == 0       # horizontal addressing
         self.ram[self.page * 128 + self.col] = v
-        if self.page >= self.pages[1]:
-            self.page = self.pages[0]
-            self.col = self.cols[0] if self.col >= self.cols[1] else self.col + 1
+        if self.col >= self.cols[1]:
+            self.col = self.cols[0]
+            self.page = self.pages[0] if self.page >= self.pages[1] else self.page + 1
         else:
-            self.page += 1
+            self.col += 1
 
     def pixel(self, x, y):
         assert self.on
@@ -424,7 +424,7 @@ def test_where_the_bitmap_lends_its_words_show_sends_the_bands_that_changed(monk
     assert all(cv.shown[x, y] == 0 for x in range(128) for y in range(11, 64))
 
 
-def test_the_ssd1306_is_sent_the_columns_that_changed_in_one_transfer(monkeypatch):
+def test_the_ssd1306_is_sent_the_pages_that_changed_in_one_transfer(monkeypatch):
     cv, oled = oled_canvas(monkeypatch)
     sent = []
     write = oled.writeto
@@ -436,18 +436,25 @@ def test_the_ssd1306_is_sent_the_columns_that_changed_in_one_transfer(monkeypatc
     cv.fill(0)
     cv.text(0, 0, "Inca", 1)
     cv.show()
-    assert [len(b) for b in sent] == [4, 1 + 1024]      # the column window, then the whole frame
-    assert sent[0] == bytes((0x00, 0x21, 0, 127)) and sent[1][0] == 0x40
+    # the window, then the whole frame
+    assert sent == [bytes((0x00, 0x21, 0, 127, 0x22, 0, 7)), sent[1]] and len(sent[1]) == 1 + 1024
+    assert sent[1][0] == 0x40
     sent.clear()
     cv.fill(0)
     cv.text(0, 0, "Inca", 1)
     cv.show()
     assert sent == []                                   # the same pixels: nothing
-    cv.rect(40, 50, 4, 4, 1, True)                      # columns 40..43: the block 32..47
+    cv.rect(40, 50, 4, 4, 1, True)                      # rows 50..53: page 6
+    cv.text(100, 20, "ab", 1)                           # rows 20..29: pages 2, 3
     cv.show()
-    assert sent[0] == bytes((0x00, 0x21, 32, 47)) and len(sent[1]) == 1 + 16 * 8
+    assert sent[0] == bytes((0x00, 0x21, 0, 127, 0x22, 2, 6)) and len(sent[1]) == 1 + 5 * 128
+    sent.clear()
+    cv.show()
+    assert sent == []                                   # nothing drawn since
     ref = Canvas(128, 64, False, FONT)
     ref.fill(0)
     ref.text(0, 0, "Inca", 1)
     ref.rect(40, 50, 4, 4, 1, True)
+    ref.text(100, 20, "ab", 1)
     assert all(oled.pixel(x, y) == ref.fb.pixel(x, y) for x in range(128) for y in range(64))
+    assert bytes(cv.out[1:]) == bytes(ref.buf) == bytes(oled.ram)   # the panel's RAM, MicroPython's frame

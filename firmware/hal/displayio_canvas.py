@@ -328,27 +328,26 @@ def _turned(a):
     return t, u
 
 
-# The SSD1306 set up as MicroPython's driver sets it up (the columns left
-# to right, 0xA1; COM63 first, 0xC8: RAM row r is the screen's row r), but
-# for vertical addressing (a column's 8 pages, then the next column), the
-# page window all 8 pages: a column of the screen is a row of the
-# transposed Bitmap, 8 bytes, byte p holding rows 8p.. with the first in
-# its top bit, where the panel wants it in the bottom one: show() sends
-# each byte with its bits the other way round (REV).
-INIT = bytes((0x00, 0xAE, 0x20, 0x01, 0x81, 0xCF, 0xA1, 0xA6, 0xC8, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xD5, 0x80,
-              0xD9, 0xF1, 0xDA, 0x12, 0xDB, 0x40, 0x8D, 0x14, 0x22, 0x00, 0x07, 0xAF))
+# The SSD1306 set up as MicroPython's driver sets it up (horizontal
+# addressing, the columns left to right, COM63 first: RAM page p holds the
+# screen's rows 8p.., the first in the bottom bit).
+INIT = bytes((0x00, 0xAE, 0x20, 0x00, 0x81, 0xCF, 0xA1, 0xA6, 0xC8, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xD5, 0x80,
+              0xD9, 0xF1, 0xDA, 0x12, 0xDB, 0x40, 0x8D, 0x14, 0xAF))
+# a byte with its bits the other way round
 REV = bytes(sum(((i >> k) & 1) << (7 - k) for k in range(8)) for i in range(256))
 
 
 class Ssd1306Canvas(DisplayioCanvas):
-    """A 128x64 SSD1306 on I2C without displayio's refresh: the screens draw
-    with the same C code into a 1-bit Bitmap held transposed (64 wide, 128
-    tall: a screen column a row), whose bytes are the panel's pages with
-    their bits the other way round (INIT); show() sends the columns that
-    changed (in blocks of 16, a CRC-32 of each) in one transfer, at 9
-    clocks of the bus a byte, where displayio converts every pixel of the
-    changed area first (about 6 us a pixel on the Pico: a whole frame
-    65 ms against 23 ms on the bus)."""
+    """A 128x64 SSD1306 on I2C without displayio's refresh, which converts
+    every pixel of the changed area before it sends it (about 6 us a pixel
+    on the Pico: a whole frame 65 ms where the bus takes 23 ms).  The
+    screens draw with the same C code into a 1-bit Bitmap held transposed
+    (64 wide, 128 tall: a screen column is a row of 8 bytes, byte p its
+    rows 8p.., the first in the top bit, as CircuitPython 10 packs a 1-bit
+    Bitmap); show() makes each page that holds rows drawn on since the last
+    show (a byte a column, its bits the other way round: REV) and sends
+    those that differ from what the panel holds, in one transfer, at 9
+    clocks of the bus a byte."""
     t = True
 
     def __init__(self, width, height, font, i2c, addr=0x3C):
@@ -364,8 +363,13 @@ class Ssd1306Canvas(DisplayioCanvas):
         self.mv = memoryview(self.bitmap)
         self.i2c = i2c
         self.addr = addr
-        self.out = bytearray(1 + len(self.mv))
-        self.sent = [None] * 8
+        # the panel's RAM as sent, page after page, after a byte for the
+        # data prefix of a transfer
+        self.out = bytearray(1 + width * height // 8)
+        self.page = bytearray(width)
+        self.lo = 0             # the rows drawn on since the last show: [lo, hi)
+        self.hi = height
+        self.sent = False       # (the panel's RAM is unknown until a first frame)
         while not i2c.try_lock():
             pass
         i2c.writeto(addr, INIT)
@@ -373,32 +377,60 @@ class Ssd1306Canvas(DisplayioCanvas):
     def set_palette(self, palette):
         """A mono screen: 0 dark, 1 lit."""
 
+    def fill(self, c):
+        self.bitmap.fill(c)
+        self.lo = 0
+        self.hi = self.height
+
     def fill_rect(self, x, y, w, h, c):
         if w > 0 and h > 0 and x < self.width and y < self.height and x + w > 0 and y + h > 0:
+            if y < self.lo:
+                self.lo = y
+            if y + h > self.hi:
+                self.hi = y + h
             bitmaptools.fill_region(self.bitmap, y, x, y + h, x + w, c)
 
+    def text(self, x, y, s, c):
+        if y < self.lo:
+            self.lo = y
+        if y + self.font.height > self.hi:
+            self.hi = y + self.font.height
+        DisplayioCanvas.text(self, x, y, s, c)
+
     def show(self):
+        lo = max(0, self.lo)
+        hi = min(self.height, self.hi)
+        self.lo = self.height
+        self.hi = 0
+        if lo >= hi:
+            return
         mv = self.mv
-        sent = self.sent
-        n = len(mv) // len(sent)            # a block's bytes
+        out = self.out
+        page = self.page
+        rev = REV
+        w = self.width
+        k = len(mv) // w                    # a column's bytes
         first = last = -1
-        for b in range(len(sent)):
-            c = crc32(mv[b * n:(b + 1) * n])
-            if c != sent[b]:
-                sent[b] = c
+        for p in range(lo >> 3, ((hi - 1) >> 3) + 1):
+            j = p
+            for x in range(w):
+                page[x] = rev[mv[j]]
+                j += k
+            o = 1 + p * w
+            if out[o:o + w] != page or not self.sent:
+                out[o:o + w] = page
                 if first < 0:
-                    first = b
-                last = b
+                    first = p
+                last = p
         if first < 0:
             return                          # drawn over with the same pixels
-        a = first * n
-        e = (last + 1) * n
-        out = self.out
-        rev = REV
-        for i in range(a, e):
-            out[i + 1] = rev[mv[i]]
-        k = len(mv) // self.width           # a column's bytes
         i2c = self.i2c
-        i2c.writeto(self.addr, bytes((0x00, 0x21, a // k, e // k - 1)))
+        i2c.writeto(self.addr, bytes((0x00, 0x21, 0, w - 1, 0x22, first, last)))
+        a = first * w
+        keep = out[a]                       # (the byte before page first's; out[0] is the prefix)
         out[a] = 0x40
-        i2c.writeto(self.addr, out, start=a, end=e + 1)
+        try:
+            i2c.writeto(self.addr, out, start=a, end=(last + 1) * w + 1)
+        finally:
+            out[a] = keep
+        self.sent = True
