@@ -304,7 +304,8 @@ def test_a_mono_canvas_is_the_framebufs_pixel_for_pixel_at_its_edges_too(kind, m
     assert cv.move_rows(11, 4, 11, 1) is False
 
 
-def test_the_atlases_follow_the_fonts_part(tmp_path):
+@pytest.mark.parametrize("kind", ["displayio", "ssd1306"])
+def test_the_atlases_follow_the_fonts_part(kind, tmp_path, monkeypatch):
     """Font.use(lang) reads another part of the font (other glyphs at other
     places): the atlases are read again from it."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -317,7 +318,18 @@ def test_the_atlases_follow_the_fonts_part(tmp_path):
             f.write(fontsubset.subset(blob, set(map(chr, fontsubset.ASCII)) | set(more)))
     font = Font(str(tmp_path / "small.fnt"), lazy=True)
     font.use("en")
-    cv = DisplayioCanvas(128, 64, font, None, colour=False)
+    if kind == "displayio":
+        cv = DisplayioCanvas(128, 64, font, None, colour=False)
+
+        def same_pixels(cv, ref):
+            assert all(cv.bitmap[x, y] == ref.fb.pixel(x, y) for x in range(128) for y in range(64))
+    else:
+        cv, oled = oled_canvas(monkeypatch)
+        cv.font = font
+
+        def same_pixels(cv, ref):
+            cv.show()
+            assert all(oled.pixel(x, y) == ref.fb.pixel(x, y) for x in range(128) for y in range(64))
     ref = Canvas(128, 64, False, FONT)
     for c in (cv, ref):
         c.fill(0)

@@ -194,22 +194,28 @@ class DisplayioCanvas:
             h = font.height
             n = font.count
             per = (n + COLUMNS - 1) // COLUMNS
-            a = displayio.Bitmap(adv * COLUMNS, per * h, 2)
-            inv = displayio.Bitmap(adv * COLUMNS, per * h, 2)
-            g = font._gsize
-            at = font._at
-            for k in range(0, n, per):
-                m = min(per, n - k)
-                part = d[at + k * g:at + (k + m) * g]
-                t = displayio.Bitmap(adv, m * h, 2)
-                bitmaptools.readinto(t, io.BytesIO(part), 1, element_size=1, reverse_pixels_in_element=True)
-                bitmaptools.blit(a, t, k // per * adv, 0)
-                bitmaptools.readinto(t, io.BytesIO(bytes(b ^ 255 for b in part)), 1, element_size=1,
-                                     reverse_pixels_in_element=True)
-                bitmaptools.blit(inv, t, k // per * adv, 0)
-            t = part = None
             if self.t:
-                a, inv = _turned(a)
+                # transposed, each glyph put in the first time it is drawn
+                # (_turn: a glyph's pixels one by one, in Python)
+                a = displayio.Bitmap(per * h, adv * COLUMNS, 2)
+                inv = displayio.Bitmap(per * h, adv * COLUMNS, 2)
+                inv.fill(1)
+                self.ready = bytearray(n)
+            else:
+                a = displayio.Bitmap(adv * COLUMNS, per * h, 2)
+                inv = displayio.Bitmap(adv * COLUMNS, per * h, 2)
+                g = font._gsize
+                at = font._at
+                for k in range(0, n, per):
+                    m = min(per, n - k)
+                    part = d[at + k * g:at + (k + m) * g]
+                    t = displayio.Bitmap(adv, m * h, 2)
+                    bitmaptools.readinto(t, io.BytesIO(part), 1, element_size=1, reverse_pixels_in_element=True)
+                    bitmaptools.blit(a, t, k // per * adv, 0)
+                    bitmaptools.readinto(t, io.BytesIO(bytes(b ^ 255 for b in part)), 1, element_size=1,
+                                         reverse_pixels_in_element=True)
+                    bitmaptools.blit(inv, t, k // per * adv, 0)
+                t = part = None
             self.atlas[1] = a
             self.atlas[0] = inv
             self.per = per
@@ -223,6 +229,29 @@ class DisplayioCanvas:
             bitmaptools.blit(a, one, 0, 0, skip_source_index=1)
             self.atlas[c] = a
         return a
+
+    def _turn(self, i):
+        """Glyph i into the transposed atlases (1: its pixels 1; 0: its
+        pixels 0 on 1), from the font's rows (bit 7 leftmost)."""
+        font = self.font
+        d = self.src
+        adv = font.advance
+        h = font.height
+        g = font._gsize
+        o = font._at + i * g
+        n = g // h                          # a row's bytes
+        a = self.atlas[1]
+        u = self.atlas[0]
+        w = a.width
+        gx = i // self.per * adv
+        gy = i % self.per * h
+        for r in range(h):
+            for c in range(adv):
+                if d[o + r * n + (c >> 3)] & (0x80 >> (c & 7)):
+                    k = (gx + c) * w + gy + r
+                    a[k] = 1
+                    u[k] = 0
+        self.ready[i] = 1
 
     def text(self, x, y, s, c):
         """s with its top-left corner at (x, y) in colour c; the pixels
@@ -265,6 +294,8 @@ class DisplayioCanvas:
             i -= first
             if i < 0 or i >= run:
                 i = font.index(i + first)
+            if t and not self.ready[i]:
+                self._turn(i)
             gx = i // per * adv
             gy = i % per * h
             cut = 0
@@ -312,29 +343,20 @@ class DisplayioCanvas:
             self.display.refresh()
 
 
-def _turned(a):
-    """The 2-value Bitmap a transposed, and its inverse."""
-    w = a.width
-    h = a.height
-    t = displayio.Bitmap(h, w, 2)
-    u = displayio.Bitmap(h, w, 2)
-    u.fill(1)
-    for y in range(h):
-        k = y * w
-        for x in range(w):
-            if a[k + x]:
-                t[x * h + y] = 1
-                u[x * h + y] = 0
-    return t, u
-
-
 # The SSD1306 set up as MicroPython's driver sets it up (horizontal
 # addressing, the columns left to right, COM63 first: RAM page p holds the
 # screen's rows 8p.., the first in the bottom bit).
 INIT = bytes((0x00, 0xAE, 0x20, 0x00, 0x81, 0xCF, 0xA1, 0xA6, 0xC8, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0xD5, 0x80,
               0xD9, 0xF1, 0xDA, 0x12, 0xDB, 0x40, 0x8D, 0x14, 0xAF))
 # a byte with its bits the other way round
-REV = bytes(sum(((i >> k) & 1) << (7 - k) for k in range(8)) for i in range(256))
+REV = (b'\x00\x80@\xc0 \xa0`\xe0\x10\x90P\xd00\xb0p\xf0\x08\x88H\xc8(\xa8h\xe8\x18\x98X\xd88\xb8x\xf8'
+       b'\x04\x84D\xc4$\xa4d\xe4\x14\x94T\xd44\xb4t\xf4\x0c\x8cL\xcc,\xacl\xec\x1c\x9c\\\xdc<\xbc|\xfc'
+       b'\x02\x82B\xc2"\xa2b\xe2\x12\x92R\xd22\xb2r\xf2\n\x8aJ\xca*\xaaj\xea\x1a\x9aZ\xda:\xbaz\xfa'
+       b'\x06\x86F\xc6&\xa6f\xe6\x16\x96V\xd66\xb6v\xf6\x0e\x8eN\xce.\xaen\xee\x1e\x9e^\xde>\xbe~\xfe'
+       b'\x01\x81A\xc1!\xa1a\xe1\x11\x91Q\xd11\xb1q\xf1\t\x89I\xc9)\xa9i\xe9\x19\x99Y\xd99\xb9y\xf9'
+       b'\x05\x85E\xc5%\xa5e\xe5\x15\x95U\xd55\xb5u\xf5\r\x8dM\xcd-\xadm\xed\x1d\x9d]\xdd=\xbd}\xfd'
+       b'\x03\x83C\xc3#\xa3c\xe3\x13\x93S\xd33\xb3s\xf3\x0b\x8bK\xcb+\xabk\xeb\x1b\x9b[\xdb;\xbb{\xfb'
+       b"\x07\x87G\xc7'\xa7g\xe7\x17\x97W\xd77\xb7w\xf7\x0f\x8fO\xcf/\xafo\xef\x1f\x9f_\xdf?\xbf\x7f\xff")
 
 
 class Ssd1306Canvas(DisplayioCanvas):
