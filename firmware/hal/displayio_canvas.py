@@ -246,11 +246,15 @@ class DisplayioCanvas:
         gx = i // self.per * adv
         gy = i % self.per * h
         for r in range(h):
-            for c in range(adv):
-                if d[o + r * n + (c >> 3)] & (0x80 >> (c & 7)):
-                    k = (gx + c) * w + gy + r
-                    a[k] = 1
-                    u[k] = 0
+            for j in range(n):
+                b = d[o + r * n + j]
+                k = (gx + 8 * j) * w + gy + r
+                while b:                    # the set bits only
+                    if b & 0x80:
+                        a[k] = 1
+                        u[k] = 0
+                    b = (b << 1) & 0xFF
+                    k += w
         self.ready[i] = 1
 
     def text(self, x, y, s, c):
