@@ -1,28 +1,30 @@
 # The Canvas of a CircuitPython board, drawn by CircuitPython's C code: the
 # same methods and pixels as firmware.hal.canvas.Canvas (fill, rect, line,
 # hline, text, text_width, icon, bits, show; width, height, colour,
-# palette), drawn into a displayio Bitmap that a TileGrid shows through a
-# displayio.Palette.  A pixel is one of the screens' colours, an index into
-# the layout's palette (set_palette: RGB565 colours, given to displayio as
-# RGB888): a Bitmap of 16 values (4 bits a pixel: 10 KB for 160x128) on a
-# colour screen; of 2 on a mono one (the SSD1306: 1 KB), shown black and
-# white, which displayio turns into the panel's bits.
+# palette), drawn into a displayio Bitmap.  A pixel is one of the screens'
+# colours, an index into the layout's palette (set_palette: RGB565 colours,
+# given to displayio as RGB888): a Bitmap of 16 values (4 bits a pixel:
+# 10 KB for 160x128) on a colour screen; of 2 on a mono one, colours 0
+# (dark) and 1 (lit).
 #
 # Rectangles are Bitmap.fill and bitmaptools.fill_region; a line the
 # framebuf's pixels, a run of them a fill_region; text is blitted glyph by
-# glyph (bitmaptools.blit, the background skipped) out of an atlas: the
-# font's glyphs in a Bitmap, read from the font file by bitmaptools.readinto
-# (C) when first needed and again when the font's part changes (Font.use).
-# blit copies the atlas's values, so there is one atlas per colour text is
-# drawn in: colour 1 is the font's bits (glyph 1, background 0, skipped);
-# colour 0 their inverse (glyph 0, background 1, skipped: dark text on a
-# lit bar); any other colour c the glyphs in c on a background of 0.  The
-# atlas is the glyphs in 16 columns, R = ceil(N / 16) to a column:
-# 96 x 10R pixels for the 6x10 font, 12 bytes a row in 1 bit (840 bytes for
-# English's 110 glyphs), 48 in 4 bits.
+# glyph (bitmaptools.blit, the background skipped) out of an atlas, the
+# font's glyphs in a Bitmap, made when first needed and again when the
+# font's part changes (Font.use).  blit copies the atlas's values, so there
+# is one atlas per colour text is drawn in: colour 1 is the font's bits
+# (glyph 1, background 0, skipped); colour 0 their inverse (glyph 0,
+# background 1, skipped: dark text on a lit bar); any other colour c the
+# glyphs in c on a background of 0.  An atlas holds the glyphs in 16
+# columns of R = ceil(N / 16): for the 6x10 font's English part (183
+# glyphs) 96 x 120 pixels, 1,440 bytes in 1 bit, 5,760 in 4 bits.
 #
-# displayio keeps the Bitmap's area drawn on since the last refresh and
-# sends only that part of the frame.
+# DisplayioCanvas: a display of displayio's (the PyBadge's own), shown
+# through a TileGrid and a displayio.Palette; the font's glyphs read into
+# the atlas by bitmaptools.readinto.  displayio refreshes the area that
+# changed: show() copies the bands of 8 rows that differ into the Bitmap
+# shown.  Ssd1306Canvas (below): an SSD1306 on I2C, sent its frame without
+# displayio.
 import bitmaptools
 import displayio
 import io
