@@ -1,6 +1,7 @@
 """The CircuitPython board's hardware on CPython through Adafruit Blinka:
-the displayio canvas (the same drawing as the framebuf Canvas, handed to a
-displayio Bitmap), the keypad buttons and the NeoPixels of the pybadge
+the canvases drawn by displayio's Bitmap and bitmaptools (the same pixels
+as the framebuf Canvas; the SSD1306's, without displayio, on a model of
+the panel), the keypad buttons and the NeoPixels of the pybadge
 profile."""
 import os
 import shutil
