@@ -64,8 +64,8 @@
 # code compiled by CircuitPython's own mpy-cross, which reads no other
 # .mpy (vpico/firmware/mpy-cross-circuitpython-10.2.1, x86-64 Linux;
 # elsewhere, or with --source, the sources go and the board compiles
-# them, in more of its heap), with code.py, boot.py and in lib/ a
-# pure-Python framebuf and the CircuitPython libraries the profile names
+# them, in more of its heap), with code.py, boot.py and in lib/ the
+# CircuitPython libraries the profile names
 # (LIBS), at the versions kept in drivers/circuitpython), virtual (FAMILY
 # "unix": the MicroPython unix port behind a serial port, see
 # tests/test_virtual_board.py).  docs/building.md, *Adding a board*, says
@@ -421,14 +421,14 @@ fi
 skip=""
 if [ -n "$board" ]; then
     case "$family" in
-        machine) skip="cp_board displayio_canvas keypad_buttons framebuf_py virtual web webfs"
+        machine) skip="cp_board displayio_canvas keypad_buttons virtual web webfs"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled"
                  [ "$leds" != - ] || skip="$skip pixels" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons framebuf_py st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
-        circuitpython) skip="board virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
-        web) skip="board cp_board displayio_canvas keypad_buttons framebuf_py virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        unix) skip="board cp_board displayio_canvas keypad_buttons st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        circuitpython) skip="board canvas virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        web) skip="board cp_board displayio_canvas keypad_buttons virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
@@ -532,14 +532,9 @@ fi
 if [ "$family" = circuitpython ]; then
     write code.py "from firmware.main import main; main()"
     write boot.py "from firmware.boot import boot; boot()"
-    # CircuitPython has no framebuf: the pure-Python one
-    if [ "$source" = 1 ]; then
-        if [ "$dry" = 1 ]; then echo "cp firmware/hal/framebuf_py.py $out/lib/framebuf.py"
-        else mkdir -p "$out/lib"; cp firmware/hal/framebuf_py.py "$out/lib/framebuf.py"; fi
-    elif [ "$dry" = 1 ]; then echo "$mpyc -O3 -s framebuf -o $out/lib/framebuf.mpy firmware/hal/framebuf_py.py"
-    else mkdir -p "$out/lib"; "$mpyc" -O3 -s framebuf -o "$out/lib/framebuf.mpy" firmware/hal/framebuf_py.py; fi
     # the CircuitPython libraries the profile names (LIBS), as sources, at
     # the versions kept in drivers/circuitpython (no network needed)
+    [ "$dry" = 1 ] || mkdir -p "$out/lib"
     for l in ${libs//,/ }; do
         src=drivers/circuitpython/$l
         [ -d "$src" ] || src=$src.py

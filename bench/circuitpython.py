@@ -6,7 +6,7 @@ board.json "probe": true (a heap line after every press's frame).
     .venv/bin/python -m bench.circuitpython [--presses N] [--json FILE]
 
 Per press: the time from the button's release (a long press: the moment it
-counts) to the last byte of its frame on the SSD1306's I2C, on the chip's
+counts; a held one: its last step, as bench/chip.py) to the last byte of its frame on the SSD1306's I2C, on the chip's
 clock; gc.mem_alloc() and gc.mem_free() after a collection; bytes erased
 and programmed.  The run stops at the end of the script, at N presses, or
 at a crash (which it reports: the heap ran out, most likely).  Times are
@@ -50,7 +50,9 @@ def game(keys, work, seed=scripts.SEED):
                 rows.append({"key": k, "crash": p.serial[-600:]})
                 return rows
             button, hold = p.buttons_for(k)
-            since = up if hold == vpico.HOLD else up - hold + 600 * MS
+            # as bench/chip.py: a held press from its last step (a cursor
+            # held through N rows: the frame of the last)
+            since = up if hold == vpico.HOLD else vpico.last_counted(up - hold, up, hold)
             last = [f[0] for f in p.frames(since=sent) if f[0] >= since]
             s2 = p.stats()
             probed = [ln.split() for ln in p.serial[seen:].splitlines() if ln.startswith("heap ")]

@@ -1,7 +1,7 @@
 # Raspberry Pi Pico running CircuitPython, wired as pico_oled: an SSD1306
-# 128x64 OLED over I2C, 4 buttons, 4 NeoPixels, driven through displayio
-# (adafruit_displayio_ssd1306 on i2cdisplaybus), busio, keypad and the
-# neopixel library.  Data only: firmware.hal.cp_board builds it.
+# 128x64 OLED over I2C, 4 buttons, 4 NeoPixels, driven through busio
+# (the OLED's frame drawn by displayio's bitmaptools: firmware/hal/displayio_canvas.py),
+# keypad and the neopixel library.  Data only: firmware.hal.cp_board builds it.
 #
 # Wiring: the same as pico_oled (OLED SDA GP4, SCL GP5; buttons from GP2
 # up, GP3 down, GP6 OK, GP7 back to GND, internal pull-ups; NeoPixel DIN
@@ -18,4 +18,4 @@ PIXELS = {"pin": "GP16", "count": 4}
 DRIVERS = ()
 # CircuitPython libraries the firmware needs on the board (their circup
 # names; flash.sh copies them from drivers/circuitpython)
-LIBS = ("asyncio", "adafruit_ticks", "neopixel", "adafruit_displayio_ssd1306")
+LIBS = ("asyncio", "adafruit_ticks", "neopixel")

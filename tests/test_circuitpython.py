@@ -1,7 +1,7 @@
 """The firmware on CircuitPython: CircuitPython 10.2.1 for the Pico, built
 from its tag (vpico/firmware/build-circuitpython.sh), in the emulated RP2040
-of the virtual Pico, with the pico_oled_cp profile (the SSD1306 on I2C
-through displayio and adafruit_displayio_ssd1306, the buttons through
+of the virtual Pico, with the pico_oled_cp profile (the SSD1306 on busio's
+I2C, its frame drawn by displayio's bitmaptools, the buttons through
 keypad, the NeoPixels through the neopixel library), the files as flash.sh
 stages them (compiled by CircuitPython's own mpy-cross) in CircuitPython's
 FAT drive, made by mtools:
@@ -257,9 +257,9 @@ def _check_power_cuts(opening):
 def _check_fast_presses(opening):
     """From the end of the opening (the board booted again on its flash, the
     game resumed), presses held 50 ms and 40 ms apart: the board takes each
-    once, as the simulator does given the same times, though it draws a
-    frame in half a second or more (the keypad's events keep their
-    times)."""
+    once, as the simulator does given the same times, though a press
+    comes every 90 ms and an action's frame takes longer (the keypad's
+    events keep their times)."""
     keys, _, twin0, _, _, _, tmp, _ = opening
     # the script's presses after the opening, short presses only (a long
     # one is held 600 ms, not fast)
@@ -279,7 +279,7 @@ def _check_fast_presses(opening):
             twin.key(k, at=t + 50 * MS)
             t += 90 * MS
         p.run(t - p.t)
-        # the presses still queued are taken, then a frame (a second or more)
+        # the presses still queued are taken, then a frame
         p.settle(quiet=2000 * MS, limit=120_000 * MS)
         _no_crash(p)
         assert p.picture() == twin.picture()

@@ -56,13 +56,16 @@ def test_dry_run_for_a_board_prints_every_step():
     assert "connect /tmp/tty resume" in r.stdout and " reset" not in r.stdout
     assert "cp firmware/app.py out/flash/virtual/firmware/app.py" in r.stdout and "mpy-cross" not in r.stdout
     # CircuitPython: CircuitPython's own .mpy onto the CIRCUITPY drive, with
-    # code.py, a framebuf and the pinned libraries (no network)
+    # code.py and the pinned libraries (no network); no framebuf: the
+    # canvas draws with displayio and bitmaptools, and framebuf's Canvas stays off
+    # the board
     r = flash("--board", "pybadge", "--dry-run", "--port", "/media/u/CIRCUITPY")
     assert r.returncode == 0, r.stderr
     assert "cp -r out/flash/pybadge/code.py /media/u/CIRCUITPY/" in r.stdout
     cp_mpy_cross = os.path.join(ROOT, "vpico", "firmware", "mpy-cross-circuitpython-10.2.1")
     assert "%s -O3 -s firmware.main -o out/flash/pybadge/firmware/main.mpy firmware/main.py" % cp_mpy_cross in r.stdout
-    assert "-s framebuf -o out/flash/pybadge/lib/framebuf.mpy firmware/hal/framebuf_py.py" in r.stdout
+    assert "framebuf" not in r.stdout and "firmware/hal/canvas.py" not in r.stdout
+    assert "-o out/flash/pybadge/firmware/hal/displayio_canvas.mpy firmware/hal/displayio_canvas.py" in r.stdout
     for lib in ("asyncio/core", "adafruit_ticks", "neopixel"):
         assert "-o out/flash/pybadge/lib/%s.mpy drivers/circuitpython/%s.py" % (lib, lib) in r.stdout, lib
     assert "adafruit_displayio_ssd1306" not in r.stdout and "circup" not in r.stdout
@@ -71,8 +74,8 @@ def test_dry_run_for_a_board_prints_every_step():
     assert r.returncode == 0, r.stderr
     assert "the sources go instead" in r.stdout
     assert "cp -r drivers/circuitpython/asyncio out/flash/pico_oled_cp/lib/" in r.stdout
-    assert "cp drivers/circuitpython/adafruit_displayio_ssd1306.py" not in r.stdout
-    assert "cp -r drivers/circuitpython/adafruit_displayio_ssd1306.py out/flash/pico_oled_cp/lib/" in r.stdout
+    assert "cp -r drivers/circuitpython/neopixel.py out/flash/pico_oled_cp/lib/" in r.stdout
+    assert "cp firmware/hal/displayio_canvas.py out/flash/pico_oled_cp/firmware/hal/displayio_canvas.py" in r.stdout
 
 
 def test_a_dry_run_says_what_it_would_do_and_does_nothing():

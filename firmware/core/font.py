@@ -35,8 +35,12 @@
 # it); the only heap use is MicroPython interning a character the first
 # time any string iteration meets it, once per distinct character.
 # A missing character draws the file's replacement glyph (U+FFFD).
-import framebuf
 import io
+
+try:
+    import framebuf
+except ImportError:     # CircuitPython: its canvas blits glyphs in C (firmware/hal/displayio_canvas.py)
+    framebuf = None
 
 _HEADER = 16
 
@@ -60,9 +64,10 @@ class Font:
             self._head(head, path)
         else:
             self._read(path)
-        self._gbuf = bytearray(self._gsize)
-        self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
-        self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        if framebuf is not None:
+            self._gbuf = bytearray(self._gsize)
+            self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
+            self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 
     def use(self, lang):
         """Draw from the font's part for language lang (PATH.LANG.fnt, made

@@ -1,6 +1,6 @@
 # Builds the hardware of a CircuitPython board (boards/pybadge.py,
-# boards/pico_oled_cp.py) from its profile: the display through displayio
-# (the board's own, or an SSD1306 on I2C through adafruit_displayio_ssd1306),
+# boards/pico_oled_cp.py) from its profile: the display (the board's own
+# through displayio, or an SSD1306 on busio's I2C),
 # the buttons through keypad, the NeoPixels through the neopixel library.
 # Only builds and returns objects; the same functions as
 # firmware/hal/board.py.
@@ -9,29 +9,20 @@ ASSETS = "/assets"
 
 
 def canvas(p, font, board=None):
-    from firmware.hal.displayio_canvas import DisplayioCanvas
     board = board or _board()
     d = p.DISPLAY
     if d["driver"] == "ssd1306":
-        display = ssd1306(d, board)
-    else:
-        display = getattr(board, "DISPLAY", None)
-    return DisplayioCanvas(d["width"], d["height"], font, display, colour=d.get("colour", True))
-
-
-def ssd1306(d, board):
-    """An SSD1306 on I2C as a displayio display (adafruit_displayio_ssd1306)."""
-    import busio
-    import displayio
-    from adafruit_displayio_ssd1306 import SSD1306  # pyright: ignore[reportMissingImports]
-    try:
-        from i2cdisplaybus import I2CDisplayBus  # pyright: ignore[reportMissingImports]  (CircuitPython 9+)
-    except ImportError:
-        I2CDisplayBus = displayio.I2CDisplay  # pyright: ignore[reportAttributeAccessIssue]
-    displayio.release_displays()    # a display left from before a soft reload holds the bus
-    i2c = busio.I2C(getattr(board, d["scl"]), getattr(board, d["sda"]), frequency=d.get("freq", 400_000))
-    bus = I2CDisplayBus(i2c, device_address=d.get("addr", 0x3C))
-    return SSD1306(bus, width=d["width"], height=d["height"], auto_refresh=False)
+        # an SSD1306 on I2C: driven without displayio's refresh
+        # (displayio_canvas.Ssd1306Canvas)
+        import busio
+        import displayio
+        from firmware.hal.displayio_canvas import Ssd1306Canvas
+        displayio.release_displays()    # a display left from before a soft reload holds the bus
+        i2c = busio.I2C(getattr(board, d["scl"]), getattr(board, d["sda"]), frequency=d.get("freq", 400_000))
+        return Ssd1306Canvas(d["width"], d["height"], font, i2c, d.get("addr", 0x3C))
+    from firmware.hal.displayio_canvas import DisplayioCanvas
+    return DisplayioCanvas(d["width"], d["height"], font, getattr(board, "DISPLAY", None),
+                           colour=d.get("colour", True))
 
 
 def keys(p, board=None):

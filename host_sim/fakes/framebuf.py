@@ -1,9 +1,7 @@
 """A CPython stand-in for MicroPython's `framebuf` module.
 
-Not firmware/hal/framebuf_py.py, the device's own framebuf for CircuitPython,
-which has only what the canvas draws with and must stay small on a board:
-this one has every format and method the host's tests meet, with
-MicroPython's errors, and both are compared with the unix port's framebuf.
+It has every format and method the host's tests meet, with MicroPython's
+errors, and is compared with the unix port's framebuf.
 
 Pixel-exact with MicroPython's C implementation (extmod/modframebuf.c, as
 in the MicroPython unix port the tests run) for what the firmware uses:
