@@ -65,7 +65,7 @@ class Font:
         else:
             self._read(path)
         if framebuf is not None:
-            self._gbuf = bytearray(self._gsize)
+            self._gbuf = bytearray(self.gsize)
             self._glyph = framebuf.FrameBuffer(self._gbuf, self.advance, self.height, framebuf.MONO_HLSB)
             self._pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
 
@@ -118,8 +118,8 @@ class Font:
         n = data[8] | (data[9] << 8)
         self.count = n
         self._repl = data[10] | (data[11] << 8)
-        self._run = data[12] | (data[13] << 8)
-        self._gsize = data[14] | (data[15] << 8)
+        self.run = data[12] | (data[13] << 8)
+        self.gsize = data[14] | (data[15] << 8)
         return n
 
     def _read(self, path, f=None):
@@ -136,15 +136,15 @@ class Font:
                 data = f.read(size)    # bytes of exactly that size
         size = len(data)
         n = self._head(data, path)
-        gsize = self._gsize
+        gsize = self.gsize
         bpr = (self.advance + 7) >> 3
         if gsize != self.height * bpr or size != _HEADER + 2 * n + n * gsize:
             raise ValueError("font file size does not match its header: " + path)
         self._data = data
         self.file = data    # the file's bytes (firmware/hal/glyphs draws from them)
         self.loaded = path
-        self._first = data[_HEADER] | (data[_HEADER + 1] << 8)
-        self._at = _HEADER + 2 * n        # where the glyph table starts
+        self.first = data[_HEADER] | (data[_HEADER + 1] << 8)
+        self.at = _HEADER + 2 * n        # where the glyph table starts
         if isinstance(data, bytes):
             self._src = io.BytesIO(data)
             self._table = None
@@ -153,17 +153,17 @@ class Font:
             # height, format) as its source (a FrameBuffer needs a buffer
             # it could write)
             self._src = None
-            self._table = (memoryview(data)[self._at:], self.advance, n * self.height, framebuf.MONO_HLSB)
+            self._table = (memoryview(data)[self.at:], self.advance, n * self.height, framebuf.MONO_HLSB)
 
     def index(self, cp):
         """The glyph index of code point cp, or the replacement glyph's."""
         d = self._data
         if d is None:
             d = self.data()
-        i = cp - self._first
-        if 0 <= i < self._run:
+        i = cp - self.first
+        if 0 <= i < self.run:
             return i
-        lo = self._run
+        lo = self.run
         hi = self.count - 1
         while lo <= hi:
             mid = (lo + hi) >> 1
@@ -208,12 +208,12 @@ class Font:
         src = self._src
         gbuf = self._gbuf
         table = self._table
-        at = self._at
-        gsize = self._gsize
+        at = self.at
+        gsize = self.gsize
         h = self.height
         adv = self.advance
-        first = self._first
-        run = self._run
+        first = self.first
+        run = self.run
         # the text's UTF-8 bytes, not its characters: MicroPython interns
         # each character a loop over a str makes, for good
         b = text.encode()

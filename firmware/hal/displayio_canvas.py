@@ -206,8 +206,8 @@ class DisplayioCanvas:
             else:
                 a = displayio.Bitmap(adv * COLUMNS, per * h, 2)
                 inv = displayio.Bitmap(adv * COLUMNS, per * h, 2)
-                g = font._gsize
-                at = font._at
+                g = font.gsize
+                at = font.at
                 for k in range(0, n, per):
                     m = min(per, n - k)
                     part = d[at + k * g:at + (k + m) * g]
@@ -239,8 +239,8 @@ class DisplayioCanvas:
         d = self.src
         adv = font.advance
         h = font.height
-        g = font._gsize
-        o = font._at + i * g
+        g = font.gsize
+        o = font.at + i * g
         n = g // h                          # a row's bytes
         a = self.atlas[1]
         u = self.atlas[0]
@@ -268,8 +268,8 @@ class DisplayioCanvas:
         adv = font.advance
         h = font.height
         per = self.per
-        first = font._first
-        run = font._run
+        first = font.first
+        run = font.run
         bm = self.bitmap
         blit = bitmaptools.blit
         t = self.t
