@@ -70,7 +70,8 @@
 # The order of writes makes every power cut safe: a new game is written whole
 # in a folder of its own and swapped in by two renames (saving.start); an
 # action is applied in memory (refused ones write nothing), then appended
-# and flushed; a snapshot is written to the temporary file and renamed in.
+# and flushed (on the device once its frame is shown, before the next press
+# is taken: flush); a snapshot is written to the temporary file and renamed in.
 # A cut loses at most the action being appended.
 #
 # Resume reads only the snapshots and the journal after the one it uses: a
