@@ -347,15 +347,17 @@ class Journal:
             self.idle()
 
     def idle(self):
-        """Write the snapshot that is due, if one is: when the undo
-        checkpoint has moved, and every SNAPSHOT_EVERY records.  The actions
-        are safe in the journal already; a snapshot only shortens a resume,
-        so the device writes it after the action's frame is drawn (defer):
-        the press would otherwise wait for it.  Returns True if it wrote
-        one."""
+        """Write the record apply() left (flush: OSError if it fails, the
+        action taken back), then the snapshot that is due, if one is: when
+        the undo checkpoint has moved, and every SNAPSHOT_EVERY records.
+        The actions are safe in the journal already; a snapshot only
+        shortens a resume, so the device writes it after the action's frame
+        is drawn (defer): the press would otherwise wait for it.  Returns
+        True if it wrote one."""
         s = self.session
         if s is None:
             return False
+        self.flush()
         if self.cut_due or self.told_due:
             # what resume found to repair: after the boot's first frame,
             # its code out of the heap (MemoryError: the app tells)
