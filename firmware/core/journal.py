@@ -312,11 +312,11 @@ class Journal:
         (OSError) the action is taken back and the error raised: the game
         is as it was before it."""
         due = self.due
-        if due is None:
+        s = self.session
+        if due is None or s is None:
             return
         self.due = None
         data, crc, kind, redo = due
-        s = self.session
         try:
             # the file stays open from one action to the next: on a board,
             # opening it takes a block (the file and its cache) that a
