@@ -628,7 +628,8 @@ class App:
         return True
 
     async def run(self, buttons):
-        """The device loop: every intent the buttons gave is handled, then
+        """The device loop: every intent the buttons gave is handled (an
+        action's frame drawn and its record written before the next), then
         the screen is redrawn once, then the loop sleeps until a button
         changes (buttons.wait(): the buttons note their edges by interrupt
         meanwhile, so a press made while drawing is not lost)."""
