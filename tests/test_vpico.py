@@ -980,8 +980,9 @@ def test_a_whole_scripted_inca_game(firmware, tmp_path):
     journal as the simulator's, no crash.  The presses come faster than a
     thumb makes them (held 35 ms, 5 ms apart; an OK after a press that made
     an action waits out PAUSE_MS, as a player's does): the board falls behind
-    during actions (runs of up to 29 OKs pass turns) and draws only when
-    it has caught up, and still ends as the simulator does, so no press
+    during actions (runs of up to 29 OKs pass turns; each action's frame is
+    drawn and its record written before the next press waiting is taken),
+    and still ends as the simulator does, so no press
     was lost or doubled on the way (the buttons keep up to 32 intents
     waiting)."""
     from host_sim import autoplay, keyplan
