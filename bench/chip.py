@@ -43,9 +43,13 @@ Per board and firmware (KINDS):
             (random legal play with undo and redo, scripts.evening) pressed
             fast to the game's end in the budget heap, then the power cut
             and the board booted again in the same heap: the boot's time.
-The emulator counts instructions at 125 MHz with no flash wait states and
-no XIP cache misses, and flash writes take no time: a real board is slower,
-so every time here is a lower bound.
+--flash typical|max|none: how long the flash takes to erase and program
+(vpico/chip.js, the W25Q16JV's datasheet: a 4 KB sector 45 ms typical,
+400 ms at most; a 256-byte page 0.4 ms, 3 ms at most), the chip waiting
+meanwhile; typical by default (VPICO_FLASH).  The emulator counts
+instructions at 125 MHz with no flash wait states and no XIP cache misses:
+a real board is otherwise slower, so a time here is a lower bound but for
+the flash's writes.
 """
 import argparse
 import json
@@ -161,7 +165,8 @@ def game(board, keys, work, firmware, probe=False, seed=scripts.SEED):
                 kind = "other"
             s2 = p.stats()
             row = {"key": k, "kind": kind, "latency": (last[-1] - since) if last else None,
-                   "programmed": s2["programmed"] - stats["programmed"], "erased": s2["erased"] - stats["erased"]}
+                   "programmed": s2["programmed"] - stats["programmed"], "erased": s2["erased"] - stats["erased"],
+                   "flash_ns": s2["flash_ns"] - stats["flash_ns"]}
             if kind == "action" and not was_over and twin.app.play.ended() and len(last) > 1:
                 # the press that ends the game: its answer is the first frame
                 # (the winner, the standings); the BG Stats code is made after
@@ -464,7 +469,8 @@ def summary(rows):
     code = [r["code"] for r in rows if r.get("code") is not None]
     return {"cursor": stats("cursor"), "action": stats("action"), "actions": actions, "presses": len(rows),
             "drift": drift, "code": code[-1] if code else None,
-            "programmed": sum(r["programmed"] for r in rows), "erased": sum(r["erased"] for r in rows)}
+            "programmed": sum(r["programmed"] for r in rows), "erased": sum(r["erased"] for r in rows),
+            "flash_ns": sum(r.get("flash_ns", 0) for r in rows), "flash": vpico.chosen_flash_times()}
 
 
 def heap_summary(rows):
@@ -660,6 +666,24 @@ def budget_rows(fw, board, r):
     return out
 
 
+FLASH_WORDS = {
+    "typical": "here the W25Q16JV datasheet's typical times (a 4 KB sector erased in 45 ms, a 256-byte page "
+               "programmed in 0.4 ms)",
+    "max": "here the W25Q16JV datasheet's maximum times (a 4 KB sector erased in 400 ms, a 256-byte page "
+           "programmed in 3 ms)",
+    "none": "none here (the flash written in no time)"}
+
+
+def flash_of(res):
+    """The flash times the timed runs of these figures had."""
+    for boards in res.values():
+        for r in boards.values():
+            t = r.get("time") or {}
+            if t.get("flash"):
+                return t["flash"]
+    return vpico.chosen_flash_times()
+
+
 def section(res):
     """The BENCHMARKS.md section of these figures."""
     L = []
@@ -672,8 +696,10 @@ def section(res):
     add("release (a long press: the moment it counts) to the last byte of the resulting frame on the display's")
     add("bus; the bus is modelled at its rate (the SSD1306's I2C at the 400 kHz the firmware sets, 9 clocks a")
     add("byte; the ST7789's SPI at 62.5 MHz, its peripheral clock moved to the system clock:")
-    add("boards/pico_display.py). The emulator runs the chip at 125 MHz with no flash wait states")
-    add("or XIP cache misses and writes flash in no time, so a board is slower: these are lower bounds. Heap:")
+    add("boards/pico_display.py). A flash erase or program keeps the chip waiting the flash's own time:")
+    add(FLASH_WORDS[flash_of(res)])
+    add("(vpico/chip.js; bench/chip.py --flash typical|max|none). The emulator runs the chip at 125 MHz with")
+    add("no flash wait states or XIP cache misses, so a board is otherwise slower: these are lower bounds. Heap:")
     add("gc.mem_alloc() after gc.collect() after every press (a run of its own, board.json \"probe\"), on the")
     add("32-bit chip's own heap; and the sessions and a boot into a saved game with the heap limited: main.py")
     add("first takes a ballast, one block at the bottom of the heap, that leaves the firmware a heap of that")
@@ -705,13 +731,13 @@ def section(res):
                 h = {}
             per = t["programmed"] / max(1, t["actions"])
             add("| %s | %s | %s / %s (%d) | %s / %s (%d) | %s (press %s, %s) | %s | %s | %.0f B programmed, "
-                "%.0f B erased |" % (
+                "%.0f B erased, %.1f ms of the flash's |" % (
                     fw, board, ms(t["cursor"]["median"]), ms(t["cursor"]["worst"]), t["cursor"]["n"],
                     ms(t["action"]["median"]), ms(t["action"]["worst"]), t["action"]["n"],
                     "%.1f KB" % (h["peak"] / 1024) if h else "-", h.get("at", "-"), h.get("key", "-"),
                     "%.1f KB" % (h["free_min"] / 1024) if h else "-",
                     ms(r.get("boot")) if not _failed(r.get("boot")) else "-", per,
-                    t["erased"] / max(1, t["actions"])))
+                    t["erased"] / max(1, t["actions"]), t.get("flash_ns", 0) / MS / max(1, t["actions"])))
     add("")
     needs = [(fw, b, g, n) for fw, boards in res.items() for b, r in boards.items()
              for g, n in sorted((r.get("need") or {}).items())]
@@ -829,7 +855,12 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--log", default=None, help="a file that gets each run's figures as it ends (JSON lines)")
     ap.add_argument("--from-log", default=None, help="write the section of the runs in these logs (comma-separated)")
+    ap.add_argument("--flash", default=None, choices=vpico.FLASH_TIMES,
+                    help="the flash's erase and program times: the datasheet's typical ones (the default), "
+                         "its maximum ones, or none")
     args = ap.parse_args(argv)
+    if args.flash:
+        os.environ["VPICO_FLASH"] = args.flash      # every board of these runs, in every worker
     if args.from_log:
         rows = []
         for name in args.from_log.split(","):

@@ -356,6 +356,8 @@ class Play:
         screens.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         done = _ended(self.view())
+        if done and not was and self.journal is not None and not self.saved():
+            return False
         if done and not was and self.journal is not None:
             # no action follows the game's end but an undo: the journal's
             # open file lets go of its cache, a block of a littlefs file
@@ -392,6 +394,20 @@ class Play:
         # the settings): the players see whose turn it is now
         screens.home()
         self.act(line)
+
+    def saved(self):
+        """The last action's record on flash (Journal.flush: the device
+        writes it once the action's frame is shown); False, with the
+        players told, if the write failed: the action is taken back."""
+        try:
+            self.journal.flush()
+            return True
+        except OSError as e:
+            self.changed()
+            self.app.screens.notice = None
+            self.app.screens.note(self.storage_error(e))
+            self.leds()
+            return False
 
     def storage_error(self, e):
         """What a failed write means, in the players' language (the system's
@@ -612,7 +628,8 @@ class App:
         return True
 
     async def run(self, buttons):
-        """The device loop: every intent the buttons gave is handled, then
+        """The device loop: every intent the buttons gave is handled (an
+        action's frame drawn and its record written before the next), then
         the screen is redrawn once, then the loop sleeps until a button
         changes (buttons.wait(): the buttons note their edges by interrupt
         meanwhile, so a press made while drawing is not lost)."""
@@ -632,6 +649,13 @@ class App:
             pressed = k is not None
             while k is not None:
                 self.key(k, buttons.at)
+                j = play.journal
+                if j is not None and j.due is not None:
+                    # an action: its frame goes out, then its record is
+                    # written to flash, before the next press is taken (the
+                    # buttons note presses meanwhile)
+                    self.render()
+                    play.saved()
                 k = buttons.get()
             self.render()
             if pressed and self.probe:

@@ -9,8 +9,11 @@ drive it through this module.
     pico.picture()                    # the panel: 1 (mono) or (r, g, b) a pixel
 
 Times are the chip's clock in ns.  The emulator counts instructions, not
-wall time, so a run is repeatable; it does not model flash timing, the XIP
-cache or memory waits, so a time it reports is a lower bound of a board's.
+wall time, so a run is repeatable.  A flash erase or program keeps the chip
+waiting the flash's own time (the W25Q16JV's datasheet: FLASH_TIMES, the
+typical ones unless VPICO_FLASH or flash_times says max or none); it does
+not model the XIP cache or memory waits, so a time it reports is otherwise
+a lower bound of a board's.
 """
 import base64
 import json
@@ -38,6 +41,19 @@ CALL_LIMIT = float(os.environ.get("VPICO_CALL_LIMIT", "300"))
 
 class PicoError(Exception):
     pass
+
+
+# how long the flash takes to erase and program (vpico/chip.js): the
+# datasheet's typical times, its maximum ones, or none (writes in no time)
+FLASH_TIMES = ("typical", "max", "none")
+
+
+def chosen_flash_times(name=None):
+    """The flash's times by name, by default VPICO_FLASH's, else typical."""
+    name = name or os.environ.get("VPICO_FLASH") or "typical"
+    if name not in FLASH_TIMES:
+        raise PicoError("flash times: %s, not %r" % (", ".join(FLASH_TIMES), name))
+    return name
 
 
 # what sets the virtual Pico up: Node.js and the tools (the pico extra),
@@ -420,7 +436,10 @@ def cp_fs_of_flash(flash):
 class Pico:
     """One virtual board: its Node process, its chip, its parts."""
 
-    def __init__(self, board, fs=None, flash=None, log=False):
+    def __init__(self, board, fs=None, flash=None, log=False, flash_times=None):
+        """flash_times: typical, max or none (FLASH_TIMES; by default
+        VPICO_FLASH's, else typical)."""
+        times = chosen_flash_times(flash_times)
         why = ready()
         if why:
             raise PicoError(why)
@@ -431,7 +450,7 @@ class Pico:
         self.t = 0
         self.serial = ""
         self.call("power", profile=self.prof, fs=fs, flash=flash, log=log,
-                  firmware=self.prof.get("firmware", "micropython"))
+                  firmware=self.prof.get("firmware", "micropython"), flash_times=times)
 
     def call(self, op, **kw):
         kw["op"] = op
@@ -763,7 +782,7 @@ def intents_of(keys):
 # ---------------------------------------------------------------- the command
 
 USAGE = """python -m host_sim pico [--board NAME] [--keys "..."] [--png DIR] [--journal DIR] [--seed N]
-                                 [--firmware official|ours]
+                                 [--firmware official|ours] [--flash typical|max|none]
 
 The firmware on the virtual Pico (MicroPython in an emulated RP2040): on
 the official MicroPython, flash.sh stages the board's files and they go
@@ -777,13 +796,16 @@ simulator).
 --png DIR writes the panel after every key (0000.png is the boot); each
 press prints the time from its release (a long press: from when it counts)
 to the last byte of its frame on the display's bus, on the chip's clock.
+--flash: the flash's erase and program times, the datasheet's typical
+ones (the default), its maximum ones, or none.
 It runs in a clone of the repository; ./simulate pico sets up what it
 needs on first use (Node.js, rp2040js and the tools, in .venv-pico)."""
 
 
 def cli(argv):
     from host_sim import render, sim
-    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1", "firmware": "official"}
+    opts = {"board": "pico_oled", "keys": "", "png": None, "journal": None, "seed": "1", "firmware": "official",
+            "flash": "typical"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -816,6 +838,9 @@ def cli(argv):
     if opts["firmware"] not in ("official", "ours"):
         sys.stderr.write("--firmware: official or ours\n")
         return 1
+    if opts["flash"] not in FLASH_TIMES:
+        sys.stderr.write("--flash: %s\n" % ", ".join(FLASH_TIMES))
+        return 1
     prof = profile(board)
     words = opts["keys"].split()
     try:
@@ -838,7 +863,7 @@ def cli(argv):
             if opts["journal"]:
                 shutil.copytree(opts["journal"], os.path.join(out, "data"))
             fs, flash = (mkfat if cp else mkfs)(out, os.path.join(tmp, "fs.img")), None
-        with Pico(board, fs=fs, flash=flash) as p:
+        with Pico(board, fs=fs, flash=flash, flash_times=opts["flash"]) as p:
             p.boot(limit=60_000 * MS)
             shots = opts["png"]
             if shots:

@@ -64,6 +64,7 @@ def test_the_virtual_pico_outside_a_clone_says_where_it_runs(installed, tmp_path
     (["--seed", "abc", "--keys", "ok"], "--seed takes a whole number"),
     (["pico", "--seed", "abc", "--keys", "ok"], "--seed takes a whole number"),
     (["pico", "--keys", "ok", "--png", "a-file/shots"], "cannot keep the PNGs in a-file/shots"),
+    (["pico", "--keys", "ok", "--flash", "fast"], "--flash: typical, max, none"),
     (["--board"], "--board needs a value"),
     (["resume"], "resume needs the data folder"),
     (["--journal", "a-file/game", "--keys", "ok"], "cannot keep the game"),

@@ -695,3 +695,130 @@ def test_a_language_that_finds_no_room_in_the_heap_is_the_one_after_the_restart(
     app, _ = boot(data)     # the restart
     assert app.board.settings["lang"] == "ru"
     assert t("g.title") and t("g.title") != english
+
+
+# ------------------------------------------------------------ the device's loop
+
+def intents(planned):
+    """The intents the buttons give for planned presses (a held press: its steps)."""
+    from firmware.screenkit.nav import PROFILES
+    prof = PROFILES[device.build("pico_oled", None, 1)[1]["profile"]]
+    return [e for k in planned for e in keyplan.events(prof, k)]
+
+
+def test_on_the_device_an_actions_record_goes_to_flash_after_its_frame_before_the_next_press(
+        saved, tmp_path, monkeypatch):
+    """The device's loop (App.run) with presses noted all at once: each
+    action's frame goes out before its record is written (the flash's erase
+    is not in the press's time), and the record is in the journal before the
+    next press is taken; the undo checkpoint moves with the write, not in
+    the press.  The journal ends as the simulator's, given the same presses."""
+    import asyncio
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)   # MicroPython's, which the loop reads
+    data, _ = saved
+    plan = tmp_path / "plan"
+    shutil.copytree(data, plan)
+    twin, _ = boot(plan)
+    planned = []
+    lines = transcript(100)[75:]
+    for line in lines:
+        keyplan.action(twin, line, planned)
+    keys = intents(planned)
+    app, _ = boot(data)
+    journal = data / "game" / "journal.txt"
+    j = app.play.journal
+    j.defer = True      # as on the device (chooser: the loop running)
+    seen = []           # ("key", actions so far, records on flash) / ("frame", ...)
+    show = app.board.cv.show
+
+    def frame():
+        seen.append(("frame", app.play.acts, journal.read_bytes().count(b"\n"), app.play.session.base_n))
+        show()
+    app.board.cv.show = frame
+
+    class Stop(Exception):
+        pass
+
+    class Buttons:
+        at = None
+        todo = list(keys)
+
+        def get(self):
+            if not self.todo:
+                return None
+            k = self.todo.pop(0)
+            seen.append(("key", app.play.acts, journal.read_bytes().count(b"\n"), app.play.session.base_n))
+            return k
+
+        async def wait(self):
+            raise Stop()
+    app.boot = lambda: None     # booted already
+    with pytest.raises(Stop):
+        asyncio.run(app.run(Buttons()))
+    records = twin.play.journal.records
+    got, want = (data / "game" / "journal.txt").read_bytes(), (plan / "game" / "journal.txt").read_bytes()
+    assert got == want, (got[-300:], want[-300:], keys)
+    assert j.records == records and j.due is None
+    acted = 0
+    for i, (what, acts, on_flash, base_n) in enumerate(seen):
+        if what == "key":
+            # every action before this press is on flash
+            assert on_flash == records - len(lines) + acts - seen[0][1], (i, seen[i])
+        elif acts > acted:
+            # the first frame of an action: its record not written yet
+            assert on_flash == records - len(lines) + acts - seen[0][1] - 1, (i, seen[i])
+            acted = acts
+    assert acted == seen[0][1] + len(lines)
+    # the checkpoint moved (64 actions after it, 32 on) after a frame
+    moved = [i for i in range(1, len(seen)) if seen[i][3] != seen[i - 1][3]]
+    assert len(moved) == 1 and seen[moved[0] - 1][0] == "frame", seen
+
+
+def test_on_the_device_an_action_the_storage_refuses_after_its_frame_is_taken_back_and_told(saved, tmp_path,
+                                                                                           monkeypatch):
+    """The record written after the action's frame, the storage full: the
+    action is taken back, the players told, the journal as it was; the
+    next boot resumes the same game."""
+    import asyncio
+    import gc
+    from firmware.core import osfs
+    monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)
+    data, want = saved
+
+    class Full(osfs.OsFs):
+        def open(self, path, mode):
+            if "a" in mode:
+                raise OSError(28, "full")
+            return open(path, mode)
+    plan = tmp_path / "plan"
+    shutil.copytree(data, plan)
+    planned = []
+    keyplan.action(boot(plan)[0], transcript(76)[-1], planned)
+    keys = intents(planned)
+    monkeypatch.setattr(osfs, "FS", Full())
+    app, _ = boot(data)         # (last: the words in use are its own)
+    app.play.journal.defer = True
+    before = (data / "game" / "journal.txt").read_bytes()
+
+    class Stop(Exception):
+        pass
+
+    class Buttons:
+        at = None
+        todo = list(keys)
+
+        def get(self):
+            return self.todo.pop(0) if self.todo else None
+
+        async def wait(self):
+            raise Stop()
+    app.boot = lambda: None
+    with pytest.raises(Stop):
+        asyncio.run(app.run(Buttons()))
+    assert resumed(app) == want and app.play.journal.due is None
+    assert t("m.storage_full") in " ".join(app.screens.stack[-1].lines)
+    assert (data / "game" / "journal.txt").read_bytes() == before
+    monkeypatch.undo()
+    app, _ = boot(data)
+    assert resumed(app) == want

@@ -15,7 +15,8 @@ class Board {
    * profile: {display: {...}, buttons: {name: gpio}, pixels: {...}}
    * flash: the 2 MB flash (Uint8Array) or null for a new board
    * options: {logFlash: keep every erase and program, firmware:
-   * 'micropython' (the default) or 'circuitpython'}
+   * 'micropython' (the default) or 'circuitpython', flashTimes: the
+   * flash's erase and program times, typical, max or none (chip.js)}
    */
   constructor(profile, flash, options) {
     this.profile = profile;
@@ -30,7 +31,7 @@ class Board {
   }
 
   _power(flash) {
-    const chip = (this.chip = new Chip(flash, this.options.firmware));
+    const chip = (this.chip = new Chip(flash, this.options.firmware, this.options.flashTimes));
     this.boots++;
     if (this.options.logFlash) chip.flashLog = [];
     const p = this.profile;

@@ -11,6 +11,18 @@
 // ANDs the bytes into the flash, as NOR flash does; the others have nothing
 // to do.  Then the function returns to its caller (PC = LR).
 //
+// The flash chip's own time: an erase or a program keeps the RP2040
+// waiting until the flash is done (the firmware runs the boot ROM's
+// functions with interrupts off), so the chip's clock moves on by the
+// W25Q16JV's time for it (its datasheet's AC characteristics: a 4 KB
+// sector erased in 45 ms typical, 400 ms at most; a 64 KB block in 150 ms,
+// 2 s at most; a 256-byte page programmed in 0.4 ms, 3 ms at most, for
+// each page a program touches).  The alarms that fall due meanwhile go off
+// at their time (a bus's byte, a button's edge), the interrupts they raise
+// are taken after it, late, as on the chip.  FLASH_TIMES names the sets:
+// typical (the default), max, none (writes in no time); the environment's
+// VPICO_FLASH or the Chip's option chooses.
+//
 // Every erase and program is numbered and can be logged (for power cuts:
 // the flash as it was at any operation can be rebuilt from the log), and
 // cutAt(n, part) stops the chip at the n-th operation with only `part` of
@@ -41,6 +53,23 @@ const FLASH_SIZE = 2 * 1024 * 1024;
 const FS_OFFSET = 0xa0000;
 const FS_BLOCKS = 352;
 const FS_BLOCK = 4096;
+
+// ns: a 4 KB sector erased, a 64 KB block erased, a 256-byte page programmed
+const FLASH_TIMES = {
+  typical: { sector: 45e6, block: 150e6, page: 0.4e6 },
+  max: { sector: 400e6, block: 2000e6, page: 3e6 },
+  none: { sector: 0, block: 0, page: 0 },
+};
+const SECTOR = 4096;
+const BLOCK = 65536;
+const PAGE = 256;
+
+function flashTimes(name) {
+  const which = name || process.env.VPICO_FLASH || 'typical';
+  const t = FLASH_TIMES[which];
+  if (!t) throw new Error('flash times: typical, max or none, not ' + which);
+  return t;
+}
 
 // ROM functions handled by the host, BKPT numbers 0xE0..
 const ROM_FUNCS = ['IF', 'EX', 'RE', 'RP', 'FC', 'CX'];
@@ -89,9 +118,10 @@ class Chip {
   /**
    * flash: the 2 MB flash to start from (a Uint8Array, copied), or null for
    * the firmware alone on an erased flash; firmware: 'micropython' (the
-   * default) or 'circuitpython'.
+   * default) or 'circuitpython'; times: the flash's times (FLASH_TIMES:
+   * typical, max, none; by default VPICO_FLASH's, else typical).
    */
-  constructor(flash, firmware) {
+  constructor(flash, firmware, times) {
     if (!BOOTROM_WORDS) BOOTROM_WORDS = patchedBootrom();
     const fw = FIRMWARES[firmware || 'micropython'];
     if (!fw) throw new Error('no firmware ' + firmware);
@@ -114,6 +144,8 @@ class Chip {
     this.flashOps = 0;          // erases and programs so far
     this.flashLog = null;       // [[kind, offset, bytes|count], ...] when logging
     this.flashBytes = { erase: 0, program: 0 };
+    this.flashTimes = flashTimes(times);
+    this.flashNanos = 0;        // the chip's time spent waiting for the flash
     this.cut = null;            // {at, part}: stop at that operation
     this.halted = null;         // why the chip stopped
     this.busyNanos = 0;         // time spent executing (not waiting for an interrupt)
@@ -238,6 +270,15 @@ class Chip {
     this.flashBytes.erase += count;
     if (this.flashLog) this.flashLog.push(['erase', offset, count]);
     if (part < 1) this._halt('cut');
+    // the boot ROM erases a 64 KB block at once where one starts, else 4 KB sectors
+    const t = this.flashTimes;
+    let ns = 0;
+    for (let at = offset, end = offset + count; at < end; ) {
+      const big = at % BLOCK === 0 && end - at >= BLOCK;
+      ns += big ? t.block : t.sector;
+      at += big ? BLOCK : SECTOR;
+    }
+    this._wait(ns);
   }
 
   _program(offset, addr, count) {
@@ -250,6 +291,15 @@ class Chip {
     this.flashBytes.program += count;
     if (this.flashLog) this.flashLog.push(['program', offset, src]);
     if (part < 1) this._halt('cut');
+    if (count > 0) this._wait((Math.floor((offset + count - 1) / PAGE) - Math.floor(offset / PAGE) + 1) * this.flashTimes.page);
+  }
+
+  // the flash busy for ns: the clock moves on, the alarms due meanwhile
+  // going off at their time
+  _wait(ns) {
+    if (ns <= 0) return;
+    this.flashNanos += ns;
+    this.clock.tick(ns);
   }
 
   _halt(why) {
@@ -332,4 +382,4 @@ class Chip {
   }
 }
 
-module.exports = { Chip, Halt, FS_OFFSET, FS_BLOCKS, FS_BLOCK, FLASH_SIZE, FIRMWARES, loadUF2 };
+module.exports = { Chip, Halt, FLASH_TIMES, FS_OFFSET, FS_BLOCKS, FS_BLOCK, FLASH_SIZE, FIRMWARES, loadUF2 };

@@ -4,11 +4,13 @@
 // time (the chip waiting for an interrupt) costs no wall time.
 //
 // Requests ({"op": ..., ...}; every answer has "t", the clock, and "ok"):
-//   power   profile, [flash FILE | fs FILE], [log], [firmware]   a new board: the 2 MB flash
-//                                        from FILE, or the firmware with the filesystem image FILE
-//                                        at its place (littlefs; CircuitPython's: FAT);
-//                                        log: keep every flash erase and program; firmware:
-//                                        micropython (the default) or circuitpython
+//   power   profile, [flash FILE | fs FILE], [log], [firmware], [flash_times]   a new board:
+//                                        the 2 MB flash from FILE, or the firmware with the
+//                                        filesystem image FILE at its place (littlefs;
+//                                        CircuitPython's: FAT); log: keep every flash erase and
+//                                        program; firmware: micropython (the default) or
+//                                        circuitpython; flash_times: typical (the default), max or
+//                                        none: how long the flash takes to erase and program
 //   run     ns | until                   run for ns, or until the clock reads `until`
 //   press   button, at, hold             press at `at` (ns) for `hold` ns (scheduled)
 //   button  button, down                 set a button now
@@ -23,7 +25,7 @@
 //   cut     at, part                     the power fails at flash operation `at`, `part` of it done
 //   save    file                         write the 2 MB flash to FILE
 //   flashlog file                        write the erases and programs so far to FILE (see below)
-//   stats                                clock, flash operations and bytes, bus bytes, boots
+//   stats                                clock, flash operations, bytes and time, bus bytes, boots
 //   quit
 //
 // The flash log: one record per operation, a header of 12 bytes (kind 1
@@ -92,7 +94,7 @@ function settle(b, quiet, max, busyToo) {
 
 const OPS = {
   power(req) {
-    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log, firmware: req.firmware });
+    board = new Board(req.profile, flashFrom(req), { logFlash: !!req.log, firmware: req.firmware, flashTimes: req.flash_times });
     if (req.fs) board.chip.setFilesystem(new Uint8Array(fs.readFileSync(req.fs)));
     return {};
   },
@@ -171,6 +173,7 @@ const OPS = {
     const b = need();
     const c = b.chip;
     return { busy: c.busyNanos, flash_ops: c.flashOps, erased: c.flashBytes.erase, programmed: c.flashBytes.program,
+             flash_ns: c.flashNanos,
              bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: c.fsOffset };
   },
   quit() {

@@ -70,7 +70,8 @@
 # The order of writes makes every power cut safe: a new game is written whole
 # in a folder of its own and swapped in by two renames (saving.start); an
 # action is applied in memory (refused ones write nothing), then appended
-# and flushed; a snapshot is written to the temporary file and renamed in.
+# and flushed (on the device once its frame is shown, before the next press
+# is taken: flush); a snapshot is written to the temporary file and renamed in.
 # A cut loses at most the action being appended.
 #
 # Resume reads only the snapshots and the journal after the one it uses: a
@@ -171,10 +172,12 @@ class Journal:
         self.notes = []        # what resume found and did, one line each (note)
         self.told = None       # what the players are to be told of actions lost: {"lost": N, "kept": [names]}
         self.repair_failed = None  # the MemoryError of a repair that found no room (the app tells)
-        # True: apply() leaves a snapshot that falls due to idle() (the
-        # device's loop calls it once the action's frame is drawn), and
-        # start() the game's edition table
+        # True: apply() leaves its record's write (and the checkpoint's
+        # move) to flush(), and a snapshot that falls due to idle() (the
+        # device's loop calls them once the action's frame is drawn, before
+        # it takes the next press), and start() the game's edition table
         self.defer = False
+        self.due = None       # the record apply() left to flush(): (data, crc, kind, redo)
         # the keys of the edition table its screens read while the game is
         # played: resume keeps only those (None: all)
         self.played = None  # type: tuple | None
@@ -223,7 +226,13 @@ class Journal:
     def close(self):
         """Close the journal file kept open for appending (the whole-file
         writes, a resume and a game that ends close it first: they rename,
-        cut or read it); True if it was open."""
+        cut or read it); True if it was open.  A record not yet written
+        (flush) is written first."""
+        if self.due is not None:
+            try:
+                self.flush()
+            except (OSError, MemoryError):
+                pass        # (the action taken back, as flush says)
         f = self._f
         self._f = None
         self._appending = False
@@ -278,6 +287,8 @@ class Journal:
         s = self.session
         if s is None:
             raise NoGame("no game: start or resume one first")
+        if self.due is not None:
+            self.flush()        # the last action's record first (OSError: it is taken back)
         if self.cut_due or self.told_due:
             # what resume found to repair, if the first idle could not (or
             # a failed append's torn record): done first; if it cannot be,
@@ -288,7 +299,24 @@ class Journal:
         text = _text(action)
         redo = s.redo_stack
         kind = s.apply(text, False)
-        data, crc = record(text, self.crc)
+        self.due = record(text, self.crc) + (kind, redo)
+        if not self.defer:
+            self.flush()
+        return kind
+
+    def flush(self):
+        """Write the record apply() left (on the device, once its frame is
+        on the screen: the erase and the writes a littlefs sync makes take
+        tens of milliseconds of the flash's), then move the undo checkpoint
+        if it is due (Session.settle, a replay).  If the write fails
+        (OSError) the action is taken back and the error raised: the game
+        is as it was before it."""
+        due = self.due
+        s = self.session
+        if due is None or s is None:
+            return
+        self.due = None
+        data, crc, kind, redo = due
         try:
             # the file stays open from one action to the next: on a board,
             # opening it takes a block (the file and its cache) that a
@@ -317,18 +345,19 @@ class Journal:
         s.settle()
         if not self.defer:
             self.idle()
-        return kind
 
     def idle(self):
-        """Write the snapshot that is due, if one is: when the undo
-        checkpoint has moved, and every SNAPSHOT_EVERY records.  The actions
-        are safe in the journal already; a snapshot only shortens a resume,
-        so the device writes it after the action's frame is drawn (defer):
-        the press would otherwise wait for it.  Returns True if it wrote
-        one."""
+        """Write the record apply() left (flush: OSError if it fails, the
+        action taken back), then the snapshot that is due, if one is: when
+        the undo checkpoint has moved, and every SNAPSHOT_EVERY records.
+        The actions are safe in the journal already; a snapshot only
+        shortens a resume, so the device writes it after the action's frame
+        is drawn (defer): the press would otherwise wait for it.  Returns
+        True if it wrote one."""
         s = self.session
         if s is None:
             return False
+        self.flush()
         if self.cut_due or self.told_due:
             # what resume found to repair: after the boot's first frame,
             # its code out of the heap (MemoryError: the app tells)

@@ -171,6 +171,11 @@ def test_a_deferred_snapshot_waits_for_idle_and_holds_every_action():
                 assert [op for op in fs.log[mark:] if op[0] == "rename" and op[2] == "g/snap.json"]
                 assert not j.idle()    # nothing due any more
     assert wrote and wrote[0] > DEPTH + 3, wrote
+    # each record is written by the next action at the latest (the device
+    # writes it once the action's frame is shown: flush, idle)
+    assert j.due is not None and j.records == len(lines) - 1
+    j.flush()
+    assert j.due is None and j.records == len(lines)
     r = resume(fs)
     assert r.source == SNAP and r.records == len(lines), (r.source, r.notes)
     assert same(r.session, j.session)
@@ -716,8 +721,10 @@ def test_the_journal_file_stays_open_and_is_closed_only_while_a_whole_file_is_wr
     assert r.cut_due and r._f is None
     r.reopen()
     assert r._f is None
-    r.apply(demo_lines()[1])        # the repair first, then the file stays open
-    assert r._f is not None and not r.cut_due and resume(fs).records == 2
+    r.apply(demo_lines()[1])        # the repair first
+    assert r._f is None and not r.cut_due and r.due is not None and resume(fs).records == 1
+    r.idle()                        # the record once the action's frame is shown: the file stays open
+    assert r._f is not None and r.due is None and resume(fs).records == 2
 
 
 def test_each_record_is_in_the_file_while_the_journal_holds_it_open():
