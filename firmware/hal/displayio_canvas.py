@@ -3,8 +3,8 @@
 # hline, text, text_width, icon, bits, show; width, height, colour,
 # palette), drawn into a displayio Bitmap.  A pixel is one of the screens'
 # colours, an index into the layout's palette (set_palette: RGB565 colours,
-# given to displayio as RGB888): a Bitmap of 16 values (4 bits a pixel:
-# 10 KB for 160x128) on a colour screen; of 2 on a mono one, colours 0
+# given to displayio as RGB888): a Bitmap of 16 values (4 bits a pixel)
+# on a colour screen; of 2 on a mono one, colours 0
 # (dark) and 1 (lit).
 #
 # Rectangles are Bitmap.fill and bitmaptools.fill_region; a line the
@@ -323,8 +323,8 @@ class DisplayioCanvas:
     def show(self):
         """Send what changed since the last show: of the bands of 8 rows,
         those whose pixels differ from what was sent (a CRC-32 of each),
-        copied into the Bitmap shown as words (a copy in C, where a blit
-        takes 2 us a pixel) and marked dirty for displayio to refresh;
+        copied into the Bitmap shown as words (a copy in C, quicker than a
+        blit pixel by pixel) and marked dirty for displayio to refresh;
         where the Bitmap lends no words, all that was drawn on (displayio
         keeps track)."""
         mv = self.mv
@@ -367,8 +367,8 @@ REV = (b'\x00\x80@\xc0 \xa0`\xe0\x10\x90P\xd00\xb0p\xf0\x08\x88H\xc8(\xa8h\xe8\x
 
 class Ssd1306Canvas(DisplayioCanvas):
     """A 128x64 SSD1306 on I2C without displayio's refresh, which converts
-    every pixel of the changed area before it sends it (about 6 us a pixel
-    on the Pico: a whole frame 65 ms where the bus takes 23 ms).  The
+    every pixel of the changed area before it sends it (a frame took
+    several times what the bus needs: docs/circuitpython.md).  The
     screens draw with the same C code into a 1-bit Bitmap held transposed
     (64 wide, 128 tall: a screen column is a row of 8 bytes, byte p its
     rows 8p.., the first in the top bit, as CircuitPython 10 packs a 1-bit
