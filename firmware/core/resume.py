@@ -189,7 +189,8 @@ def _go_on(j, names, notes, snapshots, seen):
         # (the snapshots are read inside: a list given as an argument stays
         # on the caller's stack, in the heap, through the whole replay)
         session, snap, pos, prev, count, dropped, raw, size = _scan(
-            j, f, lambda: snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone, seen)
+            j, f, lambda: snapshots(SNAP, SNAP_TMP), lambda: snapshots(SNAP_OLD), notes, gone, seen,
+            SNAP in names or SNAP_OLD in names or SNAP_TMP in names)
     finally:
         f.close()
     if session is None or dropped is not None or j.source not in (SNAP, None) or \
@@ -392,11 +393,12 @@ def _pick(j, f, load, size, notes):
     return None, None
 
 
-def _scan(j, f, newer, older, notes, gone, seen):
+def _scan(j, f, newer, older, notes, gone, seen, twice):
     """Load the newest snapshot in newer() (or else in older(), called
     only then) that matches the journal open in f, then replay the good
     records after it (none where an intact snapshot that does not match
-    it holds more of the game than they do: netreplay.fewer)."""
+    it holds more of the game than they do: netreplay.fewer).  twice: a
+    snapshot was there (a replay from the setup line is then a long one)."""
     f.seek(0, 2)
     size = f.tell()
     session = snap = None
@@ -464,6 +466,21 @@ def _scan(j, f, newer, older, notes, gone, seen):
                     raw = f.readline()
                     continue
                 session = _from_setup(j, words)
+                if twice:
+                    # a journal that had a snapshot: the records read
+                    # twice rather than replayed one by one (netreplay.whole)
+                    got = use_once("firmware.core.netreplay", "whole")(session, f, pos + len(raw), crc)
+                    if got:
+                        pos, prev, k, dropped, raw = got
+                        count += 1 + k
+                        nxt = None
+                        net = got
+                        break
+                    if got is False:
+                        give_back(session)
+                        session = None
+                        session = _from_setup(j, words)
+                    f.seek(pos + len(raw) + len(nxt))
             elif move:
                 moved = _move(session, moved, text == "redo")
             else:
