@@ -353,38 +353,6 @@ def taken_back(session, action, check=True):
     session.redo_stack = [join(t)]
 
 
-def _light(session, action, back):
-    """An action replayed from the setup line where the records before it
-    are actions and undos right after them, as session.apply (back: as
-    taken_back), its state before not kept: the undo checkpoint moves on
-    by DEPTH without applying again the actions it passes, to the state
-    kept in prev when the tail reached DEPTH (prev is free until the last
-    action, which session.apply keeps the state before).  A journal that
-    had snapshots (both damaged): the replay record by record applied each
-    action of such a move twice and read the checkpoint's state back."""
-    t = join(as_tokens(action))
-    s = session
-    if back:
-        refusal = getattr(s.game, "refusal", None)
-        e = refusal(s.state, t) if refusal is not None else None
-        if e is not None:
-            raise e
-        s.redo_stack = [t]
-        s.has_prev = False
-        if len(s.tail) + 1 < 2 * DEPTH:
-            return
-    else:
-        s.game.apply(s.state, t)
-        s.tail.append(t)
-        s.redo_stack = []
-    if len(s.tail) >= 2 * DEPTH - 1 + (not back):
-        s.base, s.prev = s.prev, s.base
-        s.base_n += DEPTH
-        s.tail = s.tail[DEPTH:]
-    if len(s.tail) == DEPTH and not back:
-        s.prev.put(s.state)
-
-
 def _pick(j, f, load, size, notes):
     """(session, snapshot) of the newest snapshot among load() that matches
     the journal open in f, restored; (None, None) if none does."""
@@ -448,7 +416,6 @@ def _scan(j, f, newer, older, notes, gone, seen, twice):
     else:
         pos, prev, count = snap["end"], hex8(snap["crc"]), snap["n"]
     dropped = None
-    light = False   # _light: the records since the setup line are actions and undos right after them
     moved = 0   # the undo and redo records read and not yet made (_move)
     nxt = None
     net = use_once("firmware.core.netreplay", "net")(session, f, pos, prev) if snap is not None else None
@@ -499,21 +466,31 @@ def _scan(j, f, newer, older, notes, gone, seen, twice):
                     raw = f.readline()
                     continue
                 session = _from_setup(j, words)
-                light = twice
+                if twice:
+                    # a journal that had a snapshot: the records read
+                    # twice rather than replayed one by one (netreplay.whole)
+                    got = use_once("firmware.core.netreplay", "whole")(session, f, pos + len(raw), crc)
+                    if got:
+                        pos, prev, k, dropped, raw = got
+                        count += 1 + k
+                        nxt = None
+                        net = got
+                        break
+                    if got is False:
+                        give_back(session)
+                        session = None
+                        session = _from_setup(j, words)
+                    f.seek(pos + len(raw) + len(nxt))
             elif move:
-                light = False
                 moved = _move(session, moved, text == "redo")
             else:
                 if moved:
                     _moved(session, moved, False)
                     moved = 0
-                keep = not nxt or nxt.startswith(b"undo #")
-                if light and (undone is not None or not keep):
-                    _light(session, text, undone is not None)
-                elif undone is not None:
+                if undone is not None:
                     taken_back(session, text, snap is None)
                 else:
-                    session.apply(text, True, keep)
+                    session.apply(text, True, not nxt or nxt.startswith(b"undo #"))
         except IllegalAction as e:
             dropped = "refused by the rules: %s" % e
             moved = 0   # (the moves before a refused one are made before it is tried)

@@ -233,9 +233,9 @@ def _damaged_both(fs):
 
 def test_a_replay_from_the_setup_line_leaves_the_game_as_played_and_undo_goes_on():
     # both snapshots damaged: the journal replayed from its setup line
-    # (actions, each third taken back by the undo after it: the undo
-    # checkpoint moved on to the state kept as the replay passed it), at
-    # points where it has moved 0 to 4 times; the game, its checkpoint,
+    # (actions, each third taken back by the undo after it: the records
+    # read twice, each action that stays applied once), at points where
+    # the undo checkpoint has moved 0 to 4 times; the game, its checkpoint,
     # what redo gives back, and the first undo after the boot as in play
     lines = [demo_lines()[0]]
     for i, a in enumerate(demo_lines()[1:]):
