@@ -465,11 +465,14 @@ def _scan(j, f, newer, older, notes, gone, seen, twice):
                     count = mark[0]
                     raw = f.readline()
                     continue
+                # a journal that had a snapshot: the records read twice
+                # rather than replayed one by one (netreplay.whole), its
+                # code loaded first (on a board whose code is in its heap,
+                # its file's block found before the game is set up)
+                got = use_once("firmware.core.netreplay", "whole") if twice else None
                 session = _from_setup(j, words)
-                if twice:
-                    # a journal that had a snapshot: the records read
-                    # twice rather than replayed one by one (netreplay.whole)
-                    got = use_once("firmware.core.netreplay", "whole")(session, f, pos + len(raw), crc)
+                if got is not None:
+                    got = got(session, f, pos + len(raw), crc)
                     if got:
                         pos, prev, k, dropped, raw = got
                         count += 1 + k
