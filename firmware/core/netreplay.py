@@ -1,9 +1,11 @@
 # A boot's replay of the records after a snapshot by their net effect
-# (net), and the count of a journal's good records against an intact
-# snapshot's (fewer): loaded by firmware.core.resume only where a snapshot
-# is there (the code of a boot of a young game, on a board whose code is in
-# its heap, stays as small as it was).
+# (net), the count of a journal's good records against an intact
+# snapshot's (fewer), and the replay of a journal from its setup line where
+# its snapshots cannot be used (whole): loaded by firmware.core.resume only
+# where a snapshot is there (the code of a boot of a young game, on a board
+# whose code is in its heap, stays as small as it was).
 
+from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.resume import base_of, ident_in, parse
 from firmware.core.session import DEPTH
@@ -137,3 +139,96 @@ def fewer(j, f, most):
             return False
         raw = f.readline()
     return True
+
+
+def whole(session, f, pos, prev):
+    """The records after the setup line replayed by what they leave, where
+    they are actions, each perhaps taken back by the undo right after it
+    (no other undo, no redo): read twice, once only to tell actions from
+    undos and find where the undo checkpoint ends up, then to check each
+    and apply the actions that stay, each once, the checkpoint's state
+    kept as the replay passes it, and the rules asked about each action
+    taken back on the state it was taken on (as taken_back does).  The
+    replay record by record applied again the DEPTH actions of each move
+    of the checkpoint and read back the states it kept (BENCHMARKS.md,
+    *Saved games under faults*).  (pos, prev, records, dropped, raw) as
+    net gives them; None where the records are not so; False where one is
+    damaged or the rules refuse one (the session is spent: the replay
+    record by record, from a new one, says where)."""
+    f.seek(pos)
+    n = base = k = 0    # the tail's length, the checkpoint's actions, the records
+    act = False         # the record before was an action
+    p = pos
+    raw = f.readline()
+    while raw[-1:] == b"\n":
+        if len(raw) == 15 and raw.startswith(b"undo #"):
+            if not act:
+                return None
+            n -= 1
+            act = False
+        elif len(raw) == 15 and raw.startswith(b"redo #"):
+            return None
+        else:
+            n += 1
+            if n >= 2 * DEPTH:
+                n -= DEPTH
+                base += DEPTH
+            act = True
+        p += len(raw)
+        k += 1
+        raw = f.readline()
+    after = f.tell()
+    got = k
+    game = session.game
+    ask = getattr(game, "refusal", None)
+    if ask is None:
+        return None
+    s = session.state
+    tail = []
+    redo = None
+    # the state before the last action is kept where an undo may follow
+    # it (as the replay record by record keeps it): nothing after it, or
+    # a damaged undo
+    keep = not raw or raw.startswith(b"undo #")
+    i = 0       # the actions that stay, applied
+    c = prev
+    f.seek(pos)
+    line = f.readline()
+    while k > 0:
+        rec = parse(line, c)
+        if type(rec) is str:
+            return False
+        c = rec[1]
+        line = f.readline() if k > 1 else b""
+        k -= 1
+        if line.startswith(b"undo #"):
+            # taken back by the next record: the rules look at it on the
+            # state it was taken on, and it is not applied
+            back = parse(line, c)
+            if type(back) is str or ask(s, rec[0]) is not None:
+                return False
+            c = back[1]
+            redo = rec[0]
+            line = f.readline() if k > 1 else b""
+            k -= 1
+            continue
+        redo = None
+        if i == base and base:
+            session.base.put(s)
+        if not k and keep:
+            session.prev.put(s)     # the last action: the state before it, for the first undo
+        try:
+            game.apply(s, rec[0])
+        except IllegalAction:
+            return False
+        if i >= base:
+            tail.append(join(as_tokens(rec[0])))
+        i += 1
+    if i == base and base:
+        session.base.put(s)
+    session.base_n = base
+    session.tail = tail
+    session.redo_stack = [join(as_tokens(redo))] if redo else []
+    session.has_prev = keep and bool(tail) and not redo
+    f.seek(after)
+    return p, c, got, None if not raw else parse(raw, c), raw

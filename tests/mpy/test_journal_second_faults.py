@@ -9,7 +9,10 @@
 #   game replays from the state its second record names (base.json), never
 #   from its first turn; if that state cannot be used, nothing is replayed
 #   and the game is not resumed (the device keeps it aside and tells);
-# - an action followed by its undo is checked by the rules in a replay.
+# - an action followed by its undo is checked by the rules in a replay;
+# - a replay from the setup line of a journal that had snapshots (both
+#   damaged) leaves the game, its undo checkpoint and redo as played, and
+#   stops where the rules refuse an action, as a replay record by record.
 #
 # Portable: run by pytest on CPython and by tests/mpy/run.py under the
 # MicroPython unix port.
@@ -217,3 +220,55 @@ def test_the_word_of_a_journal_begun_again_survives_a_cut_anywhere_in_its_repair
     assert count > len(ops)
     print("fault paths: a second power cut in beginning a journal again: %r" % (
         {"the same game, the loss told once until seen, the journal kept whole": count},))
+
+
+def _damaged_both(fs):
+    for name in (SNAP, SNAP_OLD):
+        if "g/" + name not in fs.files:
+            continue
+        b = bytearray(fs.files["g/" + name])
+        b[len(b) // 2] ^= 1
+        fs.files["g/" + name] = bytes(b)
+
+
+def test_a_replay_from_the_setup_line_leaves_the_game_as_played_and_undo_goes_on():
+    # both snapshots damaged: the journal replayed from its setup line
+    # (actions, each third taken back by the undo after it: the records
+    # read twice, each action that stays applied once), at points where
+    # the undo checkpoint has moved 0 to 4 times; the game, its checkpoint,
+    # what redo gives back, and the first undo after the boot as in play
+    lines = [demo_lines()[0]]
+    for i, a in enumerate(demo_lines()[1:]):
+        lines.append(a)
+        if i % 3 == 2:
+            lines += ["undo", a]
+    for n in (70, 71, 150, 199, 240):
+        fs = MemFs()
+        j, _ = play(fs, lines[:n])
+        _damaged_both(fs)
+        r = resume(fs)
+        assert r.records == n and same(r.session, j.session), (n, r.records, r.notes)
+        assert r.session.base_n == j.session.base_n and (n < 150 or r.session.base_n > 0), n
+        r.session.undo()
+        j.session.undo()
+        assert same(r.session, j.session), n
+
+
+def test_a_long_replay_from_the_setup_line_stops_where_the_rules_refuse_an_action():
+    # as test_an_action_taken_back_is_checked_by_the_rules_in_a_replay, in a
+    # journal long enough to have had snapshots (both damaged)
+    lines = demo_lines()[:100]
+    for extra in (("city nobody", "undo", "next"), ("city nobody",)):
+        fs = MemFs()
+        j, _ = play(fs, lines)
+        _damaged_both(fs)
+        data = fs.files["g/journal.txt"]
+        crc = j.crc
+        more = b""
+        for text in extra:
+            rec, crc = record(text, crc)
+            more += rec
+        fs.files["g/journal.txt"] = data + more
+        r = resume(fs)
+        assert r.records == 100 and r.lost == len(extra) and same(r.session, j.session), (extra, r.records, r.lost)
+        assert any("refused by the rules" in x for x in r.notes), r.notes
