@@ -52,25 +52,27 @@ def staged(tmp_path_factory):
 # scheduling gives worker i the items [i*chunk, (i+1)*chunk) first), each
 # to the worker with the least so far, so that they run side by side from
 # the start and not one after another at the end.
-_SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 180),
-         ("test_vpico.py::test_a_whole_scripted_inca_game", 75),
-         ("test_vpico.py::test_power_cuts_in_actions", 60),
-         ("test_vpico.py::test_power_cuts_in_the_edition", 48),
-         ("test_vpico.py::test_flash_sh_deploys", 52),
-         ("test_vpico.py::test_the_other_games_on_the_official_firmware[eightmin]", 26),
-         ("test_vpico.py::test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game[pico_display]", 36),
-         ("test_vpico.py::test_fast_presses_are_each_taken_once", 34),
+_SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 80),
+         ("test_vpico.py::test_a_whole_scripted_inca_game", 60),
+         ("test_vpico.py::test_the_other_games_on_the_official_firmware[eightmin]", 45),
+         ("test_vpico.py::test_power_cuts_in_the_edition", 40),
+         ("test_vpico.py::test_flash_sh_deploys", 40),
+         ("test_vpico.py::test_power_cuts_in_actions", 30),
+         ("test_vpico.py::test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game[pico_display]", 30),
          ("test_vpico.py::test_the_saved_game_boots_and_plays_in_a_limited_heap[pico_display]", 30),
-         ("test_vpico.py::test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game[pico_oled]", 25),
-         ("test_vpico.py::", 15),
-         ("test_virtual_board.py::", 19),
-         ("test_micropython.py::test_portable_suite_under_micropython[test_walker]", 50),
-         ("mpy/test_walker.py::", 35),
-         ("test_micropython.py::test_portable_suite_under_micropython[test_journal_cut]", 17),
-         ("test_journal_powercut.py::", 13),
-         ("test_static.py::test_pyright", 12),
-         ("test_plain_install.py::", 25),
-         ("test_web.py::", 20))
+         ("test_vpico.py::test_a_power_cut_at_every_flash_operation", 24),
+         ("test_vpico.py::test_a_damaged_save_recovers_in_the_heap_a_clean_boot_is_given[pico_display]", 20),
+         ("test_vpico.py::test_the_saved_game_boots_and_plays_in_a_limited_heap[pico_oled]", 18),
+         ("test_vpico.py::test_fast_presses_are_each_taken_once", 18),
+         ("test_vpico.py::test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game[pico_oled]", 16),
+         ("test_vpico.py::", 8),
+         ("test_plain_install.py::", 30),
+         ("test_virtual_board.py::", 12),
+         ("test_web.py::", 12),
+         ("mpy/test_walker.py::", 10),
+         ("test_micropython.py::test_portable_suite_under_micropython[test_walker]", 12),
+         ("test_journal_powercut.py::", 8),
+         ("test_static.py::test_pyright", 8))
 
 
 def _cost(item):
