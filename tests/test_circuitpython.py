@@ -145,14 +145,15 @@ def _boot_cut(tmp, flash0, log, k, part):
     with Pico(BOARD, flash=path, flash_times=FLASH) as p:
         # until a frame, or code.py is done (it said why before the USB
         # serial was up: only "Done" in the title comes)
-        while not p.frames() and "Done" not in p.serial and p.t < 20_000 * MS:
+        # (a sound board draws its first frame about 3 s after power-on)
+        while not p.frames() and "Done" not in p.serial and p.t < 9_000 * MS:
             p.run(500 * MS)
             p.read()
         if not p.frames():
             # nothing drawn: whatever code.py said went out before the USB
             # serial was up; a reload says it again
             p.call("write", data="\x04")
-            p.run(8000 * MS)
+            p.run(5000 * MS)
             p.read()
             return None, p.serial, None
         p.boot(limit=60_000 * MS)
