@@ -146,6 +146,7 @@ class Screen:
         if k == "up+" or k == "down+":
             k = k[:-1]      # a held UP (two buttons: A) goes on, a row each step
         if (k == "up" or k == "down") and n:
+            self._visible(app.board.lay)      # the window a frame would show before the step
             self.moved = self.cur
             d = -1 if k == "up" else 1
             c = (self.cur + d) % n
