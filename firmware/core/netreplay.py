@@ -5,6 +5,8 @@
 # where a snapshot is there (the code of a boot of a young game, on a board
 # whose code is in its heap, stays as small as it was).
 
+from binascii import crc32
+
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
 from firmware.core.resume import base_of, ident_in, parse
@@ -141,6 +143,49 @@ def fewer(j, f, most):
     return True
 
 
+# whole() reads the journal in chunks of this many bytes (not a line at a
+# time: on a Pico a readline takes a call into the file system per byte,
+# and each line, its slices and the checksum's text were blocks of the heap
+# whose collections were a third of the replay's time); a record longer than
+# half of it is replayed record by record
+_CHUNK = 256
+
+
+def _chunk(f, at):
+    """The journal's bytes from at, a chunk of them, and a view of them."""
+    f.seek(at)
+    b = f.read(_CHUNK)
+    return b, memoryview(b)
+
+
+def _rec(b, m, a, e, prev):
+    """(text, crc) of the record b[a:e + 1] (e: its end of line) where parse
+    finds it good, else None; checked where it lies in the chunk (m: its
+    view), not copied out of it."""
+    if e - a < 10 or b[e - 10] != 32 or b[e - 9] != 35:     # " #"
+        return None
+    crc = crc32(b"\n", crc32(m[a:e - 10], prev))
+    if b.find(b"%08x" % crc, e - 8, e) != e - 8:
+        return None
+    try:
+        return str(m[a:e - 10], "utf-8"), crc
+    except UnicodeError:
+        return None
+
+
+def _plain(text, size):
+    """True where the text of a record of size bytes is an action's line as
+    join(as_tokens()) gives it (as the journal writes it): kept as it is.
+    (ASCII, none of the spaces that split() takes; a few scans in C, where
+    a split and a join are blocks of the heap.)"""
+    if len(text) != size or not text or text[0] == " " or text[-1] == " " or "  " in text:
+        return False
+    for w in "#\t\r\x0b\x0c\x1c\x1d\x1e\x1f":
+        if w in text:
+            return False
+    return True
+
+
 def whole(session, f, pos, prev):
     """The records after the setup line replayed by what they leave, where
     they are actions, each perhaps taken back by the undo right after it
@@ -155,18 +200,30 @@ def whole(session, f, pos, prev):
     net gives them; None where the records are not so; False where one is
     damaged or the rules refuse one (the session is spent: the replay
     record by record, from a new one, says where)."""
-    f.seek(pos)
     n = base = k = 0    # the tail's length, the checkpoint's actions, the records
     act = False         # the record before was an action
-    p = pos
-    raw = f.readline()
-    while raw[-1:] == b"\n":
-        if len(raw) == 15 and raw.startswith(b"undo #"):
+    at = pos            # where the chunk b begins in the file
+    b, m = _chunk(f, at)
+    a = 0               # where the next record begins in b
+    while True:
+        e = b.find(b"\n", a)
+        if e < 0:
+            if len(b) < _CHUNK:
+                break       # the file's end: b[a:], a record cut short, or nothing
+            if len(b) - a >= _CHUNK // 2:
+                return None
+            at += a
+            b, m = _chunk(f, at)
+            a = 0
+            continue
+        if e - a >= _CHUNK // 2:
+            return None
+        if e - a == 14 and b.startswith(b"undo #", a):
             if not act:
                 return None
             n -= 1
             act = False
-        elif len(raw) == 15 and raw.startswith(b"redo #"):
+        elif e - a == 14 and b.startswith(b"redo #", a):
             return None
         else:
             n += 1
@@ -174,10 +231,10 @@ def whole(session, f, pos, prev):
                 n -= DEPTH
                 base += DEPTH
             act = True
-        p += len(raw)
+        a = e + 1
         k += 1
-        raw = f.readline()
-    after = f.tell()
+    p = at + a
+    raw = b[a:]
     got = k
     game = session.game
     ask = getattr(game, "refusal", None)
@@ -192,24 +249,35 @@ def whole(session, f, pos, prev):
     keep = not raw or raw.startswith(b"undo #")
     i = 0       # the actions that stay, applied
     c = prev
-    f.seek(pos)
-    line = f.readline()
+    at = pos
+    b, m = _chunk(f, at)
+    a = 0
     while k > 0:
-        rec = parse(line, c)
-        if type(rec) is str:
+        e = b.find(b"\n", a)
+        # the record and the next, both whole in the chunk (pass one found
+        # each shorter than half of it)
+        if e < 0 or k > 1 and b.find(b"\n", e + 1) < 0:
+            at += a
+            b, m = _chunk(f, at)
+            a = 0
+            continue
+        rec = _rec(b, m, a, e, c)
+        if rec is None:
             return False
-        c = rec[1]
-        line = f.readline() if k > 1 else b""
+        text, c = rec
+        size = e - 10 - a
+        a = e + 1
         k -= 1
-        if line.startswith(b"undo #"):
+        if k and b.startswith(b"undo #", a):
             # taken back by the next record: the rules look at it on the
             # state it was taken on, and it is not applied
-            back = parse(line, c)
-            if type(back) is str or ask(s, rec[0]) is not None:
+            e = b.find(b"\n", a)
+            back = _rec(b, m, a, e, c)
+            if back is None or ask(s, text) is not None:
                 return False
             c = back[1]
-            redo = rec[0]
-            line = f.readline() if k > 1 else b""
+            redo = text
+            a = e + 1
             k -= 1
             continue
         redo = None
@@ -218,11 +286,11 @@ def whole(session, f, pos, prev):
         if not k and keep:
             session.prev.put(s)     # the last action: the state before it, for the first undo
         try:
-            game.apply(s, rec[0])
+            game.apply(s, text)
         except IllegalAction:
             return False
         if i >= base:
-            tail.append(join(as_tokens(rec[0])))
+            tail.append(text if _plain(text, size) else join(as_tokens(text)))
         i += 1
     if i == base and base:
         session.base.put(s)
@@ -230,5 +298,5 @@ def whole(session, f, pos, prev):
     session.tail = tail
     session.redo_stack = [join(as_tokens(redo))] if redo else []
     session.has_prev = keep and bool(tail) and not redo
-    f.seek(after)
+    f.seek(p + len(raw))
     return p, c, got, None if not raw else parse(raw, c), raw

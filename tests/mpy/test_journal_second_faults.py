@@ -272,3 +272,67 @@ def test_a_long_replay_from_the_setup_line_stops_where_the_rules_refuse_an_actio
         r = resume(fs)
         assert r.records == 100 and r.lost == len(extra) and same(r.session, j.session), (extra, r.records, r.lost)
         assert any("refused by the rules" in x for x in r.notes), r.notes
+
+
+def _taken_back_lines(n):
+    """The demo game's setup and actions, each third taken back by the
+    undo after it and entered again: its first n records."""
+    lines = [demo_lines()[0]]
+    for i, a in enumerate(demo_lines()[1:]):
+        lines.append(a)
+        if i % 3 == 2:
+            lines += ["undo", a]
+    return lines[:n]
+
+
+def test_a_replay_from_the_setup_line_stops_at_a_damaged_record_wherever_it_lies():
+    # both snapshots damaged and one record after them damaged (a bit
+    # flipped in its text, its checksum, its " #" or its end of line),
+    # records on either side of every place where the replay reads the
+    # journal on: the game of the records before it, the rest counted as lost
+    lines = _taken_back_lines(200)
+    live = MemFs()
+    j, _ = play(live, lines)
+    data = live.files["g/journal.txt"]
+    ends = []
+    for row in data.split(b"\n")[:-1]:
+        ends.append((ends[-1] if ends else 0) + len(row) + 1)
+    ref = Reference(lines)
+    for r in range(1, len(lines), 5):
+        start, end = ends[r - 1], ends[r]
+        for at in (start, end - 11, end - 9, end - 1):
+            fs = live.copy()
+            _damaged_both(fs)
+            b = bytearray(data)
+            b[at] ^= 1
+            fs.files["g/journal.txt"] = bytes(b)
+            got = resume(fs)
+            assert got.records == r and same(got.session, ref.at(r)), (r, at - start, got.records, got.notes)
+            assert got.lost == bytes(b)[start:].count(b"\n"), (r, at - start, got.lost)
+
+
+def test_a_replay_from_the_setup_line_reads_records_as_their_rules_do():
+    # the same journal with its actions' words spaced otherwise (two spaces,
+    # a tab, a comment: as the rules read them), or one record longer than
+    # the replay reads at once: the same game as played, its tail and redo
+    # as the journal writes them
+    lines = _taken_back_lines(160)
+    live = MemFs()
+    j, _ = play(live, lines)
+    data = live.files["g/journal.txt"]
+    first = data[:data.index(b"\n") + 1]
+    for long in (False, True):
+        crc = parse(first, 0)[1]
+        out = first
+        for i, text in enumerate(lines[1:]):
+            if long:
+                text += " " * 150 if i == 101 else ""
+            elif text != "undo" and i % 4 == 1:
+                text = text.replace(" ", "  ", 1) if i % 8 == 1 else text + "\t#x"
+            rec, crc = record(text, crc)
+            out += rec
+        fs = live.copy()
+        fs.files["g/journal.txt"] = out
+        _damaged_both(fs)
+        got = resume(fs)
+        assert got.records == len(lines) and same(got.session, j.session), (long, got.records, got.notes)
