@@ -133,6 +133,7 @@ const companion = {
       if (b === "back" || b === "ok") el.textContent = w[b];
     }
   },
+  get frames() { return frames; },   // frames drawn since the page's start
   firstAt: null,     // when the first frame was drawn and the device waited for a press (ms since the page's start)
   idle() {
     busy = false;
