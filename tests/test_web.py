@@ -383,6 +383,8 @@ def test_a_killed_browser_a_closed_tab_and_the_update_from_localstorage_keep_the
         page.wait_for_function("!!window.companion")
         page.evaluate("companion.settled()")
         assert canvas_rgb(page) == sim_rgb(resumed("%s-%d" % (data, first))[0]), "the game kept in localStorage"
+        left = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('companion/'))")
+        assert left == [], "moved over, not left behind: %s" % left
         page.evaluate("w => companion.send(w)", intents[i:stop - 1])
         drawn = page.evaluate("companion.frames")
         page.evaluate("w => { companion.send(w); }", intents[stop - 1:stop])

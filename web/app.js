@@ -322,14 +322,14 @@ async function start() {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-  const [rom, store] = await Promise.all([
-    fetch("companion.rom").then(r => r.arrayBuffer()).then(b => new Uint8Array(b)), files()]);
-  companion.store = store;
+  const store = files();     // read while the port loads
+  const rom = new Uint8Array(await (await fetch("companion.rom")).arrayBuffer());
   mp = await loadMicroPython({
     romfs: rom,
     stdout: line => console.log(line),
     stderr: line => { console.error(line); statusEl.textContent = line; },
   });
+  companion.store = await store;
   const cfg = { board };
   if (params.get("seed")) cfg.seed = parseInt(params.get("seed"), 10);
   mp.runPython(`from firmware.hal import web\nimport json\nweb.start(json.loads(${JSON.stringify(JSON.stringify(cfg))}))`);
