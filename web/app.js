@@ -3,6 +3,8 @@
 // mounted at /rom), and firmware/hal/web.py calls the functions of
 // globalThis.companion below to draw the frame, light the LEDs and show the
 // BG Stats link; the on-screen buttons and the keyboard go the other way.
+// The device's files (firmware/hal/webfs.py: the saved game, the settings)
+// are companion.store's, kept in IndexedDB (Files below).
 import { loadMicroPython } from "./micropython.mjs";
 
 const canvas = document.getElementById("screen");
@@ -47,11 +49,13 @@ function rgb888(v) {
 }
 
 function fit() {
-  // an integer scale that fits the phone's width: every pixel the same size
-  const room = Math.min(window.innerWidth - 36, 960);
+  // a whole number of the screen's own pixels for each of the canvas's,
+  // as many as fit the phone's width: every pixel the same size
+  const dpr = window.devicePixelRatio || 1;
+  const room = Math.min(window.innerWidth - 36, 960) * dpr;
   const s = Math.max(1, Math.floor(room / canvas.width));
-  canvas.style.width = canvas.width * s + "px";
-  canvas.style.height = canvas.height * s + "px";
+  canvas.style.width = canvas.width * s / dpr + "px";
+  canvas.style.height = canvas.height * s / dpr + "px";
 }
 
 const companion = {
@@ -133,6 +137,7 @@ const companion = {
       if (b === "back" || b === "ok") el.textContent = w[b];
     }
   },
+  get frames() { return frames; },   // frames drawn since the page's start
   firstAt: null,     // when the first frame was drawn and the device waited for a press (ms since the page's start)
   idle() {
     busy = false;
@@ -204,18 +209,127 @@ document.addEventListener("keydown", e => {
   else web.intent(word);
 });
 
+// ---------------------------------------------------------------- the files
+// The items firmware/hal/webfs.py keeps its files in (localStorage's calls:
+// getItem, setItem, removeItem, key, length), read from IndexedDB once at
+// the start and held here; each write goes to IndexedDB at once, those of
+// one turn of the device (an action's record, a snapshot and its rename) in
+// one transaction, with strict durability: Chromium has it on the disk when
+// it completes.  The device takes no press until the writes so far have
+// completed (firmware/hal/web.py; a press made meanwhile waits), so a
+// browser killed loses at most the action being written.  localStorage
+// would not do: Chromium writes it to the disk seconds later.
+const DB = "companion", FILES = "files";
+
+function asked(r) {
+  return new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+}
+
+class Files {
+  constructor(db, items) {
+    this.db = db;
+    this.items = items;
+    this.keys = null;
+    this.tx = null;
+    this.pending = 0;   // transactions not yet completed
+  }
+  getItem(k) {
+    const v = this.items.get(k);
+    return v === undefined ? null : v;
+  }
+  setItem(k, v) {
+    this.items.set(k, v);
+    this.keys = null;
+    this.put(k, v);
+  }
+  removeItem(k) {
+    if (this.items.delete(k)) {
+      this.keys = null;
+      this.put(k, null);
+    }
+  }
+  key(i) {
+    return (this.keys || (this.keys = [...this.items.keys()]))[i] ?? null;
+  }
+  get length() {
+    return this.items.size;
+  }
+  put(k, v) {
+    let tx = this.tx;
+    if (!tx) {
+      tx = this.tx = this.db.transaction(FILES, "readwrite", { durability: "strict" });
+      this.pending++;
+      const end = error => {
+        this.pending--;
+        if (error) statusEl.textContent = "The game could not be saved: " + (tx.error || "the storage failed");
+        if (!this.pending && web) web.saved();
+      };
+      tx.oncomplete = () => end(false);
+      tx.onabort = () => end(true);
+      queueMicrotask(() => {      // the device's turn is over: its writes go
+        this.tx = null;
+        try { tx.commit(); } catch (e) { /* committing already */ }
+      });
+    }
+    const os = tx.objectStore(FILES);
+    if (v === null) os.delete(k);
+    else os.put(v, k);
+  }
+}
+
+// webfs's keys in localStorage, where the page kept its files before
+function oldKeys() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k === "companion/fs" || /^companion\/i\d+$/.test(k)) out.push(k);
+  }
+  return out;
+}
+
+async function files() {
+  let db;
+  try {
+    const open = indexedDB.open(DB, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(FILES);
+    db = await asked(open);
+  } catch (e) {
+    statusEl.textContent = "No IndexedDB here: the game is kept in localStorage, and a browser killed may lose its last actions.";
+    const ls = localStorage;
+    return { getItem: k => ls.getItem(k), setItem: (k, v) => ls.setItem(k, v), removeItem: k => ls.removeItem(k),
+             key: i => ls.key(i), get length() { return ls.length; }, pending: 0 };
+  }
+  const os = db.transaction(FILES, "readonly").objectStore(FILES);
+  const [keys, values] = await Promise.all([asked(os.getAllKeys()), asked(os.getAll())]);
+  const items = new Map(keys.map((k, i) => [k, values[i]]));
+  const old = oldKeys();
+  if (!items.size && old.length) {
+    // the files the page kept in localStorage: moved over whole, in one transaction
+    const tx = db.transaction(FILES, "readwrite", { durability: "strict" });
+    for (const k of old) {
+      items.set(k, localStorage.getItem(k));
+      tx.objectStore(FILES).put(items.get(k), k);
+    }
+    await new Promise((ok, no) => { tx.oncomplete = ok; tx.onabort = () => no(tx.error); });
+  }
+  if (items.size) old.forEach(k => localStorage.removeItem(k));
+  return new Files(db, items);
+}
+
 // ---------------------------------------------------------------- start
 async function start() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  const store = files();     // read while the port loads
   const rom = new Uint8Array(await (await fetch("companion.rom")).arrayBuffer());
   mp = await loadMicroPython({
     romfs: rom,
     stdout: line => console.log(line),
     stderr: line => { console.error(line); statusEl.textContent = line; },
   });
+  companion.store = await store;
   const cfg = { board };
   if (params.get("seed")) cfg.seed = parseInt(params.get("seed"), 10);
   mp.runPython(`from firmware.hal import web\nimport json\nweb.start(json.loads(${JSON.stringify(JSON.stringify(cfg))}))`);

@@ -10,7 +10,8 @@
 # buttons: debounce, long press and repeats from their times), and intent(w)
 # or hold(button, n) for a key of the keyboard (the terminal simulator's:
 # an intent at once, no time of its own).
-# The saved game goes to the browser's storage (firmware/hal/webfs.py).
+# The saved game goes to the browser's storage (firmware/hal/webfs.py); the
+# page calls saved() when its writes are on the disk.
 import asyncio
 
 import js  # pyright: ignore[reportMissingImports]  (the WebAssembly port's bridge to the page)
@@ -75,11 +76,25 @@ class Flag:
 
 class PageButtons(Buttons):
     """The device's buttons, and the keyboard's intents; the page is told
-    when every press given so far is handled and its frame drawn."""
+    when every press given so far is handled and its frame drawn.  No press
+    is taken while the storage's writes are not all on the disk (the
+    browser's IndexedDB completes them a little later): presses made
+    meanwhile wait, so a browser killed loses at most the action being
+    written, as a power cut does on the device."""
+
+    def get(self):
+        if js.companion.store.pending:
+            self.at = None
+            return None
+        return Buttons.get(self)
 
     async def wait(self):
-        if not self.queue:
-            js.companion.idle()
+        while js.companion.store.pending:
+            await self.flag.wait()      # set by saved()
+        self._drain()
+        if self.queue:
+            return
+        js.companion.idle()
         await Buttons.wait(self)
 
 
@@ -145,6 +160,13 @@ def edge(name, pressed):
         pin.level = 0 if pressed else 1
         if pin.handler is not None:
             pin.handler(pin)
+
+
+def saved():
+    """The storage's writes are all on the disk: the presses waiting are taken."""
+    b = _buttons
+    if b is not None:
+        b.flag.set()
 
 
 def intent(word):

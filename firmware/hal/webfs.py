@@ -1,7 +1,9 @@
 # The web board's files (firmware/hal/web.py): a file system mounted at
-# /data whose files live in the page's localStorage, so that a saved game
-# survives a reload, the tab closed, the browser killed.  The journal,
-# snapshots and settings go through it with the same code as on littlefs.
+# /data whose files live in the page's storage (web/app.js's
+# companion.store: items kept in IndexedDB, with localStorage's calls), so
+# that a saved game survives a reload, the tab closed, the browser killed.
+# The journal, snapshots and settings go through it with the same code as
+# on littlefs.
 #
 # One key holds the table of paths ("companion/fs": {"n": next inode, "t":
 # {path: inode, or 0 for a folder}}), and one key each file's bytes
@@ -25,7 +27,7 @@ FILE = 0x8000
 
 class Files:
     def __init__(self, store=None):
-        self.ls = store or js.localStorage
+        self.ls = store or js.companion.store
         self.n = 1
         self.t = {"": 0}
         raw = self.ls.getItem(KEY + "fs")
