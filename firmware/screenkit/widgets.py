@@ -190,6 +190,7 @@ class Screen:
         if getattr(self, "seen", None) != app.play.acts:
             self.select(default)
         self.keep_in_range()
+        self._visible(app.board.lay)      # the window follows, drawn or not
         self.seen = app.play.acts
 
     hint_row = False   # a hint line on every board, the 128x64 screen too (Numbers)
