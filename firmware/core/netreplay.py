@@ -151,11 +151,16 @@ def fewer(j, f, most):
 _CHUNK = 256
 
 
-def _chunk(f, at):
-    """The journal's bytes from at, a chunk of them, and a view of them."""
+def _chunk(f, at, b):
+    """The journal's bytes from at read into b (the one chunk a replay
+    reads into, not a new one each time): how many."""
     f.seek(at)
-    b = f.read(_CHUNK)
-    return b, memoryview(b)
+    try:
+        return f.readinto(b) or 0
+    except AttributeError:  # a file without readinto
+        d = f.read(len(b))
+        b[:len(d)] = d
+        return len(d)
 
 
 def _rec(b, m, a, e, prev):
@@ -203,17 +208,19 @@ def whole(session, f, pos, prev):
     n = base = k = 0    # the tail's length, the checkpoint's actions, the records
     act = False         # the record before was an action
     at = pos            # where the chunk b begins in the file
-    b, m = _chunk(f, at)
+    b = bytearray(_CHUNK)
+    m = memoryview(b)
+    z = _chunk(f, at, b)    # the bytes of the file in b
     a = 0               # where the next record begins in b
     while True:
-        e = b.find(b"\n", a)
+        e = b.find(b"\n", a, z)
         if e < 0:
-            if len(b) < _CHUNK:
-                break       # the file's end: b[a:], a record cut short, or nothing
-            if len(b) - a >= _CHUNK // 2:
+            if z < _CHUNK:
+                break       # the file's end: b[a:z], a record cut short, or nothing
+            if z - a >= _CHUNK // 2:
                 return None
             at += a
-            b, m = _chunk(f, at)
+            z = _chunk(f, at, b)
             a = 0
             continue
         if e - a >= _CHUNK // 2:
@@ -234,7 +241,7 @@ def whole(session, f, pos, prev):
         a = e + 1
         k += 1
     p = at + a
-    raw = b[a:]
+    raw = bytes(m[a:z])
     got = k
     game = session.game
     ask = getattr(game, "refusal", None)
@@ -250,15 +257,15 @@ def whole(session, f, pos, prev):
     i = 0       # the actions that stay, applied
     c = prev
     at = pos
-    b, m = _chunk(f, at)
+    z = _chunk(f, at, b)
     a = 0
     while k > 0:
-        e = b.find(b"\n", a)
+        e = b.find(b"\n", a, z)
         # the record and the next, both whole in the chunk (pass one found
         # each shorter than half of it)
-        if e < 0 or k > 1 and b.find(b"\n", e + 1) < 0:
+        if e < 0 or k > 1 and b.find(b"\n", e + 1, z) < 0:
             at += a
-            b, m = _chunk(f, at)
+            z = _chunk(f, at, b)
             a = 0
             continue
         rec = _rec(b, m, a, e, c)
@@ -271,7 +278,7 @@ def whole(session, f, pos, prev):
         if k and b.startswith(b"undo #", a):
             # taken back by the next record: the rules look at it on the
             # state it was taken on, and it is not applied
-            e = b.find(b"\n", a)
+            e = b.find(b"\n", a, z)
             back = _rec(b, m, a, e, c)
             if back is None or ask(s, text) is not None:
                 return False

@@ -55,8 +55,11 @@ def effects(s, c):
     """The player's active Sun Event cards as {card: copies}: every card in
     the sectors on either side of their colour line."""
     fx = {}
+    n = len(c)
     for sec in s["sectors"]:
-        if c in sec.split("-"):
+        # c is one side of the "a-b" sector (no split: a list and two
+        # strings a sector, for every turn and building action)
+        if sec.startswith(c) and sec.startswith("-", n) or sec.endswith(c) and sec.startswith("-", len(sec) - n - 1):
             for card in s["board"][sec]:
                 fx[card] = fx.get(card, 0) + 1
     return fx
@@ -69,7 +72,14 @@ def current(s):
 
 
 def _new_turn(s):
-    s["act"] = {"slot": None, "ter2": 0, "gar2": 0, "conq2": 0, "pilg": False}
+    a = s["act"]
+    if a is None:
+        s["act"] = {"slot": None, "ter2": 0, "gar2": 0, "conq2": 0, "pilg": False}
+    else:
+        # the turn before's, written over (not a new dict a turn)
+        a["slot"] = None
+        a["ter2"] = a["gar2"] = a["conq2"] = 0
+        a["pilg"] = False
     c = current(s)
     s["ev"].append(["turn", c])
     # What the device cannot settle itself, it reminds the player of.
@@ -376,6 +386,9 @@ def _pilgrimage(s, t, dry):
 
 
 def _sector(s, word):
+    for sec in s["sectors"]:
+        if sec == word:
+            return sec
     parts = word.split("-")
     if len(parts) == 2:
         for sec in s["sectors"]:
