@@ -13,12 +13,13 @@
 #      in a block of its own; then read back and checked.  The old
 #      filesystem is untouched until then: a cut starts the move again;
 #   2. the new filesystem is made and the files written in it from that
-#      copy, then read back and checked: a cut starts this step again
-#      (the copy is found by its block while the old superblock is there);
+#      copy, read a piece at a time, then read back and checked: a cut
+#      starts this step again (the copy is found by its block while the
+#      old superblock is there);
 #   3. the old filesystem's superblock is erased, then the copy's block.
-# Where the files do not fit in RAM or in the free blocks, the old
-# filesystem stays where it is and is mounted there (nothing is lost, and
-# the serial console says so).
+# Where the files do not fit in RAM or in the free blocks, or their copy
+# reads back wrong, the old filesystem stays where it is and is mounted
+# there (nothing is lost, and the serial console says so).
 import gc
 import vfs
 import machine, rp2
@@ -101,11 +102,35 @@ def _int(b):
     return int.from_bytes(b, "little")
 
 
+class _Copy:
+    """The copy of the old filesystem's files in the ROM partition, read in
+    order: its n bytes in the blocks listed (each file: its name's length,
+    2 bytes, its length, 4 bytes, 0xFFFFFFFF for a folder, its name, its
+    bytes)."""
+
+    def __init__(self, rom, blocks, n):
+        self.rom = rom
+        self.blocks = blocks
+        self.n = n
+        self.at = 0
+
+    def read(self, k):
+        k = min(k, self.n - self.at)
+        out = bytearray(k)
+        m = memoryview(out)
+        i = 0
+        while i < k:
+            b, o = divmod(self.at, 4096)
+            t = min(k - i, 4096 - o)
+            self.rom.readblocks(self.blocks[b], m[i:i + t], o)
+            i += t
+            self.at += t
+        return out
+
+
 def _copy(rom, first):
-    """The copy of the old filesystem's files in the ROM partition: its
-    block and its bytes (each file: its name's length, 2 bytes, its
-    length, 4 bytes, 0xFFFFFFFF for a folder, its name, its bytes), where
-    it is whole; else None."""
+    """The block of the copy of the old filesystem's files in the ROM
+    partition, where it is whole, and the copy; else None."""
     from binascii import crc32
     h = bytearray(256)
     for b in range(first, rom.ioctl(4, 0)):
@@ -113,30 +138,14 @@ def _copy(rom, first):
         k = h[16]
         if h[:8] != _TAG or k > 230 or crc32(h[:17 + k]) != _int(h[17 + k:21 + k]):
             continue
-        n = _int(h[8:12])
-        s = bytearray(n)
-        m = memoryview(s)
-        for i in range(k):
-            rom.readblocks(h[17 + i], m[i * 4096:min(n, i * 4096 + 4096)])
-        if crc32(s) == _int(h[12:16]):
-            return b, s
+        c = _Copy(rom, bytes(h[17:17 + k]), _int(h[8:12]))
+        n = 0
+        while c.at < c.n:
+            n = crc32(c.read(2048), n)
+        if n == _int(h[12:16]):
+            c.at = 0
+            return b, c
     return None
-
-
-def _files(s):
-    """(name, bytes or None for a folder) of each file in a copy's bytes."""
-    m = memoryview(s)
-    i = 0
-    while i < len(s):
-        k = _int(s[i:i + 2])
-        n = _int(s[i + 2:i + 6])
-        p = str(s[i + 6:i + 6 + k], "utf-8")
-        i += 6 + k
-        if n == 0xFFFFFFFF:
-            yield p, None
-        else:
-            yield p, m[i:i + n]
-            i += n
 
 
 def _save(rom, files, free):
@@ -181,29 +190,42 @@ def _save(rom, files, free):
     return True
 
 
-def _move(rom, bdev, b, s):
-    """Step 2 and 3 from the copy at block b (bytes s)."""
+def _move(rom, bdev, b, c):
+    """Steps 2 and 3 from the copy c (at block b)."""
     from binascii import crc32
     vfs.VfsLfs2.mkfs(bdev, progsize=256)
     fs = vfs.VfsLfs2(bdev, progsize=256)
-    n = 0
-    for p, d in _files(s):
-        if d is None:
+    made = []
+    while c.at < c.n:
+        x = c.read(6)
+        p = str(c.read(_int(x[:2])), "utf-8")
+        n = _int(x[2:])
+        if n == 0xFFFFFFFF:
             fs.mkdir(p)
-        else:
-            with fs.open(p, "wb") as f:
-                f.write(d)
-            n += 1
-    for p, d in _files(s):
-        if d is not None:
-            with fs.open(p, "rb") as f:
-                if crc32(f.read()) != crc32(d):
-                    print("The files moved to the filesystem's new place read back wrong: the move starts again at the next boot.")
-                    return
+            continue
+        k = 0
+        with fs.open(p, "wb") as f:
+            while n:
+                x = c.read(min(n, 2048))
+                f.write(x)
+                k = crc32(x, k)
+                n -= len(x)
+        made.append((p, k))
+    for p, k in made:
+        n = 0
+        with fs.open(p, "rb") as f:
+            while True:
+                x = f.read(2048)
+                if not x:
+                    break
+                n = crc32(x, n)
+        if n != k:
+            print("The files moved to the filesystem's new place read back wrong: the move starts again at the next boot.")
+            return
     rom.ioctl(6, _OLD)
     rom.ioctl(6, _OLD + 1)
     rom.ioctl(6, b)
-    print("Moved %d files to the filesystem's new place." % n)
+    print("Moved %d files to the filesystem's new place." % len(made))
 
 
 def _old(bdev):
@@ -266,4 +288,4 @@ if fs is None:
         fs = vfs.VfsLfs2(bdev, progsize=256)
 vfs.mount(fs, "/")
 
-del gc, vfs, bdev, fs, _Old, _image_end, _read, _int, _copy, _files, _save, _move, _old, _OLD, _TAG
+del gc, vfs, bdev, fs, _Old, _image_end, _read, _int, _Copy, _copy, _save, _move, _old, _OLD, _TAG
