@@ -19,6 +19,7 @@
 # cut there too), then booted again, and again; prints one JSON line per
 # cut.
 import binascii
+import gc
 import json
 import os
 import sys
@@ -64,10 +65,13 @@ class Flash:
         self.start = start - BASE
         self.count = (end - start) // BLOCK
         self.life = life
+        self.seen = None        # a set: the blocks read are noted in it
 
     def readblocks(self, n, buf, off=0):
         if self.life != life:
             return
+        if self.seen is not None:
+            self.seen.add(n)
         a = self.start + n * BLOCK + off
         buf[:] = flash[a:a + len(buf)]
 
@@ -148,13 +152,21 @@ def walk(fs, path, out):
     return out
 
 
-def old_fs(files, blocks=(END - OLD) // BLOCK):
-    """The filesystem the builds before left: littlefs from OLD, formatted
-    as their _boot.py formatted it, with `files` ({path: bytes, or None for
-    a folder})."""
-    dev = Flash(OLD, OLD + blocks * BLOCK)
+def old_fs(files, fill=0):
+    """The filesystem the builds before left: littlefs from OLD to the
+    flash's end, formatted as their _boot.py formatted it, with `files`
+    ({path: bytes, or None for a folder}), written after a file of `fill`
+    blocks was written and removed (the files of a filesystem long in use
+    lie anywhere).  Its files, and the blocks it uses in the ROM partition
+    of today's build."""
+    dev = Flash(OLD, END)
     _vfs.VfsLfs2.mkfs(dev, progsize=256)
     fs = _vfs.VfsLfs2(dev, progsize=256)
+    if fill:
+        with fs.open("/fill", "wb") as f:
+            for i in range(fill):
+                f.write(bytes(BLOCK))
+        fs.remove("/fill")
     for p in sorted(files):
         d = files[p]
         if d is None:
@@ -167,10 +179,18 @@ def old_fs(files, blocks=(END - OLD) // BLOCK):
                     f.write(chunk[:min(4096, d - i)])
             else:
                 f.write(d)
-    return walk(fs, "/", {})
+    dev.seen = set()
+    out = walk(_vfs.VfsLfs2(dev, progsize=256), "/", {})
+    return out, sorted(b for b in dev.seen if b < (ROM + ROM_SIZE - OLD) // BLOCK)
 
 
-IMAGE = 0              # the CRC of the ROM image's bytes
+IMAGE = 0              # the ROM image's size and the CRC of its bytes
+# the ROM image of a move: it ends in the old filesystem's first block, so
+# that the copy of its files goes into the old filesystem's free blocks
+IMAGE_KB = 286
+# and the old filesystem's files right after its superblock (blocks 2 to
+# 10), where the copy would go if it did not keep off them
+FILL = 348 if PICO2 else 70
 
 
 def rom_image(size):
@@ -224,14 +244,15 @@ def cuts():
     """The move cut at each of its operations, in turn: one line per cut,
     with the boots after it."""
     global ops, cut
-    before = old_fs(FILES)
-    rom_image(200 * 1024)
+    before, used = old_fs(FILES, FILL)
+    rom_image(IMAGE_KB * 1024)
     _vfs.umount("/")
+    gc.collect()
     start = bytes(flash)
     ops = 0
     clean = boot()
     n = ops
-    print(json.dumps({"before": before, "ops": n, "clean": clean}))
+    print(json.dumps({"before": before, "used": used, "ops": n, "clean": clean}))
     for at in range(1, n + 1):
         # the power cut there, none or half of that operation done; or half
         # of it, and the next boot cut at the same operation too; then two
@@ -261,10 +282,11 @@ def main(case):
             files["/firmware.bin"] = 1100 * 1024
         if case == "full":
             files["/firmware.bin"] = 600 * 1024
-        print(json.dumps({"before": old_fs(files)}))
-        rom_image(200 * 1024)
+        before, used = old_fs(files, FILL * (case == "move"))
+        print(json.dumps({"before": before, "used": used}))
+        rom_image(IMAGE_KB * 1024)
     elif case == "big-image":
-        print(json.dumps({"before": old_fs({"/data": None, "/data/x.txt": b"x" * 100})}))
+        print(json.dumps({"before": old_fs({"/data": None, "/data/x.txt": b"x" * 100})[0]}))
         rom_image(300 * 1024)
     else:
         print(json.dumps({"before": {}}))
