@@ -19,8 +19,10 @@
 #     the port's does, and at the first boot after an update from a build
 #     with the ROM partition of 288 KiB (or from the official firmware,
 #     whose filesystem starts at the same place), moves the files of the
-#     filesystem there (saved games) to the filesystem's new place: a UF2
-#     whose ROM image is at most 288 KiB leaves that filesystem whole;
+#     filesystem there (saved games) to the filesystem's new place, by way
+#     of a copy in the ROM partition's free blocks, so that a power cut
+#     during the move loses none of them: a UF2 whose ROM image is at
+#     most 288 KiB leaves that filesystem whole;
 #     frozen/main.py: at boot it runs the ROM partition's /rom/main.py if
 #     there is one, else the filesystem's main.py as the official firmware
 #     does (frozen/manifest.py: the port's other frozen modules);

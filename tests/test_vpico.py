@@ -524,6 +524,54 @@ def test_an_update_to_the_larger_rom_partition_keeps_the_saved_game(tmp_path):
     assert len(want) > len(journal_lines(vpico.fs_read(str(tmp_path / "old.img"), "/data/game/journal.txt")))
 
 
+# the first boot's flash operation the power is cut at (below): the 17th of
+# 26, a program of the journal's bytes in the new filesystem
+MOVE_CUT = 16
+
+
+def test_a_power_cut_in_the_update_s_move_keeps_the_saved_game(tmp_path):
+    """The update above (the old filesystem, as the build before and the
+    official firmware leave it, at 0xA0000), the power cut while the first
+    boot writes the new filesystem over the old one's place, half of an
+    operation done: the next boot makes it again from the copy of the files
+    the move made first (tests/test_boot_move.py cuts it everywhere), shows
+    the game, and the old superblock is gone."""
+    board = "pico_oled"
+    played = Twin(board, SEED, str(tmp_path / "played"))
+    for k in _script(board, 12, SEED):
+        played.key(k)
+    folder = tmp_path / "fs"
+    shutil.copytree(played.data, folder / "data")
+    old = vpico.flash_of(str(tmp_path / "old.bin"), fs=vpico.mkfs(str(folder), str(tmp_path / "fs.img")))
+    flash = uf2_flash(tmp_path, board, flash=old, name="update.bin")
+    with Pico(board, flash=flash) as p:
+        p.cut(MOVE_CUT, 0.5)
+        with pytest.raises(vpico.PicoError, match="cut"):
+            p.boot()
+        p.save(str(tmp_path / "cut.bin"))
+    with open(tmp_path / "cut.bin", "rb") as f:
+        cut = f.read()
+    at, size = vpico.fs_place()
+
+    def superblock(b):
+        return any(cut[a + 8:a + 16] == b"littlefs" for a in (b, b + 4096))
+    # the cut fell while the new filesystem was written: its superblock made,
+    # the old one's still there
+    assert superblock(0xA0000) and superblock(at)
+    with Pico(board, flash=str(tmp_path / "cut.bin")) as p:
+        p.boot()
+        no_crash(p)
+        assert p.picture() == vpico.boot_picture(board, played.data, SEED)
+        p.save(str(tmp_path / "after.bin"))
+    with open(tmp_path / "after.bin", "rb") as f:
+        after = f.read()
+    assert all(after[b + 8:b + 16] != b"littlefs" for b in (0xA0000, 0xA1000))
+    (tmp_path / "new.img").write_bytes(after[at:at + size])
+    with open(os.path.join(played.data, "game", "journal.txt"), "rb") as f:
+        assert journal_lines(vpico.fs_read(str(tmp_path / "new.img"), "/data/game/journal.txt")) == \
+            journal_lines(f.read())
+
+
 # ------------------------------------------------------------ the simulator's frames
 
 def _script(board, actions, seed):
