@@ -356,17 +356,17 @@ class Play:
         screens.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         done = _ended(self.view())
-        j = self.journal
-        if done and not was and j is not None and not j.defer:
+        if done and not was and self.journal is not None and not self.saved():
+            return False
+        if done and not was and self.journal is not None:
             # no action follows the game's end but an undo: the journal's
             # open file lets go of its cache, a block of a littlefs file
-            # that the play clock's file then opens in, where a heap cut up
-            # by a long game may have no other block that big (an undo
-            # opens the journal again).  On the device both once the
-            # standings are shown (App.run)
-            j.close()
+            # that the play clock's file (just below) then opens in, where
+            # a heap cut up by a long game may have no other block that big
+            # (an undo opens the journal again)
+            self.journal.close()
         if self.clock is not None:
-            self.clock.end(done, j is None or not j.defer)
+            self.clock.end(done)
         if done and not was:
             # the game has ended: its play as a QR code for BG Stats, over
             # the final standings, with no press
@@ -414,10 +414,6 @@ class Play:
                 screens.stack = []
                 gc.collect()
                 self.app.boot()
-            elif self.clock is not None and self.clock.over and not self.ended():
-                # the game's end taken back: its standings and code go
-                self.clock.end(False)
-                screens.show_home()
             screens.note(self.storage_error(e))
             self.leds()
             return False
@@ -692,11 +688,10 @@ class App:
                     self.render()
             if play.clock is not None and play.clock.due():
                 # the time played so far (firmware/core/playclock.py), in
-                # the journal's file block, lent for it (Journal.reopen);
-                # at the game's end given to it (Play.act)
+                # the journal's file block, lent for it (Journal.reopen)
                 held = j is not None and j.close()
                 play.clock.save()
-                if held and not play.clock.over:
+                if held:
                     j.reopen()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out

@@ -275,7 +275,10 @@ class Journal:
             return _saving("start", self, words, edition_later, aside)
         from firmware.core.session import Session
         self.session = Session(self.engine(words), self.edition, words)
-        self.due = (words, self.edition, "start", (edition_later, aside))
+        # with a block held for the files' (a littlefs file's cache and its
+        # object), let go of just before they are written: the screens the
+        # game's first frame builds meanwhile would cut up the room they had
+        self.due = (words, self.edition, "start", (edition_later, aside, bytearray(1536)))
         return self.session
 
     def snapshot(self):
@@ -330,8 +333,10 @@ class Journal:
             # the game is not started: the one on flash is played (Play.saved)
             ed = self.edition
             self.edition = crc
+            later, aside = redo[0], redo[1]
+            due = redo = None       # the block held for them goes (collected by _saving)
             try:
-                _saving("start", self, data, redo[0], redo[1], s)
+                _saving("start", self, data, later, aside, s)
             except Exception:
                 self.session = None
                 raise
