@@ -399,13 +399,22 @@ class Play:
         """The last action's record on flash (Journal.flush: the device
         writes it once the action's frame is shown); False, with the
         players told, if the write failed: the action is taken back."""
+        j = self.journal
         try:
-            self.journal.flush()
+            j.flush()
             return True
         except OSError as e:
             self.changed()
-            self.app.screens.notice = None
-            self.app.screens.note(self.storage_error(e))
+            screens = self.app.screens
+            screens.notice = None
+            if j.session is None:
+                # a new game's files (Journal.start): not started, the game
+                # on flash (or the game picker) comes back as a boot finds it
+                self.session = self.journal = self.kept_view = self.clock = None
+                screens.stack = []
+                gc.collect()
+                self.app.boot()
+            screens.note(self.storage_error(e))
             self.leds()
             return False
 

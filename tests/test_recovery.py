@@ -254,6 +254,11 @@ def _new_game(app, setup):
     assert keyplan.go_to_row(app, lambda r: r[0] == t("m.new_game"), [])
     assert keyplan.go_to_row(app, lambda r: r[0] == t("m.yes"), [])
     keyplan.setup(app, setup, [])
+    if app.running:
+        # the device's loop: the new game's first frame, then its files
+        assert app.play.journal.due is not None
+        app.render()
+        app.play.saved()
 
 
 @pytest.mark.parametrize("running", [False, True])
@@ -301,6 +306,7 @@ def test_a_start_refused_at_any_write_leaves_the_game_played_to_go_on_with(tmp_p
         app.key("home")
         assert view(app) == want, k
         keyplan.action(app, nxt, [])
+        app.play.saved()        # its record, after its frame where the device's loop runs
         after = view(app)
         app, notes = boot(dev)
         assert view(app) == after and app.play.journal.records == 72 and not app.play.journal.lost, (k, notes)

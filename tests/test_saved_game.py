@@ -259,8 +259,14 @@ def test_on_the_device_a_new_games_table_is_written_after_its_first_frame_unless
     while not isinstance(app.screens.stack[-1], Setup):
         app.key("back")
     assert app.play.edition["eras"][0]["labor"] == 9 and app.play.edition_saved == saves
+    played = (data / "game" / "journal.txt").read_bytes()
     keyplan.setup(app, "inca players=blue,orange,green", [])
     assert app.play.session.state["labor"][0] == 9
+    # the new game's first frame, then its files (App.run): none before
+    assert app.play.journal.due is not None and (data / "game" / "journal.txt").read_bytes() == played
+    app.render()
+    app.play.saved()
+    assert app.play.journal.records == 1 and (data / "game" / "journal.txt").read_bytes().count(b"\n") == 1
     if saves:
         assert not (data / "game" / "edition.json").exists()
         app.play.journal.idle()
@@ -822,3 +828,4 @@ def test_on_the_device_an_action_the_storage_refuses_after_its_frame_is_taken_ba
     monkeypatch.undo()
     app, _ = boot(data)
     assert resumed(app) == want
+

@@ -267,8 +267,19 @@ class Journal:
         at idle(), not before its journal; only for a table that a resume
         without it would take too (the table for new games as saved).
         aside: what the directory holds is no game played (a save the boot
-        could not resume): it is renamed aside, never removed."""
-        return _saving("start", self, as_tokens(_text(setup)), edition_later, aside)
+        could not resume): it is renamed aside, never removed.  With defer
+        (the device) the game is made now and its files written by flush(),
+        once its first frame is shown, before the next press is taken."""
+        words = as_tokens(_text(setup))
+        if not self.defer:
+            return _saving("start", self, words, edition_later, aside)
+        from firmware.core.session import Session
+        self.session = Session(self.engine(words), self.edition, words)
+        # with a block held for the files' (a littlefs file's cache and its
+        # object), let go of just before they are written: the screens the
+        # game's first frame builds meanwhile would cut up the room they had
+        self.due = (words, self.edition, "start", (edition_later, aside, bytearray(1536)))
+        return self.session
 
     def snapshot(self):
         """Write a snapshot of the session now (temp file, then rename)."""
@@ -317,6 +328,21 @@ class Journal:
             return
         self.due = None
         data, crc, kind, redo = due
+        if kind == "start":
+            # a new game's files (Journal.start); if they cannot be written
+            # the game is not started: the one on flash is played (Play.saved)
+            ed = self.edition
+            self.edition = crc
+            later, aside = redo[0], redo[1]
+            due = redo = None       # the block held for them goes (collected by _saving)
+            try:
+                _saving("start", self, data, later, aside, s)
+            except Exception:
+                self.session = None
+                raise
+            finally:
+                self.edition = ed
+            return
         try:
             # the file stays open from one action to the next: on a board,
             # opening it takes a block (the file and its cache) that a

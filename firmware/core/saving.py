@@ -24,7 +24,7 @@ def base_text(n, crc):
     return "%s %d %08x" % (BASE_MARK, n, crc)
 
 
-def start(j, words, edition_later=None, aside=False):
+def start(j, words, edition_later=None, aside=False, session=None):
     """Journal.start: a new game from the words of its setup line.
 
     The new game is written whole in a folder of its own (game.new) while
@@ -38,8 +38,11 @@ def start(j, words, edition_later=None, aside=False):
     the new game.  Only then are the old game's files removed (what is
     left of them goes at the next boot or start).  aside: the game's folder
     holds no game played (a save the boot could not resume): it is kept
-    aside (game.damaged-N), never removed, or the start is not made."""
-    session = Session(j.engine(words), j.edition, words)
+    aside (game.damaged-N), never removed, or the start is not made.
+    session: the game made from the words already (on the device,
+    Journal.start), whose files are written now."""
+    if session is None:
+        session = Session(j.engine(words), j.edition, words)
     fs = j.fs
     new, old = j.dir + NEW, j.dir + OLD
     settle(j.dir, fs)       # what an earlier start left (the boot does this first)

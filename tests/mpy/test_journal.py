@@ -203,6 +203,8 @@ def test_a_game_started_on_the_device_writes_its_edition_table_when_idle():
     j.defer = True
     mark = len(fs.log)
     j.start(lines[0])
+    assert fs.log[mark:] == []      # nothing before the game's first frame is shown
+    j.flush()                       # then its files
     assert "g/" + EDITION not in fs.files
     # the old game's table left with its folder; none was written for the new one
     assert [op for op in fs.log[mark:] if EDITION in op[1]] == [("remove", "g.old/" + EDITION)], fs.log[mark:]
@@ -256,6 +258,7 @@ def test_an_edition_table_the_storage_refuses_is_tried_again_after_the_next_acti
     j = Journal("g", inca, edition(), fs)
     j.defer = True
     j.start(lines[0])
+    j.flush()
     fs.full = True
     assert not j.idle() and j.edition_due is not None and len(j.notes) == 1
     for _ in range(5):      # the loop wakes with nothing new: not tried again
@@ -285,6 +288,7 @@ def test_an_old_games_file_that_cannot_be_removed_stays_apart_from_the_new_game(
     j = Journal("g", inca, edition(), fs)
     j.defer = True
     j.start(demo_lines()[0])
+    j.flush()
     assert "g/" + EDITION not in fs.files and "g.old/" + EDITION in fs.files
     r = resume(fs)
     assert r.records == 1 and r.session.setup == demo_lines()[0] and r.edition == edition(), r.notes

@@ -69,6 +69,11 @@ def _start(fs, defer):
     j = Journal("g", inca, edition(), fs)
     j.defer = defer
     j.start(NEW)
+    if defer:
+        # the device writes the new game's files once its first frame is
+        # shown (before then nothing of the start is on the storage)
+        assert fs.log == [] and j.session is not None
+        j.flush()
     return j
 
 
