@@ -34,8 +34,12 @@ def log_crash(e, code, data_dir):
 def print_exception(e, f):
     try:
         sys.print_exception(e, f)   # MicroPython
-    except AttributeError:          # CPython: no traceback here
-        f.write("%s: %s\n" % (type(e).__name__, e))
+    except AttributeError:
+        if sys.implementation.name == "circuitpython":
+            import traceback
+            traceback.print_exception(e, file=f)
+        else:                       # CPython: no traceback here
+            f.write("%s: %s\n" % (type(e).__name__, e))
 
 
 # The crash screen in English, where the word table cannot give it (it may

@@ -12,6 +12,8 @@ FAT drive, made by mtools:
 - power cuts at flash operations of those presses: the board boots into
   the game at a prefix, or without it, or formats its drive (FAT: what
   CircuitPython cannot promise), never crashing, never into a wrong game;
+- the game's end: a saved game staged 13 presses before it, played to its
+  standings and their BG Stats code, every frame the simulator's;
 - fast presses: presses held 50 ms, 40 ms apart, each taken once (the
   same frame and journal as the simulator given the same times).
 """
@@ -304,3 +306,38 @@ def test_the_firmware_on_circuitpython(tmp_path):
     _check_the_opening(opening)
     _check_fast_presses(opening)
     _check_power_cuts(opening)
+
+
+# The scripted game's last presses: a saved game staged on the drive at
+# press END_FROM, booted and played to its end (the standings and their BG
+# Stats code).  From there the end once found no block for what it loads
+# (the heap of a long game has no free block over 4 KB: bgstats.py's Out).
+END_FROM = 770
+
+
+@pytest.mark.timeout(600)
+def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
+    from bench import scripts
+    from host_sim import device, keyplan
+    app, _ = device.build(BOARD, None, seed=scripts.SEED)
+    keys = keyplan.play(app, scripts.transcript())
+    assert len(keys) - END_FROM == 13 and "end" in keys[END_FROM:]
+    played = Twin(BOARD, scripts.SEED, str(tmp_path / "played"))
+    for i, k in enumerate(keys[:END_FROM]):
+        played.key(k, at=(i + 1) * 5000 * MS)
+    staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=scripts.SEED, extra={"probe": True})
+    shutil.copytree(played.data, os.path.join(staged, "data"))
+    os.makedirs(tmp_path / "twin")
+    shutil.copytree(played.data, tmp_path / "twin" / "data")
+    twin = Twin(BOARD, scripts.SEED, str(tmp_path / "twin"))
+    with Pico(BOARD, fs=vpico.mkfat(staged, str(tmp_path / "fat.img")), flash_times=FLASH) as p:
+        p.boot(limit=60_000 * MS)
+        assert p.picture() == twin.picture(), "the boot into the saved game"
+        for k in keys[END_FROM:]:
+            p.key(k, twin=twin)
+            _no_crash(p)
+            assert p.picture() == twin.picture(), "press %s of %s" % (k, keys[END_FROM:])
+            if k == "end":
+                # the code is on the screen, beside the winner
+                assert twin.app.screens.stack[-1].code is not None
+    assert twin.app.play.ended()

@@ -76,70 +76,86 @@ class Out:
     *Measured apart*).  form: how its text is written (PERCENT, UTF8,
     JSON); wide: whether it holds bytes beyond ASCII."""
 
-    def __init__(self, room=640):
+    def __init__(self, room=640, grow=True):
         self.buf = bytearray(room)
         self.n = 0
         self.form = PERCENT
         self.wide = False
+        self.grow = grow    # False: bytes past room are counted, not kept (fit: they cannot be in the code)
 
     def _room(self, k):
         if self.n + k > len(self.buf):
+            if not self.grow:
+                return False
             more = bytearray(2 * len(self.buf) + k)
             more[:self.n] = self.buf[:self.n]
             self.buf = more
+        return True
+
+    # The text is read as its UTF-8 bytes, never a character at a time: a
+    # str's characters come out of MicroPython's iterator as interned names
+    # (qstrs, kept for good), and a player's letters not seen before took
+    # a pool of names more at the game's end, a block the heap of a long
+    # game did not have (firmware/hal/cp_board.py).
 
     def raw(self, s):
         """ASCII written as it is."""
-        self._room(len(s))
+        if not self._room(len(s)):
+            self.n += len(s)
+            return
         b = self.buf
         n = self.n
-        for ch in s:
-            b[n] = ord(ch)
+        for c in s.encode():
+            b[n] = c
             n += 1
         self.n = n
 
     def _byte(self, c):
-        self._room(1)
-        self.buf[self.n] = c
+        if self._room(1):
+            self.buf[self.n] = c
         self.n += 1
 
-    def enc(self, s):
+    def enc(self, s, q=False):
         """s as its form writes it: its UTF-8 bytes, percent-encoded but
-        what the form keeps."""
+        what the form keeps; q: in a JSON string (str)."""
         form = self.form
-        for ch in s:
-            o = ord(ch)
-            if not _kept(o, form):
-                for c in ch.encode():
-                    self.raw("%%%02X" % c)
-            elif o < 128:
-                self._byte(o)
+        u = s.encode()
+        i = 0
+        while i < len(u):
+            o = u[i]
+            k = 1 if o < 0xC0 else 2 if o < 0xE0 else 3 if o < 0xF0 else 4
+            if k > 1:
+                o &= 0x7F >> k
+                for j in range(i + 1, i + k):
+                    o = (o << 6) | (u[j] & 0x3F)
+            if q and (o == 34 or o == 92):
+                e = '\\"' if o == 34 else "\\\\"
+                if form == JSON:
+                    self.raw(e)
+                else:
+                    self.enc(e)
+            elif q and (o < 32 or (form == JSON and not _kept(o, JSON))):
+                if form == JSON:
+                    self.raw("\\u%04x" % o)
+                else:
+                    self.enc("\\u%04x" % o)
+            elif not _kept(o, form):
+                for j in range(i, i + k):
+                    self.raw("%%%02X" % u[j])
             else:
-                for c in ch.encode():
-                    self._byte(c)
-                self.wide = True
+                for j in range(i, i + k):
+                    self._byte(u[j])
+                if o >= 128:
+                    self.wide = True
+            i += k
 
     def str(self, s):
         """A JSON string of s, as the form writes it (JSON escapes for \\
         and " and control characters: a name is letters, but a word table is not
         ours).  In JSON what the form does not keep is a JSON escape, not a
         percent-encoded byte: its link holds no %."""
-        json = self.form == JSON
         self.enc('"')
-        for ch in s:
-            o = ord(ch)
-            if ch == '"' or ch == "\\":
-                if json:
-                    self.raw("\\" + ch)
-                else:
-                    self.enc("\\" + ch)
-            elif o < 32 or (json and not _kept(o, JSON)):
-                if json:
-                    self.raw("\\u%04x" % o)
-                else:
-                    self.enc("\\u%04x" % o)
-            else:
-                self.enc(ch)
+        self.enc(s, True)
         self.enc('"')
 
     def data(self):
@@ -255,8 +271,11 @@ def fit(app, ps, room):
     that fits room bytes (a QR code's capacity) with as much as that form
     holds, each form tried at its leanest first; None if none fits.  A
     link with bytes beyond ASCII has a byte less: its code's ECI header
-    (12 bits) takes one of every version's capacity (qr.capacity)."""
-    out = Out()
+    (12 bits) takes one of every version's capacity (qr.capacity).  A link
+    longer than room is only counted: at the end of a long game the heap
+    may have no block for its whole text (on CircuitPython the full link's
+    1,280 bytes were what the board did not find)."""
+    out = Out(room, False)
     for form in (PERCENT, UTF8, JSON):
         write(app, ps, LEANEST, out, form)
         if out.n + out.wide > room:
