@@ -330,7 +330,8 @@ def test_a_killed_browser_a_closed_tab_and_the_update_from_localstorage_keep_the
     again on the same profile, the page shows the game with every action
     but at most that last one.  Then on a phone's screen (390x844, touch):
     the buttons are a thumb's size, a tap and a held press by touch work,
-    and a tab closed and opened again shows the game."""
+    and a tab closed and opened again shows the game; an action whose
+    writes the storage refuses is not kept, and the page says so."""
     from playwright.sync_api import sync_playwright
     _, folder = site_once(tmp_path_factory)
     srv = serve(folder)
@@ -439,6 +440,17 @@ def test_a_killed_browser_a_closed_tab_and_the_update_from_localstorage_keep_the
         page.wait_for_function("!!window.companion")
         page.evaluate("companion.settled()")
         assert canvas_rgb(page) == sim_rgb(resumed(data)[0]), "the tab closed and opened again"
+        # the storage refuses an action's writes (as a full disk does): the
+        # page starts again from what is saved, the game before the action,
+        # and says that it was not saved
+        assert page.inner_text("#status") == ""
+        page.evaluate("() => { IDBTransaction.prototype.commit = function () { this.abort(); }; }")
+        with page.expect_navigation():
+            page.evaluate("() => { companion.send(['undo']); }")
+        page.wait_for_function("!!window.companion")
+        page.evaluate("companion.settled()")
+        assert canvas_rgb(page) == sim_rgb(resumed(data)[0]), "the action the storage refused"
+        assert "not saved" in page.inner_text("#status")
         ctx.close()
     srv.shutdown()
     print("killed %d processes %.1f ms after action %d's frame: resumed at %d" % (n, t, last, at[0]))

@@ -20,13 +20,16 @@ const BOARD_KEY = "companion/board";
 const WORDS = {
   en: { back: "BACK", ok: "OK", screen: "Screen",
         legend: "Hold OK: home · hold BACK: undo · hold ▼: end the turn. Keys: ↑/↓ (k/j), Enter OK, " +
-                "Backspace back, h home, u undo, e end the turn, 3j/3k hold for 3 rows." },
+                "Backspace back, h home, u undo, e end the turn, 3j/3k hold for 3 rows.",
+        refused: "The browser's storage refused the last action: it was not saved, and the game goes on from before it." },
   ru: { back: "НАЗАД", ok: "OK", screen: "Экран",
         legend: "Долгое OK: домой · долгое НАЗАД: отмена · долгое ▼: конец хода. Клавиши: ↑/↓ (k/j), " +
-                "Ввод OK, Забой НАЗАД, h домой, u отмена, e конец хода, 3j/3k держать 3 строки." },
+                "Ввод OK, Забой НАЗАД, h домой, u отмена, e конец хода, 3j/3k держать 3 строки.",
+        refused: "Хранилище браузера не приняло последнее действие: оно не сохранено, игра идёт с момента до него." },
   es: { back: "ATRÁS", ok: "OK", screen: "Pantalla",
         legend: "OK largo: inicio · ATRÁS largo: deshacer · ▼ largo: fin del turno. Teclas: ↑/↓ (k/j), " +
-                "Intro OK, Retroceso ATRÁS, h inicio, u deshacer, e fin del turno, 3j/3k mantener 3 filas." },
+                "Intro OK, Retroceso ATRÁS, h inicio, u deshacer, e fin del turno, 3j/3k mantener 3 filas.",
+        refused: "El almacenamiento del navegador rechazó la última acción: no se guardó y la partida sigue desde antes." },
 };
 
 const params = new URLSearchParams(location.search);
@@ -219,7 +222,7 @@ document.addEventListener("keydown", e => {
 // completed (firmware/hal/web.py; a press made meanwhile waits), so a
 // browser killed loses at most the action being written.  localStorage
 // would not do: Chromium writes it to the disk seconds later.
-const DB = "companion", FILES = "files";
+const DB = "companion", FILES = "files", REFUSED = "companion/refused";
 
 function asked(r) {
   return new Promise((ok, no) => { r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
@@ -261,7 +264,18 @@ class Files {
       this.pending++;
       const end = error => {
         this.pending--;
-        if (error) statusEl.textContent = "The game could not be saved: " + (tx.error || "the storage failed");
+        if (error) {
+          // the storage refused this turn's writes (full, or failing): none
+          // of them is on the disk, so the page starts again from what is
+          // there (the game before the action), and says so
+          try {
+            sessionStorage.setItem(REFUSED, (WORDS[document.documentElement.lang] || WORDS.en).refused +
+                                   (tx.error ? " (" + tx.error.name + ")" : ""));
+          } catch (e) { /* told on the console only */ }
+          console.error("the storage refused the writes", tx.error);
+          location.reload();
+          return;
+        }
         if (!this.pending && web) web.saved();
       };
       tx.oncomplete = () => end(false);
@@ -318,6 +332,11 @@ async function files() {
 
 // ---------------------------------------------------------------- start
 async function start() {
+  const refused = sessionStorage.getItem(REFUSED);
+  if (refused) {
+    sessionStorage.removeItem(REFUSED);
+    statusEl.textContent = refused;
+  }
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
