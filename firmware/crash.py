@@ -36,7 +36,7 @@ def print_exception(e, f):
         sys.print_exception(e, f)   # MicroPython
     except AttributeError:
         if sys.implementation.name == "circuitpython":
-            import traceback
+            import traceback  # pyright: ignore[reportMissingImports] - CircuitPython has it, MicroPython not
             traceback.print_exception(e, file=f)
         else:                       # CPython: no traceback here
             f.write("%s: %s\n" % (type(e).__name__, e))
