@@ -155,8 +155,12 @@ def _boot_cut(tmp, flash0, log, k, part):
             # nothing drawn: whatever code.py said went out before the USB
             # serial was up; a reload says it again
             p.call("write", data="\x04")
-            p.run(5000 * MS)
-            p.read()
+            said = len(p.serial)
+            for _ in range(20):     # up to 5 s, until code.py has run again
+                p.run(250 * MS)
+                p.read()
+                if "Code done running" in p.serial[said:]:
+                    break
             return None, p.serial, None
         p.boot(limit=60_000 * MS)
         _no_crash(p)
