@@ -21,15 +21,18 @@ const WORDS = {
   en: { back: "BACK", ok: "OK", screen: "Screen",
         legend: "Hold OK: home · hold BACK: undo · hold ▼: end the turn. Keys: ↑/↓ (k/j), Enter OK, " +
                 "Backspace back, h home, u undo, e end the turn, 3j/3k hold for 3 rows.",
-        refused: "The browser's storage refused the last action: it was not saved, and the game goes on from before it." },
+        refused: "The browser's storage refused the last action: it was not saved, and the game goes on from before it.",
+        unsaved: "The browser's storage refuses to save the game: what is played from here on is not kept." },
   ru: { back: "НАЗАД", ok: "OK", screen: "Экран",
         legend: "Долгое OK: домой · долгое НАЗАД: отмена · долгое ▼: конец хода. Клавиши: ↑/↓ (k/j), " +
                 "Ввод OK, Забой НАЗАД, h домой, u отмена, e конец хода, 3j/3k держать 3 строки.",
-        refused: "Хранилище браузера не приняло последнее действие: оно не сохранено, игра идёт с момента до него." },
+        refused: "Хранилище браузера не приняло последнее действие: оно не сохранено, игра идёт с момента до него.",
+        unsaved: "Хранилище браузера не сохраняет игру: то, что сыграно дальше, не сохранится." },
   es: { back: "ATRÁS", ok: "OK", screen: "Pantalla",
         legend: "OK largo: inicio · ATRÁS largo: deshacer · ▼ largo: fin del turno. Teclas: ↑/↓ (k/j), " +
                 "Intro OK, Retroceso ATRÁS, h inicio, u deshacer, e fin del turno, 3j/3k mantener 3 filas.",
-        refused: "El almacenamiento del navegador rechazó la última acción: no se guardó y la partida sigue desde antes." },
+        refused: "El almacenamiento del navegador rechazó la última acción: no se guardó y la partida sigue desde antes.",
+        unsaved: "El almacenamiento del navegador no guarda la partida: lo que se juegue desde aquí no se conserva." },
 };
 
 const params = new URLSearchParams(location.search);
@@ -267,14 +270,22 @@ class Files {
         if (error) {
           // the storage refused this turn's writes (full, or failing): none
           // of them is on the disk, so the page starts again from what is
-          // there (the game before the action), and says so
-          try {
-            sessionStorage.setItem(REFUSED, (WORDS[document.documentElement.lang] || WORDS.en).refused +
-                                   (tx.error ? " (" + tx.error.name + ")" : ""));
-          } catch (e) { /* told on the console only */ }
+          // there (the game before the action), and says so; but not again
+          // within seconds of a start that came of it (a storage that
+          // refuses what the start itself writes would start it for ever)
+          const w = WORDS[document.documentElement.lang] || WORDS.en;
+          const why = tx.error ? " (" + tx.error.name + ")" : "";
           console.error("the storage refused the writes", tx.error);
-          location.reload();
-          return;
+          const last = Number(sessionStorage.getItem(REFUSED + "-at") || 0);
+          if (Date.now() - last > 10000) {
+            try {
+              sessionStorage.setItem(REFUSED, w.refused + why);
+              sessionStorage.setItem(REFUSED + "-at", String(Date.now()));
+              location.reload();
+              return;
+            } catch (e) { /* no session storage: told below */ }
+          }
+          statusEl.textContent = w.unsaved + why;
         }
         if (!this.pending && web) web.saved();
       };
