@@ -6,9 +6,10 @@
 # The app never applies a rule itself: it asks the engine (check, apply,
 # view) and shows what the engine did (its events).
 #
-# App is the loop (boot, key, render, run); it holds three parts, each with
-# its public face: app.board (Board), app.screens (Screens) and app.play
-# (Play).  A part reaches the others through its app.
+# App is the loop (boot, key, render, run); it holds four parts, each with
+# its public face: app.board (Board), app.screens (Screens), app.play
+# (Play) and app.choosing (Choosing: New game).  A part reaches the others
+# through its app.
 import gc
 
 from firmware.core.errors import IllegalAction
@@ -57,6 +58,23 @@ class Board:
         self.has_up = True
         self.wall = None        # type: object  # time.localtime, where the board has a clock
 
+    def load_language(self):
+        """The language's font part and its table of words (the game's own
+        words not yet); the language."""
+        lang = self.settings["lang"]
+        self.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
+        text.load("%s/lang/%s.json" % (self.assets, lang))
+        return lang
+
+    def load_words(self, app):
+        """The language's words, and the game's own (app.play.name's) in front of them."""
+        lang = self.load_language()
+        if app.play.name:
+            text.add(self.code + use_once("firmware.games.registry", "words")(app.play.name, lang))
+        if self.settings.get("names") or text.over is not None:
+            # the names given to the seats, in this game's words (firmware/screenkit/names.py)
+            use_once("firmware.screenkit.names", "apply")(app)
+
     def font_for(self, lang):
         """The screen's font cut down to language lang's characters, where
         the board has that part of it (firmware/core/font.py Font.use)."""
@@ -100,19 +118,19 @@ class Screens:
     def pop(self):
         if len(self.stack) > 1:
             gone = self.stack.pop()
-            play = self.app.play
+            choosing = self.app.choosing
             if getattr(gone, "picker", False):
-                play.resume_playing()
+                choosing.resume_playing()
             self.stack[-1].refresh(self.app)
-            play.done_choosing()      # New game answered No
+            choosing.done()      # New game answered No
         self.dirty = True
 
     def home(self):
         del self.stack[1:]
-        play = self.app.play
-        play.resume_playing()
+        choosing = self.app.choosing
+        choosing.resume_playing()
         self.stack[0].refresh(self.app)
-        play.done_choosing()
+        choosing.done()
         self.dirty = True
 
     def open_menu(self):
@@ -157,6 +175,12 @@ class Screens:
                 return
         self.push(Report(head or t("m.results"), lines, head is not None))
 
+    def storage_error(self, e):
+        """What a failed write means, in the players' language (the system's
+        own message is English): a full flash in words, else its number."""
+        no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+        return t("m.storage_full") if no == 28 else t("m.storage") % no
+
     def footer_text(self, hint):
         """A screen's hint (h.*) in the words of the board's buttons: a
         two-button board has its own (h2.*: A and B, short and held)."""
@@ -182,7 +206,7 @@ class Screens:
 
     # The code that boots the device and sets up a game (firmware/chooser.py)
     # is loaded when one of these needs it, and forgotten once a game is
-    # played (Play.done_choosing).
+    # played (Choosing.done).
 
     def open_picker(self, over=False):
         """The game picker (over the game played: New game)."""
@@ -191,6 +215,48 @@ class Screens:
     def confirm_new_game(self):
         """New game's question: end the game played?"""
         use("firmware.chooser", "confirm_new_game")(self.app)
+
+
+class Choosing:
+    """New game: the game chosen and set up (app.play's name, game, ui,
+    edition) while the game played waits in app.play.playing; the code that
+    chooses it (firmware/chooser.py) is loaded when one of these needs it,
+    and let go once a game is played (done)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def choose(self, name):
+        """Make `name` the game played or set up (firmware/chooser.py)."""
+        use("firmware.chooser", "choose")(self.app, name)
+
+    def save_edition(self):
+        """Keep the edited edition table, for new games (firmware/chooser.py)."""
+        use("firmware.chooser", "save_edition")(self.app)
+
+    def done(self):
+        """A game is played, with no New game being set up and no game
+        picker on the screens (its rows would keep the module's code): the
+        code that chose it leaves the heap."""
+        play = self.app.play
+        if play.session is not None and play.playing is None:
+            for s in self.app.screens.stack:
+                if getattr(s, "picker", False):
+                    return
+            loading(False)      # New game backed out of: the game is played again
+            done_with("firmware.chooser")
+            done_with("firmware.games.registry")
+
+    def resume_playing(self):
+        """Back from New game without starting one: the game being played
+        is the one the screens serve again (its engine, screens, words,
+        edition and journal as they were)."""
+        play = self.app.play
+        if play.playing is None:
+            return
+        play.take_back()
+        self.app.board.load_words(self.app)
+        play.changed()
 
 
 class Play:
@@ -219,62 +285,18 @@ class Play:
         self.clock = None       # how long the game has been played (firmware/core/playclock.py)
         self.names = None       # {seat: name} given at set-up (firmware/screenkit/names.py), or None
 
-    # The code that sets up a game (firmware/chooser.py) is loaded when one
-    # of these needs it, and forgotten once a game is played (done_choosing).
-
-    def choose(self, name):
-        """Make `name` the game played or set up (firmware/chooser.py)."""
-        use("firmware.chooser", "choose")(self.app, name)
+    def take_back(self):
+        """The game played, kept in playing while New game set up another,
+        is the game again: its name, engine, screens, edition, journal."""
+        kept = self.playing
+        if kept is not None:
+            self.name, self.game, self.ui, self.edition, self.journal = kept
+            self.playing = None
 
     def start_game(self, setup):
-        """Start the game chosen, from its setup line (firmware/chooser.py)."""
+        """Start the game chosen, from its setup line (firmware/chooser.py;
+        a game's set-up screen calls it)."""
         use("firmware.chooser", "start_game")(self.app, setup)
-
-    def save_edition(self):
-        """Keep the edited edition table, for new games (firmware/chooser.py)."""
-        use("firmware.chooser", "save_edition")(self.app)
-
-    def done_choosing(self):
-        """A game is played, with no New game being set up and no game
-        picker on the screens (its rows would keep the module's code): the
-        code that chose it leaves the heap."""
-        if self.session is not None and self.playing is None:
-            for s in self.app.screens.stack:
-                if getattr(s, "picker", False):
-                    return
-            loading(False)      # New game backed out of: the game is played again
-            done_with("firmware.chooser")
-            done_with("firmware.games.registry")
-
-    def load_language(self):
-        """The language's font part and its table of words (the game's own
-        words not yet); the language."""
-        board = self.app.board
-        lang = board.settings["lang"]
-        board.font_for(lang)     # first: the crash screen of a table that finds no room has the glyphs of its words
-        text.load("%s/lang/%s.json" % (board.assets, lang))
-        return lang
-
-    def load_words(self):
-        """The language's words, and the game's own in front of them."""
-        lang = self.load_language()
-        board = self.app.board
-        if self.name:
-            text.add(board.code + use_once("firmware.games.registry", "words")(self.name, lang))
-        if board.settings.get("names") or text.over is not None:
-            # the names given to the seats, in this game's words (firmware/screenkit/names.py)
-            use_once("firmware.screenkit.names", "apply")(self.app)
-
-    def resume_playing(self):
-        """Back from New game without starting one: the game being played
-        is the one the screens serve again (its engine, screens, words,
-        edition and journal as they were)."""
-        if self.playing is None:
-            return
-        self.name, self.game, self.ui, self.edition, self.journal = self.playing
-        self.playing = None
-        self.load_words()
-        self.changed()
 
     def view(self):
         """The view of the game being played (while New game sets up another
@@ -319,7 +341,7 @@ class Play:
             screens.note(text.reason(e))
             return False
         except OSError as e:
-            screens.note(self.storage_error(e))
+            screens.note(screens.storage_error(e))
             return False
         self.changed()
         self.acts += 1
@@ -414,15 +436,9 @@ class Play:
                 screens.stack = []
                 gc.collect()
                 self.app.boot()
-            screens.note(self.storage_error(e))
+            screens.note(screens.storage_error(e))
             self.leds()
             return False
-
-    def storage_error(self, e):
-        """What a failed write means, in the players' language (the system's
-        own message is English): a full flash in words, else its number."""
-        no = e.args[0] if e.args and isinstance(e.args[0], int) else 0
-        return t("m.storage_full") if no == 28 else t("m.storage") % no
 
     def press(self, at):
         """A button pressed at `at` (ms): the count of the time the game
@@ -473,11 +489,12 @@ class Play:
 
 
 class App:
-    """The device's loop (boot, key, render, run) over three parts, each
+    """The device's loop (boot, key, render, run) over four parts, each
     with its public face (docs/code.md): screens (Screens: the stack and
     what the next frame shows), play (Play: the game being played, its
-    session, journal, words, edition) and board (Board: the layout, canvas,
-    LEDs, buttons, files and settings).  Other modules use only the parts'
+    session, journal, edition), choosing (Choosing: New game, and the code
+    that chooses a game) and board (Board: the layout, canvas, LEDs,
+    buttons, files, settings and the players' words).  Other modules use only the parts'
     public members; the underscored ones are their own."""
 
     def __init__(self, lay, canvas, pixels=None, data_dir=None, assets="assets", seed=None, report=None,
@@ -490,6 +507,7 @@ class App:
         self.board = Board(lay, canvas, pixels, data_dir, assets, seed, report, lang)
         self.screens = Screens(self)
         self.play = Play(self)
+        self.choosing = Choosing(self)
         self._notice_gone = False   # the reminder went: the title line under it is drawn again
         self.probe = probe  # called after every redraw the buttons caused (main.py)
         self.running = False    # in run(), the device's loop
@@ -503,7 +521,7 @@ class App:
         try:
             use("firmware.chooser", "boot")(self)
         finally:
-            self.play.done_choosing()
+            self.choosing.done()
 
     def key(self, k, at=None):
         """Handle one button intent: up, down, ok, back, home, undo, end, or

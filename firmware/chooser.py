@@ -1,9 +1,9 @@
 # Choosing the game: what the device does when it is switched on (the
 # settings, the saved game resumed, or the game picker) and when New game
 # picks another game (its engine, screens, words and edition table) and
-# starts it (Play.start_game, Play.save_edition: the set-up screens').  The
+# starts it (Play.start_game, Choosing.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
-# played (Play.done_choosing): play never needs its code.
+# played (Choosing.done): play never needs its code.
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
@@ -24,7 +24,7 @@ def boot(app):
     session = None
     around, odd = _around(app)
     use_once("firmware.settings", "load")(app)
-    app.play.load_language()
+    app.board.load_language()
     if app.board.px:
         app.board.px.brightness = app.board.settings["brightness"]
     app.play.session = None
@@ -201,7 +201,7 @@ def choose(app, name):
     app.play.name = name
     app.play.game = game
     app.play.ui = screens
-    app.play.load_words()
+    app.board.load_words(app)
     where = "%s/%s" % (app.board.assets, registry.edition(name))
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
@@ -301,13 +301,13 @@ def confirm_new_game(app):
 def _pick(name):
     def go(app):
         try:
-            app.play.choose(name)
+            app.choosing.choose(name)
         except ImportError:
             # a build without this game's screens (flash.sh can leave games out)
             app.screens.note(t("g.missing"))
             return
         except EditionError as e:
-            app.play.resume_playing()
+            app.choosing.resume_playing()
             app.screens.note(t("m.edition_damaged") % (title_of(app, name, "g." + name), e))
             return
         app.screens.push(app.play.ui.setup(app))
@@ -379,7 +379,7 @@ def start_game(app, setup):
                 j.cut_due = j.cut_due or "game" not in osfs.FS.listdir(app.board.dir)
             except OSError:
                 j.cut_due = True
-        app.screens.note(app.play.storage_error(e))
+        app.screens.note(app.screens.storage_error(e))
         return
     if app.play.playing is None and app.play.journal:
         # a note of a save kept where it was, now aside: told at the boot
@@ -402,7 +402,7 @@ def start_game(app, setup):
     for name in NAMES:
         if name != app.play.name:
             registry.done_with(name)
-    app.play.done_choosing()
+    app.choosing.done()
     # the set-up reminders (turn order, what goes on the board): a
     # checklist read once before play, on a screen of its own
     lines = app.play.ui.notable(app.play.session.state["ev"])
@@ -423,7 +423,7 @@ def save_edition(app):
                 # the table is no file's now: a game started with it is
                 # named by the checksum of its own copy (Journal.tables)
                 app.play.journal.tables = (None,) + tuple(app.play.journal.tables[1:])
-            app.screens.note(app.play.storage_error(e))
+            app.screens.note(app.screens.storage_error(e))
             return
         app.play.edition_saved = True
         if app.play.journal is not None:

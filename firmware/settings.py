@@ -123,7 +123,7 @@ def save(app):
 def told(app, e):
     """Over the settings, once they show the change: that it was not saved."""
     if e is not None:
-        app.screens.push(Message(t("m.settings"), [app.play.storage_error(e), t("m.until_off")]))
+        app.screens.push(Message(t("m.settings"), [app.screens.storage_error(e), t("m.until_off")]))
 
 
 def cycle_brightness(app):
@@ -156,5 +156,5 @@ def use_language(app, lang):
     # device starts again, on a whole heap, in the language chosen; a
     # write refused is told once the settings are shown again, in it
     e = save(app)
-    app.play.load_words()
+    app.board.load_words(app)
     return e

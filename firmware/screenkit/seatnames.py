@@ -61,7 +61,7 @@ def _kept(app, save):
     e = save(app)
     apply(app)
     if e is not None:
-        app.screens.push(Message(t("m.settings"), [app.play.storage_error(e), t("m.until_off")]))
+        app.screens.push(Message(t("m.settings"), [app.screens.storage_error(e), t("m.until_off")]))
 
 
 # ------------------------------------------------------------ the seats

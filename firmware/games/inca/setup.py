@@ -90,7 +90,7 @@ def _edit_labor(era_no):
             era["labor"] = v[0]
             app.screens.pop()
             board_check(app)
-            app.play.save_edition()      # a failed write is told over the list
+            app.choosing.save_edition()      # a failed write is told over the list
         app.screens.push(Numbers(f("s.era_labor", t("era." + str(era_no))), [["f.labor", era["labor"], 0, 20]], done))
     return go
 
@@ -118,6 +118,6 @@ def _edit_kind(i):
             k[1], k[2], k[3] = v
             app.screens.pop()
             _kinds(app)
-            app.play.save_edition()
+            app.choosing.save_edition()
         app.screens.push(Numbers(f("s.kind", k[0]), [["f.res", k[1], 0, 9], ["f.labor", k[2], 0, 9], ["f.vp", k[3], 0, 9]], done))
     return go
