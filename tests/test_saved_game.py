@@ -712,6 +712,34 @@ def intents(planned):
     return [e for k in planned for e in keyplan.events(prof, k)]
 
 
+
+class _Stop(Exception):
+    pass
+
+
+def _run_to_the_last_key(app, keys, taken=None):
+    """The device's loop (App.run, booted already) given the keys one at a
+    time as its buttons, until they are all taken and it waits for more;
+    taken() is called as each is taken."""
+    class Buttons:
+        at = None
+        todo = list(keys)
+
+        def get(self):
+            if not self.todo:
+                return None
+            if taken is not None:
+                taken()
+            return self.todo.pop(0)
+
+        async def wait(self):
+            raise _Stop()
+    import asyncio
+    app.boot = lambda: None
+    with pytest.raises(_Stop):
+        asyncio.run(app.run(Buttons()))
+
+
 def test_on_the_device_an_actions_record_goes_to_flash_after_its_frame_before_the_next_press(
         saved, tmp_path, monkeypatch):
     """The device's loop (App.run) with presses noted all at once: each
@@ -719,7 +747,6 @@ def test_on_the_device_an_actions_record_goes_to_flash_after_its_frame_before_th
     is not in the press's time), and the record is in the journal before the
     next press is taken; the undo checkpoint moves with the write, not in
     the press.  The journal ends as the simulator's, given the same presses."""
-    import asyncio
     import gc
     monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)   # MicroPython's, which the loop reads
     data, _ = saved
@@ -743,25 +770,9 @@ def test_on_the_device_an_actions_record_goes_to_flash_after_its_frame_before_th
         show()
     app.board.cv.show = frame
 
-    class Stop(Exception):
-        pass
-
-    class Buttons:
-        at = None
-        todo = list(keys)
-
-        def get(self):
-            if not self.todo:
-                return None
-            k = self.todo.pop(0)
-            seen.append(("key", app.play.acts, journal.read_bytes().count(b"\n"), app.play.session.base_n))
-            return k
-
-        async def wait(self):
-            raise Stop()
-    app.boot = lambda: None     # booted already
-    with pytest.raises(Stop):
-        asyncio.run(app.run(Buttons()))
+    def taken():
+        seen.append(("key", app.play.acts, journal.read_bytes().count(b"\n"), app.play.session.base_n))
+    _run_to_the_last_key(app, keys, taken)
     records = twin.play.journal.records
     got, want = (data / "game" / "journal.txt").read_bytes(), (plan / "game" / "journal.txt").read_bytes()
     assert got == want, (got[-300:], want[-300:], keys)
@@ -786,7 +797,6 @@ def test_on_the_device_an_action_the_storage_refuses_after_its_frame_is_taken_ba
     """The record written after the action's frame, the storage full: the
     action is taken back, the players told, the journal as it was; the
     next boot resumes the same game."""
-    import asyncio
     import gc
     from firmware.core import osfs
     monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)
@@ -807,21 +817,7 @@ def test_on_the_device_an_action_the_storage_refuses_after_its_frame_is_taken_ba
     app.play.journal.defer = True
     before = (data / "game" / "journal.txt").read_bytes()
 
-    class Stop(Exception):
-        pass
-
-    class Buttons:
-        at = None
-        todo = list(keys)
-
-        def get(self):
-            return self.todo.pop(0) if self.todo else None
-
-        async def wait(self):
-            raise Stop()
-    app.boot = lambda: None
-    with pytest.raises(Stop):
-        asyncio.run(app.run(Buttons()))
+    _run_to_the_last_key(app, keys)
     assert resumed(app) == want and app.play.journal.due is None
     assert t("m.storage_full") in " ".join(app.screens.stack[-1].lines)
     assert (data / "game" / "journal.txt").read_bytes() == before
