@@ -581,6 +581,13 @@ if [ "$romfs" = 1 ]; then
     if [ "$dry" = 0 ]; then
         mkdir -p "$rom"
         cp -r "$out/firmware" "$out/boards" "$out/assets" "$out/board.json" "$rom/"
+        # the profile compiled too: no one edits it in the image, and a
+        # board would compile its source at every start
+        for f in "$rom"/boards/*.py; do
+            b=$(basename "$f" .py)
+            if [ "$b" = __init__ ]; then n=boards; else n="boards.$b"; fi
+            "$mpyc" -O3 -s "$n" -o "${f%.py}.mpy" "$f" && rm "$f"
+        done
         [ -d "$out/lib" ] && cp -r "$out/lib" "$rom/"
         # the font's licence goes beside the image (and the UF2), as the
         # firmware's licences go beside it in dist/: the partition's room

@@ -190,10 +190,12 @@ def stage(board, out, seed=None, extra=None):
 # heap of HEAP bytes in all (the interpreter's own few KB counted in it, as
 # on a board whose heap is that size), then starts the firmware as flash.sh's
 # main.py does.  "a heap of N bytes" on the serial line says what was left.
+# One collection first, so that the ballast is the heap's first block; none
+# after it (a collection of the Pico's whole heap is about 10 ms of the
+# boot's chip time that a board with the smaller heap would not spend).
 BALLAST = """import gc
 gc.collect()
 _ballast = bytearray(gc.mem_free() + gc.mem_alloc() - %d - 64)
-gc.collect()
 print("a heap of %%d bytes" %% (gc.mem_free() + gc.mem_alloc() - len(_ballast)))
 """
 

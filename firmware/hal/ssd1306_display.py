@@ -54,6 +54,9 @@ class SSD1306Display:
             self.bus.writeto(dev.addr, self.omv[a:b + 1])
         finally:
             out[a] = keep
+        if getattr(dev, "dark", False):
+            dev.dark = False
+            dev.write_cmd(0xAF)     # the display on, now that it holds a frame of ours
 
 
 def i2c(d):
@@ -61,4 +64,24 @@ def i2c(d):
     from machine import I2C, Pin
     import ssd1306  # pyright: ignore[reportMissingImports]  (micropython-lib, put on the board by flash.sh)
     bus = I2C(d["i2c"], sda=Pin(d["sda"]), scl=Pin(d["scl"]), freq=d.get("freq", 400_000))
-    return SSD1306Display(ssd1306.SSD1306_I2C(d["width"], d["height"], bus, addr=d.get("addr", 0x3C)))
+
+    class Dark(ssd1306.SSD1306_I2C):
+        """The driver's set-up ends with the display switched on and a
+        blank frame sent, a whole frame on the bus (BENCHMARKS.md, *Measured
+        apart*) just before the first screen's own: here the display stays
+        off through it, and is switched on once it holds that first screen
+        (show_rows), so what its RAM held at power-on is never shown."""
+
+        def __init__(self, *a, **kw):
+            self.dark = True
+            super().__init__(*a, **kw)
+
+        def write_cmd(self, cmd):
+            if cmd != 0xAF or not self.dark:    # SET_DISP | 1, the set-up's last command
+                super().write_cmd(cmd)
+
+        def show(self):
+            if not self.dark:
+                super().show()
+
+    return SSD1306Display(Dark(d["width"], d["height"], bus, addr=d.get("addr", 0x3C)))
