@@ -4,10 +4,11 @@
 #   micropython-v1.28.0-RPI_PICO-ROMFS.uf2    Raspberry Pi Pico (RP2040)
 #   micropython-v1.28.0-RPI_PICO2-ROMFS.uf2   Raspberry Pi Pico 2 (RP2350, Arm cores)
 #
-# Each is MicroPython v1.28.0 for that board, two small changes made to its
-# sources (py/qstr.c: how large a new pool of interned names is, below),
-# built for a board folder copied from ports/rp2/boards/BOARD with three
-# additions:
+# Each is MicroPython v1.28.0 for that board, small changes made to three of
+# its sources (py/qstr.c: how large a new pool of interned names is;
+# ports/rp2/qstrdefsport.h and mpconfigport.h: the companion's names, no FAT;
+# below), built for a board folder copied from ports/rp2/boards/BOARD with
+# these additions:
 #   - a ROM partition (ROMFS) of 640 KiB right below the filesystem
 #     (`#define MICROPY_HW_ROMFS_BYTES`): mounted at /rom, the code in it
 #     run in place from flash.  It starts where the builds before had their
@@ -26,6 +27,13 @@
 #     frozen/main.py: at boot it runs the ROM partition's /rom/main.py if
 #     there is one, else the filesystem's main.py as the official firmware
 #     does (frozen/manifest.py: the port's other frozen modules);
+#   - the names the companion's code uses in the firmware's own pool of
+#     names (frozen/names.h, written by tools/qstrnames.py, appended to the
+#     port's qstrdefsport.h): a board finds them in flash rather than
+#     interning each into a pool in its heap, which every lookup of a name
+#     searches an entry at a time; and no FAT filesystem (MICROPY_VFS_FAT,
+#     the port's frozen _boot_fat.py left out), whose code the names take
+#     the room of (README.md);
 #   - MICROPY_QSTR_POOL_MAX (640) and _STEP (256): MicroPython makes each
 #     new pool of interned names twice as large as the last (20, 40, ...
 #     640 entries, then 1,280: one block of about 8 KB), and stops with a
@@ -203,6 +211,18 @@ open(p, "w").write(s)
 PY
 fi
 
+# the companion's names in the firmware's own pool of names (frozen/names.h,
+# tools/qstrnames.py): appended to the port's qstrdefsport.h as the sources
+# have it (kept aside the first time, so that sources given again get them
+# once); and no FAT filesystem (a Pico's is littlefs), whose code the names
+# take the room of
+port_q=$mp/ports/rp2/qstrdefsport.h
+[ -f "$port_q.port" ] || cp "$port_q" "$port_q.port"
+cat "$port_q.port" "$here/frozen/names.h" > "$port_q"
+sed -i 's/^\(#define MICROPY_VFS_FAT  *\)(1)$/\1(0)/' "$mp/ports/rp2/mpconfigport.h"
+grep -q '^#define MICROPY_VFS_FAT  *(0)$' "$mp/ports/rp2/mpconfigport.h" \
+    || { echo "build-micropython.sh: ports/rp2/mpconfigport.h does not set MICROPY_VFS_FAT as expected" >&2; exit 1; }
+
 # the version MicroPython reports is the tag's, whether or not the sources are a git checkout
 export MICROPY_GIT_TAG=$MICROPYTHON_TAG MICROPY_GIT_HASH=${MICROPYTHON_COMMIT:0:9} SOURCE_DATE_EPOCH=$MICROPYTHON_DATE
 
@@ -260,6 +280,8 @@ for board in "${boards[@]}"; do
         grep -q "\"$f\\\\0\"" "$build/frozen_content.c" \
             || { echo "build-micropython.sh: $f was not frozen into $board" >&2; exit 1; }
     done
+    grep -q "MP_QSTR_keep_builtins" "$build/genhdr/qstrdefs.generated.h" \
+        || { echo "build-micropython.sh: frozen/names.h did not reach $board's pool of names" >&2; exit 1; }
     image=micropython-$MICROPYTHON_TAG-$board-ROMFS.uf2
     cp "$build/firmware.uf2" "$out/$image"
     # the firmware must end below the ROM partition (v1.28.0 does not check it)

@@ -108,6 +108,26 @@ def test_the_companion_uf2_is_the_firmware_and_the_rom_image_at_its_partition(co
         (out / "again.uf2").read_bytes() == raw
 
 
+def test_the_firmware_holds_the_names_the_code_interns(companion):
+    """dist/frozen/names.h (tools/qstrnames.py) is built into both images'
+    own pool of names, and names what the code loaded from the ROM image
+    interns today, all but a few: a name missing there costs a board heap
+    and time (BENCHMARKS.md), nothing else."""
+    from tools import qstrnames
+    out, _ = companion
+    with open(os.path.join(DIST, "frozen", "names.h")) as f:
+        listed = [line[2:-2] for line in f if line.startswith("Q(")]
+    assert len(listed) > 1500 and listed == sorted(set(listed))
+    for board in ("RPI_PICO", "RPI_PICO2"):
+        data = b"".join(b.data for b in uf2.read(os.path.join(DIST, "micropython-v1.28.0-%s-ROMFS.uf2" % board)))
+        # the pool's text: each name with its NUL (the long ones: a short one may end another)
+        lost = [n for n in listed if len(n) > 8 and n.encode() + b"\0" not in data]
+        assert not lost, (board, lost[:10])
+    code = qstrnames.collect([str(out / "rom")])
+    missing = sorted(set(code) - set(listed))
+    assert len(missing) <= len(code) // 20, "rebuild dist/ (tools/qstrnames.py, then build-micropython.sh): %s" % missing
+
+
 def test_a_bad_image_or_firmware_is_refused_with_its_reason(tmp_path):
     base = uf2.read(os.path.join(DIST, "micropython-v1.28.0-RPI_PICO-ROMFS.uf2"))
     with pytest.raises(uf2.UF2Error, match="not a ROMFS image"):

@@ -1,7 +1,8 @@
 # The frozen modules of this build: the port's own (asyncio, neopixel, ...,
 # ports/rp2/boards/manifest.py) with _boot.py and main.py beside this file
-# in place of the port's _boot.py.
-freeze("$(PORT_DIR)/modules", ("rp2.py", "_boot_fat.py"))
+# in place of the port's _boot.py, and without its _boot_fat.py (this build
+# has no FAT filesystem: build-micropython.sh).
+freeze("$(PORT_DIR)/modules", ("rp2.py",))
 include("$(MPY_DIR)/extmod/asyncio")
 require("onewire")
 require("ds18x20")
