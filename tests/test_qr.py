@@ -138,6 +138,32 @@ def test_the_native_loops_make_the_same_code_as_the_python_ones(tmp_path):
     assert json.loads(r.stdout) == want
 
 
+def test_no_room_for_the_native_loops_leaves_the_python_ones_to_make_the_code(tmp_path):
+    # the native code is loaded into one block of the heap (about 2 KB on a
+    # Pico), which the end of a long game may not have: the code is made all
+    # the same, by the bytecode's loops
+    data = bytes(range(200))
+    c = qr.encode(data, qr.L)
+    script = tmp_path / "qr_full.py"
+    script.write_text(
+        "import sys, json\n"
+        "sys.path.insert(0, %r)\n"
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def imp(name, *a):\n"
+        "    if name == 'firmware.core.qrnative': raise MemoryError('memory allocation failed, allocating 1948 bytes')\n"
+        "    return real(name, *a)\n"
+        "builtins.__import__ = imp\n"
+        "from firmware.core import qr, qrcalc\n"
+        "assert qr.penalty is qrcalc.penalty\n"
+        "assert 'firmware.core.qrnative' not in sys.modules\n"
+        "c = qr.encode(bytes(range(200)), qr.L)\n"
+        "print(json.dumps([c.version, c.mask, bytes(c.bits).hex()]))\n" % (ROOT,))
+    r = subprocess.run([micropython(), str(script)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == [c.version, c.mask, bytes(c.bits).hex()]
+
+
 def test_the_end_screen_knows_the_capacities_without_the_encoder():
     # firmware/screenkit/playcode.py makes the link before it loads the encoder
     # (and that an ECI takes a byte of each: bgstats.fit)

@@ -1122,14 +1122,14 @@ def test_a_whole_scripted_inca_game(tmp_path):
         for k in keys:
             button, hold = p.buttons_for(k)
             if hold == HOLD:
-                hold = 35 * MS   # a short press (past the 30 ms of debounce); a long one as long as it takes
+                hold = 33 * MS   # a short press (just past the 30 ms of debounce); a long one as long as it takes
             if k in ("ok", "end"):
                 # as a player, not the thumb pressing twice: the next OK
                 # after a press that made an action comes PAUSE_MS after it
                 t = max(t, twin.due())
             p.press(button, hold, at=t)
             twin.key(k, at=vpico.counted(t, t + hold, hold))
-            t += hold + 5 * MS
+            t += hold + 2 * MS
         p.run(t - p.t)
         p.settle(limit=60_000 * MS)
         no_crash(p)
