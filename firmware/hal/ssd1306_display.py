@@ -19,6 +19,9 @@ class SSD1306Display:
         self.dev = dev
         self.bus = getattr(dev, "i2c", None)
         if self.bus is not None:
+            # the window's commands in one transfer (a control byte of 0:
+            # commands follow), where the driver's write_cmd makes one each
+            self.cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")
             self.out = bytearray(1 + len(dev.buffer))
             self.out[0] = 0x40
             self.omv = memoryview(self.out)
@@ -42,12 +45,17 @@ class SSD1306Display:
         a, b = p0 * w, (p1 + 1) * w
         if buf is not self.buffer:
             self.buffer[a:b] = buf[a:b]
-        for c in (0x21, 0, w - 1, 0x22, p0, p1):   # column and page address windows
-            dev.write_cmd(c)
         out = self.out
         if out is None:
+            for c in (0x21, 0, w - 1, 0x22, p0, p1):   # column and page address windows
+                dev.write_cmd(c)
             dev.write_data(memoryview(self.buffer)[a:b])
             return
+        cmd = self.cmd
+        cmd[3] = w - 1
+        cmd[5] = p0
+        cmd[6] = p1
+        self.bus.writeto(dev.addr, cmd)
         keep = out[a]           # (the frame's byte before page p0's; out[0] is the prefix)
         out[a] = 0x40
         try:
