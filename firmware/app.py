@@ -385,8 +385,15 @@ class Play:
             # that the play clock's file then opens in, where a heap cut up
             # by a long game may have no other block that big (an undo
             # opens the journal again).  On the device both once the
-            # standings are shown (App.run)
+            # standings are shown (App.run), the journal's file opened for
+            # them now, before the standings and the BG Stats code take
+            # the heap
             j.close()
+        elif done and not was and j is not None:
+            try:
+                j.appending()
+            except (OSError, MemoryError):
+                pass        # (opened by the write, which tells what fails)
         if self.clock is not None:
             self.clock.end(done, j is None or not j.defer)
         if done and not was:
@@ -721,11 +728,13 @@ class App:
                     self.render()
             if play.clock is not None and play.clock.due():
                 # the time played so far (firmware/core/playclock.py), in
-                # the journal's file block, lent for it (Journal.reopen);
-                # at the game's end given to it (Play.act)
+                # the journal's file block, lent for it and taken back
+                # (Journal.reopen): at the game's end too, before its BG
+                # Stats code is made (below), so that an undo of the end
+                # finds a block for its record
                 held = j is not None and j.close()
                 play.clock.save()
-                if held and not play.clock.over:
+                if held:
                     j.reopen()
             self.render()
             if pressed and gc.mem_free() < room:

@@ -243,6 +243,26 @@ class Journal:
                 pass
             return True
 
+    def appending(self):
+        """Hold the journal file open for appending (the record apply()
+        left is not written: flush() writes it).  A press that makes a
+        record which the device writes after its frame, and which builds
+        much before that frame (the game's end: its standings and code),
+        opens it first, while the heap has the block for it."""
+        if not self._appending:
+            # the file held for reading lets go of its block first, with
+            # nothing here referring to it: the heap is collected for the
+            # new one if it has no other
+            f = self._f
+            self._f = None
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            self._f = self.fs.open(self.path(JOURNAL), "ab")
+            self._appending = True
+
     def reopen(self):
         """Open the journal file again, now (see _saving): a game played
         holds its block from the boot or the game's start on.  For reading:
@@ -350,13 +370,7 @@ class Journal:
             # record survives a power cut (littlefs writes the file's last
             # block anew after each sync, open or not: the flash written
             # per action is the same)
-            if not self._appending:
-                # (the file held for reading lets go of its block first,
-                # with nothing here referring to it: the heap is collected
-                # for the new one if it has no other)
-                self.close()
-                self._f = self.fs.open(self.path(JOURNAL), "ab")
-                self._appending = True
+            self.appending()
             f = self._f
             f.write(data)
             f.flush()
