@@ -251,8 +251,8 @@ class Journal:
         opens it first, while the heap has the block for it."""
         if not self._appending:
             # the file held for reading lets go of its block first, with
-            # nothing here referring to it: the heap is collected for the
-            # new one if it has no other
+            # nothing here referring to it (the name let go of too): the
+            # heap is collected for the new one if it has no other
             f = self._f
             self._f = None
             if f is not None:
@@ -260,6 +260,7 @@ class Journal:
                     f.close()
                 except OSError:
                     pass
+            f = None
             self._f = self.fs.open(self.path(JOURNAL), "ab")
             self._appending = True
 
