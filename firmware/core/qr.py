@@ -24,8 +24,6 @@ try:
 except (ImportError, NameError, ValueError, SyntaxError, MemoryError):
     # (MemoryError: native code is loaded into one block of the heap, which
     # the end of a long game may not have; the bytecode's is read in place)
-    from firmware.core.modules import done_with
-    done_with("firmware.core.qrnative")
     from firmware.core.qrcalc import apply, penalty, place, remainder
 
 # the levels of error correction (public: callers name them; plain ints, not

@@ -5,13 +5,9 @@ from firmware.games.inca import engine, cards
 
 
 def _effects(fx):
-    """The cards of fx, each as often as it is in effect, in the cards'
-    order (a player has a few: not a look at each of the 21)."""
     out = []
-    if fx:
-        names = cards.NAMES
-        for name in sorted([n for n in fx if n in names], key=names.index):
-            out.extend([name] * fx[name])
+    for name in cards.NAMES:
+        out.extend([name] * fx.get(name, 0))
     return out
 
 
