@@ -244,11 +244,8 @@ class Journal:
             return True
 
     def appending(self):
-        """Hold the journal file open for appending (the record apply()
-        left is not written: flush() writes it).  A press that makes a
-        record which the device writes after its frame, and which builds
-        much before that frame (the game's end: its standings and code),
-        opens it first, while the heap has the block for it."""
+        """Hold the journal file open for appending (flush, before it writes
+        a record), in place of the file held for reading."""
         if not self._appending:
             # the file held for reading lets go of its block first, with
             # nothing here referring to it (the name let go of too): the

@@ -75,8 +75,8 @@ def i2c(d):
 
     class Dark(ssd1306.SSD1306_I2C):
         """The driver's set-up ends with the display switched on and a
-        blank frame sent, a whole frame on the bus (BENCHMARKS.md, *Measured
-        apart*) just before the first screen's own: here the display stays
+        blank frame sent, a whole frame on the bus (BENCHMARKS.md, *Saved
+        games under faults*: the boot) just before the first screen's own: here the display stays
         off through it, and is switched on once it holds that first screen
         (show_rows), so what its RAM held at power-on is never shown."""
 
