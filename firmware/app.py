@@ -378,17 +378,24 @@ class Play:
         screens.tell(lines, head)
         self.leds(self.ui.led_event(s["ev"]) if kind == "action" else None)
         done = _ended(self.view())
-        if done and not was and self.journal is not None and not self.saved():
-            return False
-        if done and not was and self.journal is not None:
+        j = self.journal
+        if done and not was and j is not None and not j.defer:
             # no action follows the game's end but an undo: the journal's
             # open file lets go of its cache, a block of a littlefs file
-            # that the play clock's file (just below) then opens in, where
-            # a heap cut up by a long game may have no other block that big
-            # (an undo opens the journal again)
-            self.journal.close()
+            # that the play clock's file then opens in, where a heap cut up
+            # by a long game may have no other block that big (an undo
+            # opens the journal again).  On the device both once the
+            # standings are shown (App.run), the journal's file opened for
+            # them now, before the standings and the BG Stats code take
+            # the heap
+            j.close()
+        elif done and not was and j is not None:
+            try:
+                j.appending()
+            except (OSError, MemoryError):
+                pass        # (opened by the write, which tells what fails)
         if self.clock is not None:
-            self.clock.end(done)
+            self.clock.end(done, j is None or not j.defer)
         if done and not was:
             # the game has ended: its play as a QR code for BG Stats, over
             # the final standings, with no press
@@ -436,6 +443,10 @@ class Play:
                 screens.stack = []
                 gc.collect()
                 self.app.boot()
+            elif self.clock is not None and self.clock.over and not self.ended():
+                # the game's end taken back: its standings and code go
+                self.clock.end(False)
+                screens.show_home()
             screens.note(screens.storage_error(e))
             self.leds()
             return False
@@ -620,11 +631,29 @@ class App:
         for i in range(len(lines)):
             cv.text(1, i * lay.lh, lines[i], col)
 
-    def render(self):
-        """Redraw if anything changed; returns True if it drew."""
+    def render(self, later=True):
+        """Redraw if anything changed; then, unless later is False, what
+        the screen on top makes once its first frame is shown (a QR code)
+        and the frame again with it.  Returns True if it drew."""
         screens = self.screens
-        if not screens.dirty or not screens.stack:
+        if not screens.stack:
             return False
+        drew = screens.dirty and self._draw()
+        s = screens.stack[-1]
+        made = getattr(s, "later", None) if later else None
+        work = made(self) if made is not None else None
+        if work is not None:
+            # (its first frame shown: nothing drawn since, or drawn just now)
+            work(self)
+            s.redraw(self.board.cv, self.board.lay, self, False)
+            if screens.notice:
+                self._draw_notice()
+            self.board.cv.show()
+            drew = True
+        return drew
+
+    def _draw(self):
+        screens = self.screens
         s = screens.stack[-1]
         board = self.board
         lay = board.lay
@@ -642,16 +671,6 @@ class App:
         screens.drawn = s
         board.cv.show()
         screens.dirty = False
-        later = getattr(s, "later", None)
-        work = later(self) if later is not None else None
-        if work is not None:
-            # what the screen makes once its first frame is shown (a QR
-            # code), then the frame again with it
-            work(self)
-            s.redraw(board.cv, lay, self, False)
-            if screens.notice:
-                self._draw_notice()
-            board.cv.show()
         return True
 
     async def run(self, buttons):
@@ -681,12 +700,13 @@ class App:
                     # an action: its frame goes out, then its record is
                     # written to flash, before the next press is taken (the
                     # buttons note presses meanwhile)
-                    self.render()
+                    self.render(False)
                     play.saved()
                 k = buttons.get()
-            self.render()
-            if pressed and self.probe:
-                self.probe()
+            # (what a screen makes after its first frame, the end's QR code,
+            # once the action's writes below are made: their files' blocks
+            # first, in a heap a long game has cut up)
+            self.render(False)
             j = play.journal
             if j is not None:
                 # the snapshot an action made due, now that its frame is
@@ -706,11 +726,18 @@ class App:
                     self.render()
             if play.clock is not None and play.clock.due():
                 # the time played so far (firmware/core/playclock.py), in
-                # the journal's file block, lent for it (Journal.reopen)
+                # the journal's file block, lent for it and taken back
+                # (Journal.reopen): at the game's end too, before its BG
+                # Stats code is made (below), so that an undo of the end
+                # finds a block for its record
                 held = j is not None and j.close()
                 play.clock.save()
                 if held:
                     j.reopen()
+            self.render()
+            if pressed and self.probe:
+                # (the press's work done: its frames, writes and code)
+                self.probe()
             if pressed and gc.mem_free() < room:
                 # the collection a press would run when the heap runs out
                 # (long, with a long game in the heap), run while the

@@ -9,18 +9,8 @@
 def boot(path="board.json"):
     import json
     import storage
-    import time
     from firmware.bringup import family, profile
     with open(path) as f:
         p = profile(json.load(f)["board"])
-    k = family(p).keys(p)
-    time.sleep(0.1)                 # let the scanner see the buttons
-    held = False
-    ev = k.events.get()
-    while ev is not None:
-        if ev.pressed and ev.key_number == p.BUTTONS["back"]:
-            held = True
-        ev = k.events.get()
-    k.deinit()
-    if not held:
+    if not family(p).held(p, "back"):
         storage.remount("/", readonly=False)

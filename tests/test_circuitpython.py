@@ -243,11 +243,12 @@ def _check_power_cuts(opening):
     # half a minute of the chip's time)
     mine = [k for k in range(ops[writes[-1] - 1], ops[writes[-1]]) if log[k][1] != FIRST_SECTOR]
     cuts = [(mine[0], 0.5), (ops[writes[-1] - 1], 0.0)]
-    # and one erase of the first sector while the game is played
+    # and one erase of the first sector once the game is under way: the
+    # last as its start is written (its files made: the snapshot's)
     late = [k for k in range(ops[0], ops[-1]) if log[k][0] == "erase" and log[k][1] == FIRST_SECTOR
-            and _press_of(ops, k) > writes[0]]
+            and _press_of(ops, k) >= writes[0]]
     assert late
-    cuts.append((late[0], 0.5))
+    cuts.append((late[-1], 0.5))
     seen = {}
     for k, part in cuts:
         j = _press_of(ops, k)
@@ -257,7 +258,7 @@ def _check_power_cuts(opening):
         what = _outcome(twin, j, got, serial, journal, damaged)
         assert what in OUTCOMES, "cut at flash operation %d (%s at %#x, %.1f done), press %d (%s): %s" % (
             k, log[k][0], log[k][1], part, j, keys[j - 1], what)
-        if k == late[0]:
+        if k == late[-1]:
             assert what == "formatted", what
         if part == 0.0:
             assert what == "prefix", what
@@ -345,3 +346,29 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
                 # the code is on the screen, beside the winner
                 assert twin.app.screens.stack[-1].code is not None
     assert twin.app.play.ended()
+
+
+@pytest.mark.timeout(600)
+def test_back_held_at_power_on_leaves_the_drive_to_the_computer(tmp_path):
+    """BACK held while the board starts (boot.py, firmware/boot.py): the
+    drive stays the computer's, read-only for the firmware, which plays but
+    writes no game; boot.py ran without an error (CircuitPython writes
+    what it printed to boot_out.txt).  Without BACK held the game's files
+    are written: the opening, test_the_firmware_on_circuitpython."""
+    staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=SEED, extra={"probe": True})
+    img = vpico.mkfat(staged, str(tmp_path / "fat.img"))
+    keys = _script(4)
+    with Pico(BOARD, fs=img, flash_times=FLASH) as p:
+        back, _ = p.buttons_for("back")
+        # held from power-on past boot.py (1.2 s in), let go before code.py
+        p.press(back, 1600 * MS, at=0)
+        p.boot(limit=60_000 * MS)
+        for k in keys:
+            p.key(k)
+        _no_crash(p)
+        p.save(str(tmp_path / "flash.bin"))
+    fat = _fat_of(str(tmp_path / "flash.bin"))
+    said = vpico.fat_read(fat, "/boot_out.txt")
+    assert said is not None and b"Board ID:raspberry_pi_pico" in said, said
+    assert b"Traceback" not in said and b"Error" not in said, said
+    assert vpico.fat_read(fat, "/data/game/journal.txt") is None

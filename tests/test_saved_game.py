@@ -717,12 +717,13 @@ class _Stop(Exception):
     pass
 
 
-def _run_to_the_last_key(app, keys, taken=None):
+def _run_to_the_last_key(app, keys, taken=None, pace=None):
     """The device's loop (App.run, booted already) given the keys one at a
     time as its buttons, until they are all taken and it waits for more;
-    taken() is called as each is taken."""
+    taken() is called as each is taken.  pace: the ms between presses
+    (the press's time, which the play's clock counts), else none."""
     class Buttons:
-        at = None
+        at = 0 if pace else None
         todo = list(keys)
 
         def get(self):
@@ -730,6 +731,8 @@ def _run_to_the_last_key(app, keys, taken=None):
                 return None
             if taken is not None:
                 taken()
+            if pace:
+                self.at += pace
             return self.todo.pop(0)
 
         async def wait(self):
@@ -825,3 +828,54 @@ def test_on_the_device_an_action_the_storage_refuses_after_its_frame_is_taken_ba
     app, _ = boot(data)
     assert resumed(app) == want
 
+
+def test_on_the_device_the_press_that_ends_the_game_shows_the_standings_before_its_writes(tmp_path, monkeypatch):
+    """The device's loop (App.run): the press that ends the game draws the
+    standings first; its record and the play's clock (over) are written
+    after that frame, before the loop waits for the next press; a boot
+    then finds the game ended, and its time."""
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 1 << 20, raising=False)   # MicroPython's, which the loop reads
+    lines = transcript(None)
+    src = tmp_path / "all-but-last.txt"
+    src.write_text("\n".join(lines[:-1]) + "\n")
+    data = tmp_path / "data"
+    status, _ = replay.run(str(src), journal=str(data / "game"), out=lambda _: None)
+    assert status == 0
+    plan = tmp_path / "plan"
+    shutil.copytree(data, plan)
+    twin, _ = boot(plan)
+    planned = []
+    keyplan.action(twin, lines[-1], planned)
+    assert twin.play.ended()
+    keys = intents(planned)
+    app, _ = boot(data)
+    assert not app.play.ended()
+    app.play.journal.defer = True       # as on the device (chooser: the loop running)
+    journal = data / "game" / "journal.txt"
+    clock = data / "game" / "time.json"
+    seen = []
+
+    def on_flash():
+        over = clock.exists() and store.read_json(str(clock))[1].get("over")
+        return journal.read_bytes().count(b"\n"), bool(over)
+    show = app.board.cv.show
+
+    def frame():
+        seen.append((app.play.ended(),) + on_flash())
+        show()
+    app.board.cv.show = frame
+
+    _run_to_the_last_key(app, keys, pace=1000)     # a thumb's pace: no press is taken as a second OK
+    ended = [s for s in seen if s[0]]
+    assert ended, seen
+    # the standings' frame: nothing of the end on flash yet
+    assert ended[0][1:] == (len(lines) - 1, False), seen
+    # then both, before the next press would be taken; and the BG Stats
+    # code, drawn over the standings, is made after them (their files'
+    # blocks first, in a heap a long game has cut up)
+    assert on_flash() == (len(lines), True) and app.play.journal.due is None
+    assert len(ended) == 2 and ended[1][1:] == (len(lines), True), seen
+    assert app.screens.stack[-1].code is not None
+    booted, _ = boot(data)
+    assert booted.play.ended() and booted.play.clock is None

@@ -53,14 +53,18 @@ class Clock:
                 self.ms += d
         self.last = at
 
-    def end(self, over):
+    def end(self, over, now=True):
         """The game has ended (over) or goes on (an undo of its end): the
-        count stops, or starts again from this press; written when it stops."""
+        count stops, or starts again from this press; written when it stops
+        (now, or else due: the device writes it once the standings are
+        shown)."""
         if over == self.over:
             return
         self.over = over
         if over:
-            self.save()
+            self.saved = -SAVE_MS
+            if now:
+                self.save()
 
     def due(self):
         return self.folder is not None and self.ms - self.saved >= SAVE_MS
@@ -74,7 +78,10 @@ class Clock:
             store.save_json(self.folder + "/" + FILE, {"setup": self.setup, "ms": self.ms, "over": self.over})
             self.saved = self.ms
         except OSError:
-            pass        # a full or read-only storage: the count stays in memory
+            # a full or read-only storage: the count stays in memory (the
+            # end's write tried again when the next would be)
+            if self.saved < 0:
+                self.saved = self.ms
         except MemoryError:
             # no block for the file's cache in a heap cut up by play: the
             # count stays in memory, written again SAVE_MS later (or at the

@@ -38,6 +38,34 @@ def keys(p, board=None):
     return keypad.Keys(pins, value_when_pressed=k["value_when_pressed"], pull=True)
 
 
+def held(p, name, board=None):
+    """Whether the profile's button `name` is held now.  A button on a pin
+    of its own is read at once (digitalio, with the pull the keypad would
+    give it); a shift register's through keypad, once its scanner has seen
+    the buttons."""
+    k = p.KEYPAD
+    board = board or _board()
+    if k["kind"] == "keys":
+        import digitalio
+        pin = digitalio.DigitalInOut(getattr(board, k["pins"][p.BUTTONS[name]]))
+        pressed = k["value_when_pressed"]
+        pin.switch_to_input(pull=digitalio.Pull.DOWN if pressed else digitalio.Pull.UP)
+        now = pin.value == pressed
+        pin.deinit()
+        return now
+    import time
+    scan = keys(p, board)
+    time.sleep(0.1)                 # let the scanner see the buttons
+    now = False
+    ev = scan.events.get()
+    while ev is not None:
+        if ev.pressed and ev.key_number == p.BUTTONS[name]:
+            now = True
+        ev = scan.events.get()
+    scan.deinit()
+    return now
+
+
 def buttons(p, intents, board=None):
     from firmware.hal.keypad_buttons import KeypadButtons
     return KeypadButtons(keys(p, board), p.BUTTONS, intents)
