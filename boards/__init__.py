@@ -21,3 +21,5 @@
 #   HOLD      pins driven high as the board starts (a power hold), if any
 #   MICROPYTHON  a Pico's MicroPython build (RPI_PICO): the firmware of
 #             dist/ that flash.sh --uf2 puts in one file with the code
+#   CLOCK     the system clock to run, in Hz (an RP2040's core voltage
+#             raised first where it needs it: firmware/hal/board.py), if any

@@ -18,3 +18,5 @@ DRIVERS = ("ssd1306",)
 ARCH = 'armv6m'
 # the MicroPython build for the board's chip: its UF2 in dist/ (flash.sh --uf2)
 MICROPYTHON = "RPI_PICO"
+# the system clock: the RP2040's fastest specified, 200 MHz (firmware/hal/board.py, clock)
+CLOCK = 200_000_000

@@ -268,3 +268,38 @@ def test_a_crash_logs_shows_its_code_and_resets_the_board(hw, tmp_path, monkeypa
     with open(os.path.join(board.DATA, "crash.log")) as f:
         log = f.read()
     assert log.startswith(code + " at ") and "ZeroDivisionError: division by zero" in log
+
+
+@pytest.mark.parametrize("chip, vreg, writes", [
+    # at reset (1.10 V): VSEL raised to 1.15 V, then the clock
+    ("RP2040", 0xB1, [("mem", 0x40064000, 0xC1), ("wait", 1000), ("freq", 200_000_000)]),
+    # already at 1.20 V: only the clock
+    ("RP2040", 0xD1, [("freq", 200_000_000)]),
+    # another chip: nothing
+    ("RP2350", 0xB1, []),
+])
+def test_the_board_runs_its_clock_with_the_core_voltage_it_needs(hw, monkeypatch, chip, vreg, writes):
+    """An RP2040 is specified to 133 MHz at its reset core voltage and to
+    200 MHz at 1.15 V: the profile's CLOCK is set once the voltage is
+    raised (boards/pico_oled.py, firmware/hal/board.py)."""
+    machine, board = hw
+    done = []
+
+    class Regs(dict):
+        def __setitem__(self, a, v):
+            done.append(("mem", a, v))
+            super().__setitem__(a, v)
+    monkeypatch.setattr(machine, "mem32", Regs({board._VREG: vreg}), raising=False)
+    monkeypatch.setattr(machine, "freq", lambda hz=None: done.append(("freq", hz)), raising=False)
+    import time
+    monkeypatch.setattr(time, "sleep_us", lambda us: done.append(("wait", us)), raising=False)
+    impl = types.SimpleNamespace(**vars(sys.implementation))
+    impl._machine = "Raspberry Pi Pico with " + chip
+    monkeypatch.setattr(sys, "implementation", impl)
+    from boards import pico_display, pico_oled
+    assert pico_oled.CLOCK == pico_display.CLOCK == 200_000_000
+    board.clock(pico_oled)
+    assert done == writes
+    del done[:]
+    board.clock(types.SimpleNamespace())        # a profile without CLOCK
+    assert done == []

@@ -431,10 +431,15 @@ def test_the_uf2_alone_plays_and_a_newer_one_keeps_the_game(board, tmp_path):
         p.settle()
         no_crash(p)
         assert p.picture() == twin.picture()
+        # the RP2040's fastest specified clock, at the core voltage it needs
+        # (boards/pico_oled.py CLOCK), never faster than 133 MHz below it
+        s = p.stats()
+        assert (s["sys_hz"], s["core_mv"]) == (200_000_000, 1150) and s["low_volts_hz"] <= 133_000_000, s
         if board == "pico_display":
-            # the peripheral clock moved to the system clock's 125 MHz
-            # (boards/pico_display.py): the panel's fastest, not 24 MHz
-            assert p.panel_clock() == 62_500_000
+            # the peripheral clock moved to the system clock's 200 MHz
+            # (boards/pico_display.py): the fastest rate of an even divisor
+            # within the panel's 62.5 MHz, not 24 MHz
+            assert p.panel_clock() == 50_000_000
         p.save(str(tmp_path / "played.bin"))
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = journal_lines(f.read())
@@ -886,7 +891,9 @@ def test_fast_presses_are_each_taken_once(tmp_path):
         p.settle()
         no_crash(p)
         assert p.picture() == twin.picture()
-        assert p.panel_clock() == 62_500_000     # the official firmware's too
+        assert p.panel_clock() == 50_000_000     # the official firmware's too
+        s = p.stats()
+        assert (s["sys_hz"], s["core_mv"]) == (200_000_000, 1150) and s["low_volts_hz"] <= 133_000_000, s
         p.save(str(tmp_path / "flash.bin"))
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = journal_lines(f.read())

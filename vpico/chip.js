@@ -161,6 +161,45 @@ class Chip {
     for (const pio of mcu.pio) pio.run = () => {};
     this.pios = mcu.pio;
     this.pioCycle = 0;
+    this._vreg();
+  }
+
+  // The core's voltage regulator (VREG_AND_CHIP_RESET's VREG register),
+  // which rp2040js leaves out: kept here, so that a run tells the voltage
+  // the firmware set beside the system clock it ran, and the fastest clock
+  // it ran below 1.15 V (the RP2040 is specified to 133 MHz at its reset
+  // voltage, 1.10 V, and to 200 MHz at 1.15 V: pico-sdk's
+  // PICO_USE_FASTEST_SUPPORTED_CLOCK)
+  _vreg() {
+    const mcu = this.mcu;
+    const chip = this;
+    this.vregValue = 0xb1;      // its reset value: enabled, VSEL 1.10 V
+    this.lowVoltsHz = mcu.clkSys;
+    const vsel = () => (chip.vregValue >> 4) & 0xf;
+    const update = mcu.updateClkSys.bind(mcu);
+    mcu.updateClkSys = () => {
+      update();
+      if (vsel() < 0xc && mcu.clkSys > chip.lowVoltsHz) chip.lowVoltsHz = mcu.clkSys;
+    };
+    const key = (0x40064000 >>> 14) << 2;
+    const base = mcu.peripherals[key];
+    const reg = Object.create(base);
+    reg.readUint32 = (offset) => (offset === 0 ? chip.vregValue : base.readUint32(offset));
+    reg.writeUint32 = (offset, value) => {
+      if (offset === 0) chip.vregValue = value & 0xff;
+      else base.writeUint32(offset, value);
+    };
+    reg.writeUint32Atomic = (offset, value, kind) => {
+      const old = reg.readUint32(offset);
+      reg.writeUint32(offset, kind === 1 ? old ^ value : kind === 2 ? old | value : kind === 3 ? old & ~value : value);
+    };
+    mcu.peripherals[key] = reg;
+  }
+
+  // the core's voltage as VSEL sets it, in mV (0b0110 and below: 0.85 V)
+  get coreMillivolts() {
+    const v = (this.vregValue >> 4) & 0xf;
+    return v < 6 ? 850 : 800 + 50 * (v - 5);
   }
 
   _pioRunning() {

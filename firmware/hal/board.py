@@ -12,8 +12,10 @@ ASSETS = "/rom/assets" if globals().get("__file__", "").startswith("/rom/") else
 
 def canvas(p, font):
     """A firmware.hal.canvas.Canvas whose show() goes to the board's display
-    (the profile's HOLD pins driven high first: a power hold)."""
+    (the board's clock set first, which the buses take their rates from;
+    the profile's HOLD pins driven high first: a power hold)."""
     from firmware.hal.canvas import Canvas
+    clock(p)
     for n in getattr(p, "HOLD", ()):
         _out(n)
     d = p.DISPLAY
@@ -82,6 +84,36 @@ def _peri_clock_from_sys(baudrate):
     # machine.SPI divides the 48 MHz the port set up (the SDK's own figure),
     # the bus the system clock: the same divisor gives this much more
     return baudrate * _USB_HZ // machine.freq()
+
+
+# The RP2040's core voltage regulator (VREG_AND_CHIP_RESET's VREG): its
+# VSEL field, 1.10 V at reset, 1.15 V for a system clock over 133 MHz up
+# to 200 MHz, the fastest the RP2040 is specified for (the Pico SDK's
+# PICO_USE_FASTEST_SUPPORTED_CLOCK sets both; MicroPython's machine.freq()
+# changes the clock alone)
+_VREG = 0x40064000
+_VSEL = 0xF0
+_VSEL_1_15 = 0xC0
+_LOW_VOLTS_HZ = 133_000_000
+
+
+def clock(p):
+    """The profile's system clock (CLOCK, in Hz), on an RP2040 the core
+    voltage raised for it first; elsewhere, or without CLOCK, the clock
+    as it is."""
+    hz = getattr(p, "CLOCK", None)
+    import sys
+    if hz is None or "RP2040" not in getattr(sys.implementation, "_machine", ""):
+        return
+    import machine
+    import time
+    if hz > _LOW_VOLTS_HZ:
+        m = machine.mem32
+        v = m[_VREG]
+        if v & _VSEL < _VSEL_1_15:
+            m[_VREG] = (v & ~_VSEL) | _VSEL_1_15
+            time.sleep_us(1000)         # the regulator settles (as the SDK waits)
+    machine.freq(hz)
 
 
 def _out(n):
