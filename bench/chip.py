@@ -47,7 +47,8 @@ Per board and firmware (KINDS):
 (vpico/chip.js, the W25Q16JV's datasheet: a 4 KB sector 45 ms typical,
 400 ms at most; a 256-byte page 0.4 ms, 3 ms at most), the chip waiting
 meanwhile; typical by default (VPICO_FLASH).  The emulator counts
-instructions at 125 MHz with no flash wait states and no XIP cache misses:
+instructions at the clock the firmware sets (a Pico's profile: 200 MHz,
+boards/pico_oled.py CLOCK) with no flash wait states and no XIP cache misses:
 a real board is otherwise slower, so a time here is a lower bound but for
 the flash's writes.
 """
@@ -695,11 +696,13 @@ def section(res):
     add("scripted sessions are pressed on the board's buttons. Times are the chip's own clock, from a button's")
     add("release (a long press: the moment it counts) to the last byte of the resulting frame on the display's")
     add("bus; the bus is modelled at its rate (the SSD1306's I2C at the 400 kHz the firmware sets, 9 clocks a")
-    add("byte; the ST7789's SPI at 62.5 MHz, its peripheral clock moved to the system clock:")
+    add("byte; the ST7789's SPI at 50 MHz, its peripheral clock moved to the system clock:")
     add("boards/pico_display.py). A flash erase or program keeps the chip waiting the flash's own time:")
     add(FLASH_WORDS[flash_of(res)])
-    add("(vpico/chip.js; bench/chip.py --flash typical|max|none). The emulator runs the chip at 125 MHz with")
-    add("no flash wait states or XIP cache misses, so a board is otherwise slower: these are lower bounds. Heap:")
+    add("(vpico/chip.js; bench/chip.py --flash typical|max|none). The emulator runs the chip at the clock the")
+    add("firmware sets: 200 MHz, the RP2040's fastest specified, at a core voltage of 1.15 V (a Pico's profile,")
+    add("CLOCK; before it, MicroPython's 125 MHz), with no flash wait states or XIP cache misses, so a board is")
+    add("otherwise slower: these are lower bounds. Heap:")
     add("gc.mem_alloc() after gc.collect() after every press (a run of its own, board.json \"probe\"), on the")
     add("32-bit chip's own heap; and the sessions and a boot into a saved game with the heap limited: main.py")
     add("first takes a ballast, one block at the bottom of the heap, that leaves the firmware a heap of that")

@@ -51,8 +51,9 @@ def st7789(d):
 # MicroPython's rp2 port runs it from the USB PLL's 48 MHz (so that the
 # buses keep their rates when machine.freq() changes the system clock),
 # and a panel's bus gets 24 MHz at most.  The ST7789 takes 62.5 MHz (its
-# write cycle: 16 ns), the system clock's 125 MHz halved, the rate
-# Pimoroni's own driver gives the Pico Display Pack.  A profile's
+# write cycle: 16 ns), the rate Pimoroni's own driver gives the Pico
+# Display Pack at 125 MHz; the system clock's 200 MHz (CLOCK) divided by
+# 4, the next even divisor, gives 50 MHz.  A profile's
 # "peri_clock": "sys" runs the peripheral clock from the system clock, as
 # the Pico SDK does by default.  Nothing on the board uses the UARTs,
 # whose rates would change with it (the REPL is the USB's).
