@@ -10,7 +10,8 @@ counts; a held one: its last step, as bench/chip.py) to the last byte of its fra
 clock; gc.mem_alloc() and gc.mem_free() after a collection; bytes erased
 and programmed.  The run stops at the end of the script, at N presses, or
 at a crash (which it reports: the heap ran out, most likely).  Times are
-lower bounds of a board's, as on MicroPython (bench/chip.py).
+lower bounds of a board's, as on MicroPython (bench/chip.py).  Then the
+boot to the picker twice: at the drive's first start and after it.
 """
 import argparse
 import json
@@ -70,6 +71,23 @@ def game(keys, work, seed=scripts.SEED):
                 row["crash"] = "the frame is not the simulator's"
                 return rows
     return rows
+
+
+def boots(work, seed=scripts.SEED):
+    """(first, again): the boot to the game picker, in ns on the chip's
+    clock, of a drive as flash.sh stages it, at its first start (when
+    CircuitPython writes boot_out.txt, and waits a second before: main.c,
+    run_boot_py) and at a start after it, as a board whose drive
+    CircuitPython made and wrote before starts every time."""
+    staged = vpico.stage(BOARD, os.path.join(work, "boots"), seed=seed)
+    img = vpico.mkfat(staged, os.path.join(work, "boots.img"))
+    with Pico(BOARD, fs=img, flash_times="none") as p:
+        p.boot(limit=60_000 * MS)
+        first = p.frames()[0][0]
+        p.save(os.path.join(work, "boots.bin"))
+    with Pico(BOARD, flash=os.path.join(work, "boots.bin"), flash_times="none") as p:
+        p.boot(limit=60_000 * MS)
+        return first, p.frames()[0][0]
 
 
 def kinds(keys, seed=scripts.SEED):
@@ -190,6 +208,8 @@ def main(argv=None):
         keys = keys[:a.presses]
     with tempfile.TemporaryDirectory() as work:
         rows = game(keys, work)
+        first, again = boots(work)
+    print("the boot to the picker: %.1f ms at the drive's first start, %.1f ms after it" % (first / MS, again / MS))
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f)
