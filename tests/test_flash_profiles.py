@@ -289,7 +289,7 @@ def test_the_board_runs_its_clock_with_the_core_voltage_it_needs(hw, monkeypatch
         def __setitem__(self, a, v):
             done.append(("mem", a, v))
             super().__setitem__(a, v)
-    monkeypatch.setattr(machine, "mem32", Regs({board._VREG: vreg}), raising=False)
+    monkeypatch.setattr(machine, "mem32", Regs({0x40064000: vreg}), raising=False)
     monkeypatch.setattr(machine, "freq", lambda hz=None: done.append(("freq", hz)), raising=False)
     import time
     monkeypatch.setattr(time, "sleep_us", lambda us: done.append(("wait", us)), raising=False)

@@ -87,17 +87,6 @@ def _peri_clock_from_sys(baudrate):
     return baudrate * _USB_HZ // machine.freq()
 
 
-# The RP2040's core voltage regulator (VREG_AND_CHIP_RESET's VREG): its
-# VSEL field, 1.10 V at reset, 1.15 V for a system clock over 133 MHz up
-# to 200 MHz, the fastest the RP2040 is specified for (the Pico SDK's
-# PICO_USE_FASTEST_SUPPORTED_CLOCK sets both; MicroPython's machine.freq()
-# changes the clock alone)
-_VREG = 0x40064000
-_VSEL = 0xF0
-_VSEL_1_15 = 0xC0
-_LOW_VOLTS_HZ = 133_000_000
-
-
 def clock(p):
     """The profile's system clock (CLOCK, in Hz), on an RP2040 the core
     voltage raised for it first; elsewhere, or without CLOCK, the clock
@@ -107,13 +96,16 @@ def clock(p):
     if hz is None or "RP2040" not in getattr(sys.implementation, "_machine", ""):
         return
     import machine
-    import time
-    if hz > _LOW_VOLTS_HZ:
-        m = machine.mem32
-        v = m[_VREG]
-        if v & _VSEL < _VSEL_1_15:
-            m[_VREG] = (v & ~_VSEL) | _VSEL_1_15
-            time.sleep_us(1000)         # the regulator settles (as the SDK waits)
+    m = machine.mem32
+    # VREG_AND_CHIP_RESET's VREG: its VSEL field (bits 4-7), 1.10 V at
+    # reset, 1.15 V (0xC0) for a system clock over 133 MHz up to 200 MHz,
+    # the fastest the RP2040 is specified for (the Pico SDK's
+    # PICO_USE_FASTEST_SUPPORTED_CLOCK sets both; machine.freq() the clock
+    # alone)
+    if hz > 133_000_000 and m[0x40064000] & 0xF0 < 0xC0:
+        m[0x40064000] = m[0x40064000] & ~0xF0 | 0xC0
+        import time
+        time.sleep_us(1000)         # the regulator settles (as the SDK waits)
     machine.freq(hz)
 
 
