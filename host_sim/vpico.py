@@ -500,8 +500,8 @@ class Pico:
     def settle(self, quiet=60 * MS, limit=20_000 * MS):
         """Run until the board is quiet (no frame, no serial output, the chip
         mostly idle) for `quiet` ns.  Returns the frames sent meanwhile."""
-        # CircuitPython's asyncio keeps the chip busy while it waits: quiet
-        # there is no frame and no serial output
+        # CircuitPython's background work keeps its chip about a fifth busy
+        # between presses: quiet there is no frame and no serial output
         r = self.call("settle", quiet=int(quiet), max=int(limit), busy=self.prof.get("firmware") != "circuitpython")
         self.read()
         if r.get("halted"):

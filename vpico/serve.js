@@ -56,9 +56,9 @@ function flashFrom(req) {
 // Run until the board has settled: for `quiet` ns no frame was sent, no
 // serial byte came and the chip was busy less than a quarter of the time
 // (a firmware that polls its buttons is never quite idle).  busyToo false:
-// the frames and serial alone (CircuitPython never lets the chip idle
-// while its asyncio loop waits: select.poll runs its background tasks in
-// a loop).
+// the frames and serial alone (CircuitPython's background work and the
+// buttons' poll keep its chip about a fifth busy between presses, too near
+// the quarter to tell).
 function settle(b, quiet, max, busyToo) {
   const end = b.nanos + max;
   const frames0 = b.frames.length;

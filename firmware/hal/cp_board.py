@@ -83,7 +83,21 @@ def pixels(p, board=None):
 
 
 def attach(app):
-    """Nothing to hook on a real board."""
+    """Between the loop's tasks the chip sleeps.  asyncio waits for its next
+    task in select's poll, which CircuitPython runs by spinning through its
+    background work; with no stream to watch (none here) the wait is
+    time.sleep, which idles the core until an interrupt (the keypad's
+    scan, USB) and runs the background work then."""
+    import time
+    from asyncio import core
+    poll = core.IOQueue.wait_io_event
+
+    def wait_io_event(q, dt):
+        if q.map or dt < 0:
+            poll(q, dt)
+        elif dt:
+            time.sleep(dt / 1000)
+    core.IOQueue.wait_io_event = wait_io_event
 
 
 def restart():
