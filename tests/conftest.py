@@ -52,9 +52,9 @@ def staged(tmp_path_factory):
 # scheduling gives worker i the items [i*chunk, (i+1)*chunk) first), each
 # to the worker with the least so far, so that they run side by side from
 # the start and not one after another at the end.
-_SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 87),
-         ("test_circuitpython.py::test_the_game_ends_with_its_code_on_circuitpython", 45),
-         ("test_circuitpython.py::test_back_held", 12),
+_SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 55),
+         ("test_circuitpython.py::test_the_game_ends_with_its_code_on_circuitpython", 29),
+         ("test_circuitpython.py::test_back_held", 10),
          ("test_vpico.py::test_a_whole_scripted_inca_game", 55),
          ("test_vpico.py::test_the_other_games_on_the_official_firmware[eightmin]", 35),
          ("test_vpico.py::test_power_cuts_in_the_edition", 37),
