@@ -151,6 +151,38 @@ def test_the_flash_takes_its_datasheet_times_to_erase_and_program():
         Pico("pico_oled", flash_times="fast")
 
 
+# A WFI made with an interrupt already pending (vpico/chip.js _wfiReturns):
+# interrupts off, IRQ 0 pending and enabled, then "wfi; cpsie i; b ." with
+# IRQ 0's handler a "b ." of its own.
+WFI_PROBE = """
+const { Chip } = require('./chip.js');
+const c = new Chip(null, 'micropython', 'none');
+const m = c.mcu, core = m.core;
+for (const [a, h] of [[0x20000000, 0xbf30], [0x20000002, 0xb662], [0x20000004, 0xe7fe], [0x20000200, 0xe7fe]])
+  m.writeUint16(a, h);
+m.writeUint32(0xe000ed08, 0x20000100);
+m.writeUint32(0x20000100 + 16 * 4, 0x20000201);
+m.writeUint32(0xe000e100, 1);
+core.PC = 0x20000000;
+core.PM = true;
+core.setInterrupt(0, true);
+c.runUntil(c.clock.nanos + 1e6);
+console.log(JSON.stringify({waiting: core.waiting, primask: core.PM, ipsr: core.IPSR}));
+"""
+
+
+def test_a_wfi_with_an_interrupt_pending_returns_at_once():
+    """As on a Cortex-M0+: the WFI returns, the interrupts go back on and
+    the pending one is taken.  CircuitPython sleeps that way between
+    presses (interrupts off, nothing to do?, WFI, interrupts on); an alarm
+    that fell due just before its WFI left the emulated chip asleep for
+    good (a held press at the 38th press of the scripted game never came)."""
+    r = subprocess.run([vpico.node(), "-e", WFI_PROBE], cwd=os.path.join(ROOT, "vpico"),
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"waiting": False, "primask": False, "ipsr": 16}
+
+
 def test_it_boots_the_official_firmware_and_writes_its_flash():
     with Pico("pico_oled") as p:
         p.run(300 * MS)

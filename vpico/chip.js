@@ -361,6 +361,7 @@ class Chip {
     if (this.halted) return false;
     try {
       while (clock.nanos < nanos) {
+        if (core.waiting && this._wfiReturns()) core.waiting = false;
         if (core.waiting && this._pioRunning()) {
           const ns = 1e9 / this.mcu.clkSys;
           this._stepPios(Math.max(1, Math.min(1024, Math.floor((nanos - clock.nanos) / ns))), ns);
@@ -407,6 +408,19 @@ class Chip {
       throw e;
     }
     return true;
+  }
+
+  // A WFI made while an enabled interrupt is already pending returns at
+  // once, on a Cortex-M0+ even with PRIMASK set (the interrupt is taken
+  // once PRIMASK is cleared): the idiom "interrupts off, nothing to do?,
+  // WFI, interrupts on" (CircuitPython's port_idle_until_interrupt) relies
+  // on it.  rp2040js wakes a waiting core only when an interrupt becomes
+  // pending, so an alarm that fell due between the check and the WFI left
+  // the chip asleep for good.
+  _wfiReturns() {
+    const core = this.mcu.core;
+    return (core.pendingInterrupts & core.enabledInterrupts) !== 0 &&
+      this.mcu.readUint16(core.PC - 2) === 0xbf30;     // WFI, the instruction just run
   }
 
   /** The filesystem region of the flash (a copy): littlefs, or CircuitPython's FAT. */
