@@ -17,6 +17,11 @@ class OsFs:
     """The real file system (MicroPython's os module or CPython's)."""
 
     def open(self, path, mode):
+        if mode[0] == "r":
+            # a file that is not there is told by its name alone: MicroPython's
+            # littlefs makes the file's object, a block with its cache (over
+            # 1 KB), before it looks the name up
+            os.stat(path)
         return open(path, mode)
 
     def rename(self, old, new):
