@@ -9,18 +9,22 @@
 # between any two bytes.
 import binascii
 import os
+import sys
 
 TMP = ".tmp"
+# (MicroPython alone: CircuitPython's game's end sits at the edge of a new
+# pool of names, which one more call there tipped over: docs/circuitpython.md)
+_LOOK_FIRST = sys.implementation.name == "micropython"
 
 
 class OsFs:
     """The real file system (MicroPython's os module or CPython's)."""
 
     def open(self, path, mode):
-        if mode[0] == "r":
+        if _LOOK_FIRST and mode[0] == "r":
             # a file that is not there is told by its name alone: MicroPython's
-            # littlefs makes the file's object, a block with its cache (over
-            # 1 KB), before it looks the name up
+            # littlefs makes the file's object, a block with its cache, before
+            # it looks the name up
             os.stat(path)
         return open(path, mode)
 
