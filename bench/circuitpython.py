@@ -3,7 +3,7 @@ for the Pico on the virtual Pico (vpico/), the pico_oled_cp profile, the
 files as flash.sh stages them (CircuitPython's own .mpy) in its FAT drive,
 board.json "probe": true (a heap line after every press's frame).
 
-    .venv/bin/python -m bench.circuitpython [--presses N] [--json FILE]
+    .venv/bin/python -m bench.circuitpython [--presses N] [--json FILE] [--flash typical|max|none]
 
 Per press: the time from the button's release (a long press: the moment it
 counts; a held one: its last step, as bench/chip.py) to the last byte of its frame on the SSD1306's I2C, on the chip's
@@ -38,7 +38,7 @@ def game(keys, work, seed=scripts.SEED):
     img = vpico.mkfat(staged, os.path.join(work, "fat.img"))
     twin = Twin(BOARD, seed, os.path.join(work, "twin"))
     rows = []
-    with Pico(BOARD, fs=img, flash_times="none") as p:   # as tests/test_circuitpython.py FLASH says
+    with Pico(BOARD, fs=img) as p:     # the flash's times: VPICO_FLASH, typical by default
         p.boot(limit=60_000 * MS)
         stats = p.stats()
         rows.append({"key": "boot", "latency": p.frames()[-1][0], "heap": None, "free": None})
@@ -81,11 +81,11 @@ def boots(work, seed=scripts.SEED):
     CircuitPython made and wrote before starts every time."""
     staged = vpico.stage(BOARD, os.path.join(work, "boots"), seed=seed)
     img = vpico.mkfat(staged, os.path.join(work, "boots.img"))
-    with Pico(BOARD, fs=img, flash_times="none") as p:
+    with Pico(BOARD, fs=img) as p:
         p.boot(limit=60_000 * MS)
         first = p.frames()[0][0]
         p.save(os.path.join(work, "boots.bin"))
-    with Pico(BOARD, flash=os.path.join(work, "boots.bin"), flash_times="none") as p:
+    with Pico(BOARD, flash=os.path.join(work, "boots.bin")) as p:
         p.boot(limit=60_000 * MS)
         return first, p.frames()[0][0]
 
@@ -152,7 +152,10 @@ def section(res, micropython=None):
     add("neopixel), the files as `flash.sh` stages them (CircuitPython's own .mpy) in its FAT drive: the")
     add("benchmark's scripted game pressed on the board's buttons (bench/circuitpython.py). Times as above (the")
     add("chip's clock, lower bounds of a board's); heap: gc.mem_alloc() after a collection after every press's")
-    add("frame, on CircuitPython's own heap (171 KB free at the start where MicroPython leaves 243 KB).")
+    add("frame, on CircuitPython's own heap (171 KB free at the start where MicroPython leaves 243 KB). The")
+    f = vpico.chosen_flash_times()
+    add("flash's times: %s (bench/circuitpython.py --flash)." % (
+        "none, writes in no time" if f == "none" else "the W25Q16JV datasheet's %s ones" % f))
     add("")
     add("| firmware | presses | cursor move, median / worst | action, median / worst | heap peak (after press) "
         "| least free | boot to the picker | flash per action |")
@@ -197,7 +200,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--presses", type=int, default=0, help="stop after N presses (0: the whole script)")
     ap.add_argument("--json", help="write the per-press records there")
+    ap.add_argument("--flash", default=None, choices=vpico.FLASH_TIMES,
+                    help="the flash's erase and program times (as bench/chip.py): typical (the default), max, none")
     a = ap.parse_args(argv)
+    if a.flash:
+        os.environ["VPICO_FLASH"] = a.flash
     why = vpico.ready()
     if why:
         sys.exit("the virtual Pico cannot run: %s" % why)

@@ -32,11 +32,11 @@ pytestmark = pytest.mark.skipif(vpico.ready() is not None, reason=str(vpico.read
 BOARD = "pico_oled_cp"
 SEED = 77
 OPENING = 20
-# CircuitPython on the virtual Pico with the flash's own times (vpico/chip.js)
-# stops answering after its first writes to its drive (its heap line after a
-# press never comes): until that is understood, its runs take the flash's
-# writes in no time, as they did when its figures were measured
-FLASH = "none"
+# The flash's own times (vpico/chip.js), as on MicroPython.  (CircuitPython
+# with them had stopped answering after its first writes: a WFI made with an
+# alarm already due, which the emulator left asleep: test_vpico.py
+# test_a_wfi_with_an_interrupt_pending_returns_at_once)
+FLASH = "typical"
 FIRMWARE = os.path.join(ROOT, "vpico", "firmware")
 
 
@@ -317,7 +317,12 @@ def test_the_firmware_on_circuitpython(tmp_path):
 # press END_FROM, booted and played to its end (the standings and their BG
 # Stats code).  From there the end once found no block for what it loads
 # (the heap of a long game has no free block over 4 KB: bgstats.py's Out).
+# With the flash's writes in no time: with their typical times the end
+# press still finds no block of 7.7 KB for a new pool of 1,280 names
+# (the heap's allocations come in another order), an open defect of
+# CircuitPython's game's end (docs/circuitpython.md, *The game's end*).
 END_FROM = 770
+END_FLASH = "none"
 
 
 @pytest.mark.timeout(600)
@@ -335,7 +340,7 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
     os.makedirs(tmp_path / "twin")
     shutil.copytree(played.data, tmp_path / "twin" / "data")
     twin = Twin(BOARD, scripts.SEED, str(tmp_path / "twin"))
-    with Pico(BOARD, fs=vpico.mkfat(staged, str(tmp_path / "fat.img")), flash_times=FLASH) as p:
+    with Pico(BOARD, fs=vpico.mkfat(staged, str(tmp_path / "fat.img")), flash_times=END_FLASH) as p:
         p.boot(limit=60_000 * MS)
         assert p.picture() == twin.picture(), "the boot into the saved game"
         for k in keys[END_FROM:]:
