@@ -9,7 +9,7 @@ NAME = "pico_display"
 FAMILY = "machine"
 DISPLAY = {"driver": "st7789", "width": 240, "height": 135, "bus": "spi",
            "spi": 0, "sck": 18, "mosi": 19, "cs": 17, "dc": 16, "backlight": 20, "colour": True,
-           "baudrate": 62_500_000, "peri_clock": "sys", "madctl": 0x70, "offset": (40, 53), "font": "large", "bands": 2}
+           "baudrate": 62_500_000, "peri_clock": "sys", "madctl": 0x70, "offset": (40, 53), "font": "large", "bands": 1}
 BUTTONS = {"up": 14, "down": 15, "ok": 12, "back": 13}
 PROFILE = "four"
 PIXELS = {"rgb_led": (6, 7, 8), "count": 1, "active_low": True}
