@@ -377,3 +377,66 @@ def test_every_board_and_language_gives_a_code_two_decoders_and_a_browser_read_t
         assert [p["name"] for p in g["play"]["players"]] == want, where
         assert [p["score"] for p in g["play"]["players"]] == scores, where
         assert g["play"] == json.loads(unquote(link.decode()[len(PREFIX):])), where
+
+
+def _state(app):
+    return json.dumps(app.play.session.state, sort_keys=True)
+
+
+def _play_to_the_code(board, data):
+    """The scripted Inca game played with a journal in data to the end's
+    code, made (the screen's later work); (app, the state before the last
+    action, the state at the end)."""
+    planner, script = GAMES["inca"]
+    app, _ = device.build(board, str(data), SEED)
+    app.board.seed = lambda: SEED
+    states = []
+    key = app.key
+
+    class AtTheCode(Exception):
+        pass
+
+    def press(k, at=None):
+        if app.play.session is not None and not app.play.view().get("over"):
+            states.append(_state(app))
+        key(k, at)
+        app.render()        # the frame, then what the screen makes after it (the code)
+        if type(app.screens.stack[-1]).__name__ == "PlayCode":
+            raise AtTheCode
+    app.key = press
+    with pytest.raises(AtTheCode):
+        planner.play(app, script())
+    app.key = key
+    assert app.screens.stack[-1].code is not None
+    return app, states[-1], _state(app)
+
+
+def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_was_made(tmp_path):
+    # while the end's code is made, the session's two kept copies (the undo
+    # checkpoint, the state before the last action) are on flash only, in a
+    # file of their own: an undo then takes them back and the game goes on
+    app, before, end = _play_to_the_code("pico_oled", tmp_path)
+    j = app.play.journal
+    assert app.play.session.base is None and app.play.session.prev is None
+    assert (tmp_path / "game" / "undo.txt").read_text().split()[0] == str(j.records)
+    app.key("undo")
+    s = app.play.session
+    assert s.base is not None and s.prev is not None
+    assert not app.play.view()["over"] and _state(app) == before
+    assert app.play.act("undo")     # further back: replayed from the checkpoint taken back
+    assert app.play.act("redo") and app.play.act("redo")
+    assert app.play.view()["over"] and _state(app) == end
+    # the journal holds what the board resumes: the same game after a restart
+    again, _ = device.build("pico_oled", str(tmp_path), SEED)
+    assert _state(again) == end
+
+
+def test_an_undo_kept_aside_that_cannot_be_read_back_is_lost_not_the_game(tmp_path):
+    app, before, end = _play_to_the_code("pico_oled", tmp_path)
+    f = tmp_path / "game" / "undo.txt"
+    f.write_bytes(f.read_bytes()[:-1] + b" ")     # its last byte changed
+    records = app.play.journal.records
+    app.key("undo")
+    assert _state(app) == end and app.play.view()["over"]
+    assert app.play.journal.records == records      # the refused undo wrote nothing
+    assert any("could not be read back (damaged)" in n for n in app.play.journal.notes)

@@ -95,7 +95,7 @@ from firmware.core.modules import collect, done_with, use
 from firmware.core.session import DEPTH
 
 # the files and their format (firmware/core/gamefiles.py: resume reads them too)
-from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, SNAP, SNAP_OLD,  # noqa: F401
+from firmware.core.gamefiles import (EDITION, JOURNAL, JOURNAL_TMP, KNOWN, PARKED, SNAP, SNAP_OLD,  # noqa: F401
                                      SNAP_TMP, TOLD, VERSION, NoGame, TableGone, record)
 
 SNAPSHOT_EVERY = 2 * DEPTH
@@ -303,6 +303,85 @@ class Journal:
         """Write a snapshot of the session now (temp file, then rename)."""
         _saving("snapshot", self)
 
+    def park(self):
+        """A game that has ended, while its BG Stats code is made
+        (firmware/screenkit/playcode.py): the session's two kept copies
+        (the undo checkpoint and the state before the last action: a few
+        kB, which the code needs at the end of a long game) are written to
+        a file of their own (PARKED) and let go of; an undo reads them back
+        (unpark).  The file is not part of the saved game: a boot rebuilds
+        them from the journal, and a cut while it is written loses
+        nothing.  True if they were let go of."""
+        s = self.session
+        if s is None or s.base is None or self.due is not None or self.cut_due or self.told_due:
+            return False
+        crc = [0]
+
+        def count(piece):
+            crc[0] = osfs.crc32(piece.encode() if type(piece) is str else piece, crc[0])
+        s.base.write_json(count)
+        if s.has_prev:
+            s.prev.write_json(count)
+        held = self.close()
+        try:
+            f = self.fs.open(self.path(PARKED), "wb")
+            try:
+                f.write(("%d %d %d %d %08x\n" % (self.records, s.base.room, s.base.n,
+                                                  s.prev.n if s.has_prev else 0, crc[0])).encode())
+
+                def out(piece):
+                    f.write(piece.encode() if type(piece) is str else piece)
+                s.base.write_json(out)
+                if s.has_prev:
+                    s.prev.write_json(out)
+            finally:
+                f.close()
+        except (OSError, MemoryError) as e:
+            self.note("could not keep the undo aside at the game's end (%s)" % (e,))
+            return False
+        finally:
+            f = None
+            if held:
+                self.reopen()
+        from firmware.core.session import park
+        park(s)
+        return True
+
+    def unpark(self):
+        """The session's kept copies read back from where park() wrote
+        them (an undo after the game's end).  Where they cannot be, the
+        game goes on from its state with nothing to undo (the undo is
+        refused as one that reaches too far back)."""
+        s = self.session
+        if s is None or s.base is not None:
+            return
+        from firmware.core import session
+        held = self.close()
+        why = None
+        try:
+            f = self.fs.open(self.path(PARKED), "rb")
+            try:
+                head = f.readline().split()
+                if len(head) != 5 or int(head[0]) != self.records:
+                    why = "not of this record"
+                elif not session.unpark(s, f, int(head[1]), int(head[2]), int(head[3]), int(head[4], 16)):
+                    why = "damaged"
+            finally:
+                f.close()
+        except (OSError, ValueError) as e:
+            why = str(e)
+        f = None
+        if held:
+            self.reopen()
+        if why is not None:
+            self.note("the undo kept aside at the game's end could not be read back (%s): it is lost" % (why,))
+            s.base_n += len(s.tail)
+            s.tail = []
+            s.redo_stack = []
+            s.base = session.Kept(s.state, 0, s.fixed)
+            s.prev = session.Kept(s.state, 0, s.fixed)
+            s.has_prev = False
+
     def keep(self):
         """Copy the whole journal to damaged-N.txt (N the first free) before
         records that were confirmed are cut away; returns the file's name."""
@@ -318,6 +397,8 @@ class Journal:
             raise NoGame("no game: start or resume one first")
         if self.due is not None:
             self.flush()        # the last action's record first (OSError: it is taken back)
+        if s.base is None:
+            self.unpark()       # a game that has ended (park)
         if self.cut_due or self.told_due:
             # what resume found to repair, if the first idle could not (or
             # a failed append's torn record): done first; if it cannot be,

@@ -82,6 +82,9 @@ class PlayCode(Screen):
         while top < len(CAPACITY) and 21 + 4 * top + 2 <= side:
             top += 1            # version top + 1 (17 + 4v modules, and one light round it)
         self.made = True
+        if app.play.journal is not None:
+            # the undo's kept copies in a snapshot on flash meanwhile
+            app.play.journal.park()
         # the link first, then the code: the two modules are not in the
         # heap at once (at the end of a long game it holds the most)
         from firmware.screenkit import bgstats
