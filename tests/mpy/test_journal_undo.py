@@ -422,3 +422,39 @@ def test_a_kept_value_keeps_its_grown_buffer_where_the_heap_has_no_room_for_a_ne
     assert k.get() == {"a": [1] * 200} and k.room == k.n   # the old one, grown, holds it
     k.put({"a": [4] * 5})
     assert k.get() == {"a": [4] * 5}
+
+
+def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not_the_game():
+    # a game that has ended lets go of its undo's two kept copies while its
+    # code is made (Journal.park): an undo reads them back from their file
+    lines = demo_lines()
+    for damaged in (False, True):
+        fs = MemFs()
+        j = Journal("g", inca, edition(), fs)
+        j.start(lines[0])
+        for a in lines[1:-1]:
+            j.apply(a)
+        before = _view(j.session)
+        j.apply(lines[-1])
+        end = _view(j.session)
+        assert j.session.view()["over"]
+        assert j.park() and j.session.base is None and j.session.prev is None
+        if damaged:
+            with fs.open("g/undo.txt", "rb") as f:
+                data = f.read()
+            with fs.open("g/undo.txt", "wb") as f:
+                f.write(data[:-1] + (b"x" if data[-1:] != b"x" else b"y"))
+            records = j.records
+            try:
+                j.apply("undo")
+                refused = False
+            except IllegalAction:
+                refused = True
+            assert refused and j.records == records and _view(j.session) == end
+            assert [n for n in j.notes if "could not be read back (damaged)" in n]
+            continue
+        assert j.apply("undo") == "undo" and _view(j.session) == before
+        assert j.apply("undo") == "undo"
+        assert j.apply("redo") == "redo" and j.apply("redo") == "redo" and _view(j.session) == end
+        # what a boot resumes is the same game
+        assert same(resume(fs).session, j.session)
