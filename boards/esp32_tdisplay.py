@@ -8,7 +8,7 @@ NAME = "esp32_tdisplay"
 FAMILY = "machine"
 DISPLAY = {"driver": "st7789", "width": 240, "height": 135, "bus": "spi",
            "spi": 2, "sck": 18, "mosi": 19, "cs": 5, "dc": 16, "rst": 23, "backlight": 4, "colour": True,
-           "baudrate": 40_000_000, "madctl": 0x60, "offset": (40, 53), "font": "large", "bands": 2}
+           "baudrate": 40_000_000, "madctl": 0x60, "offset": (40, 53), "font": "large", "bands": 1}
 BUTTONS = {"a": 0, "b": 35}
 NO_PULL = ("b",)
 PROFILE = "two"

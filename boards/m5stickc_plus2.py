@@ -14,7 +14,7 @@ NAME = "m5stickc_plus2"
 FAMILY = "machine"
 DISPLAY = {"driver": "st7789", "width": 240, "height": 135, "bus": "spi",
            "spi": 1, "sck": 13, "mosi": 15, "cs": 5, "dc": 14, "rst": 12, "backlight": 27, "colour": True,
-           "baudrate": 40_000_000, "madctl": 0x60, "offset": (40, 53), "font": "large", "bands": 2}
+           "baudrate": 40_000_000, "madctl": 0x60, "offset": (40, 53), "font": "large", "bands": 1}
 BUTTONS = {"a": 37, "b": 39}
 NO_PULL = ("a", "b")
 PROFILE = "two"

@@ -12,7 +12,7 @@ FAMILY = "machine"
 DISPLAY = {"driver": "st7789", "width": 240, "height": 135, "bus": "spi",
            "spi": 1, "sck": 10, "mosi": 11, "cs": 9, "dc": 8, "rst": 12, "backlight": 13, "colour": True,
            "baudrate": 62_500_000, "peri_clock": "sys", "madctl": 0x70, "offset": (40, 53), "font": "large",
-           "bands": 2}
+           "bands": 1}
 BUTTONS = {"up": 2, "down": 18, "ok": 15, "back": 17}
 PROFILE = "four"
 PIXELS = None

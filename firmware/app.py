@@ -331,17 +331,17 @@ class Play:
             self.kept_view = None
             for scr in screens.stack:
                 if getattr(scr, "view", None) is not None:
-                    scr.view = None
+                    scr.view = False    # (given back if the undo is refused)
         try:
             if self.journal:
                 kind = self.journal.apply(action)
             else:
                 kind = ss.apply(action)
-        except IllegalAction as e:
-            screens.note(text.reason(e))
-            return False
-        except OSError as e:
-            screens.note(screens.storage_error(e))
+        except (IllegalAction, OSError) as e:
+            for scr in screens.stack:
+                if getattr(scr, "view", None) is False:
+                    scr.view = self.view()
+            screens.note(text.reason(e) if isinstance(e, IllegalAction) else screens.storage_error(e))
             return False
         self.changed()
         self.acts += 1
