@@ -292,11 +292,15 @@ class Journal:
         if not self.defer:
             return _saving("start", self, words, edition_later, aside)
         from firmware.core.session import Session
-        self.session = Session(self.engine(words), self.edition, words)
         # with a block held for the files' (a littlefs file's cache and its
         # object), let go of just before they are written: the screens the
-        # game's first frame builds meanwhile would cut up the room they had
-        self.due = (words, self.edition, "start", (edition_later, aside, bytearray(1536)))
+        # game's first frame builds meanwhile would cut up the room they had.
+        # Taken before the game's state is made, whose many small blocks
+        # find room where one of this size would not
+        hold = bytearray(1536)
+        self.session = Session(self.engine(words), self.edition, words)
+        self.due = (words, self.edition, "start", (edition_later, aside, hold))
+        hold = None
         return self.session
 
     def snapshot(self):

@@ -347,12 +347,25 @@ class Session:
         """Move the checkpoint forward by DEPTH if the tail has grown to
         2 * DEPTH actions."""
         if len(self.tail) >= 2 * DEPTH:
+            # the state goes while the checkpoint's is made and moved, and
+            # is made again from the one kept before the last action: a
+            # board's heap need not hold two states at once (where it
+            # cannot, the board starts again, into the game as its journal
+            # has it: the action's record is written first)
+            again = self.has_prev
+            if again:
+                self.state = None
             s = self.base.get()
             for a in self.tail[:DEPTH]:
                 self.game.apply(s, a)
             self.base.put(s)
+            s = None
             self.base_n += DEPTH
             self.tail = self.tail[DEPTH:]
+            if again:
+                s = self.prev.get()
+                self.game.apply(s, self.tail[-1])
+                self.state = s
 
     def _do(self, text, settle=True, keep=True):
         # until the action is taken, prev holds no state before the last
@@ -372,6 +385,10 @@ class Session:
                 raise IllegalAction("undo reaches back %d actions at most", (DEPTH,))
             raise IllegalAction("nothing to undo")
         last = self.tail.pop()
+        # the state undone goes before the one taken back is made: a
+        # board's heap need not hold two (where it cannot make the new one,
+        # the board starts again, into the game as its journal has it)
+        self.state = None
         if self.has_prev:
             # the last action taken back: the state kept before it
             s = self.prev.get()
