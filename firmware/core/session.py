@@ -259,12 +259,31 @@ class Kept:
             n += k
         self.high = n
 
-    def get(self):
-        """A new copy of the value (its fixed part: the same objects)."""
+    def get(self, into=None):
+        """A new copy of the value (its fixed part: the same objects).
+        into: a dict the value is made over into instead, returned: its
+        table is kept, its values let go of before the new ones are read.
+        A state's own table (its changing keys and its fixed ones) is the
+        largest block a state's parse would make, and the heap of a long
+        game may have none free: a board stopped there, moving the undo
+        checkpoint (BENCHMARKS.md, *The smallest heap a session needs*)."""
+        if into is not None:
+            for k in into:
+                into[k] = None
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         v = json.load(b)
         fixed = self.fixed
+        if into is not None:
+            gone = None
+            for k in into:
+                if k not in v and not (fixed and k in fixed):
+                    gone = [k] if gone is None else gone + [k]
+            for k in gone or ():
+                del into[k]
+            for k in v:
+                into[k] = v[k]
+            v = into
         if fixed:
             for k in fixed:
                 v[k] = fixed[k]
@@ -336,7 +355,7 @@ class Session:
         if kind == "undo":
             self._do(self.redo_stack.pop(), False)
             return
-        self.state = self.prev.get()
+        self.state = self.prev.get(self.state)
         self.has_prev = False
         last = self.tail.pop()
         if kind == "redo":
@@ -347,25 +366,21 @@ class Session:
         """Move the checkpoint forward by DEPTH if the tail has grown to
         2 * DEPTH actions."""
         if len(self.tail) >= 2 * DEPTH:
-            # the state goes while the checkpoint's is made and moved, and
-            # is made again from the one kept before the last action: a
+            # the state is made over into the checkpoint's, moved, and
+            # made again from the one kept before the last action: a
             # board's heap need not hold two states at once (where it
             # cannot, the board starts again, into the game as its journal
             # has it: the action's record is written first)
             again = self.has_prev
-            if again:
-                self.state = None
-            s = self.base.get()
+            s = self.base.get(self.state if again else None)
             for a in self.tail[:DEPTH]:
                 self.game.apply(s, a)
             self.base.put(s)
-            s = None
             self.base_n += DEPTH
             self.tail = self.tail[DEPTH:]
             if again:
-                s = self.prev.get()
-                self.game.apply(s, self.tail[-1])
-                self.state = s
+                self.game.apply(self.prev.get(s), self.tail[-1])
+            s = None
 
     def _do(self, text, settle=True, keep=True):
         # until the action is taken, prev holds no state before the last
@@ -385,15 +400,14 @@ class Session:
                 raise IllegalAction("undo reaches back %d actions at most", (DEPTH,))
             raise IllegalAction("nothing to undo")
         last = self.tail.pop()
-        # the state undone goes before the one taken back is made: a
-        # board's heap need not hold two (where it cannot make the new one,
-        # the board starts again, into the game as its journal has it)
-        self.state = None
+        # the state undone is made over into the one taken back: a board's
+        # heap need not hold two (where it cannot make the new one, the
+        # board starts again, into the game as its journal has it)
         if self.has_prev:
             # the last action taken back: the state kept before it
-            s = self.prev.get()
+            s = self.prev.get(self.state)
         else:
-            s = self.base.get()
+            s = self.base.get(self.state)
             for a in self.tail:
                 self.game.apply(s, a)
         self.has_prev = False
