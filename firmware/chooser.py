@@ -13,7 +13,6 @@ from firmware.core.text import t, fn
 from firmware.screenkit.widgets import Menu, Message, row
 
 
-ROOM = 1536     # a littlefs file's block and its object, held while a resume is tried again
 
 
 def boot(app):
@@ -47,7 +46,7 @@ def boot(app):
                 loading(True)
                 _aside().let_go(app)
                 app.board.report("resumed again after a collection (%s)" % (e,))
-                room = bytearray(ROOM)
+                room = bytearray(1536)     # (a littlefs file's block and its object)
                 try:
                     _resume(app, name)
                 finally:

@@ -84,11 +84,16 @@ _reserve = None
 
 def reserve():
     """Make the two buffers of RESERVE bytes (at power-on, before the heap
-    is cut up); nothing where there is no room for them."""
+    is cut up), and beside them the block the first game's files are
+    written from at its start (a littlefs file's cache and its object:
+    Journal.start holds one meanwhile, which the set-up screens would
+    otherwise cut up); nothing where there is no room for them.  A game
+    resumed at the boot takes the buffers (buffers()) and lets the block
+    go: its journal's file holds one of its own."""
     global _reserve
     if _reserve is None and not _WHOLE:
         try:
-            _reserve = (_buffer(RESERVE), _buffer(RESERVE))
+            _reserve = (_buffer(RESERVE), _buffer(RESERVE), bytearray(1536))
         except MemoryError:
             pass
 
@@ -259,31 +264,31 @@ class Kept:
             n += k
         self.high = n
 
-    def get(self, into=None):
+    def get(self, out=None):
         """A new copy of the value (its fixed part: the same objects).
-        into: a dict the value is made over into instead, returned: its
+        out: a dict the value is made over into instead, returned: its
         table is kept, its values let go of before the new ones are read.
         A state's own table (its changing keys and its fixed ones) is the
         largest block a state's parse would make, and the heap of a long
         game may have none free: a board stopped there, moving the undo
         checkpoint (BENCHMARKS.md, *The smallest heap a session needs*)."""
-        if into is not None:
-            for k in into:
-                into[k] = None
+        if out is not None:
+            for k in out:
+                out[k] = None
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         v = json.load(b)
         fixed = self.fixed
-        if into is not None:
+        if out is not None:
             gone = None
-            for k in into:
+            for k in out:
                 if k not in v and not (fixed and k in fixed):
                     gone = [k] if gone is None else gone + [k]
             for k in gone or ():
-                del into[k]
+                del out[k]
             for k in v:
-                into[k] = v[k]
-            v = into
+                out[k] = v[k]
+            v = out
         if fixed:
             for k in fixed:
                 v[k] = fixed[k]
