@@ -328,7 +328,11 @@ class Play:
             # game may have no other block that big than what the finished
             # game's view (several KB, made again just above) holds: the
             # view goes first, and is made again after the undo
+            # and so do the screens over the standings (the BG Stats code,
+            # the results), which the undo would close: it reads the
+            # undo's kept copies back (Journal.unpark)
             self.kept_view = None
+            del screens.stack[1:]
             for scr in screens.stack:
                 if getattr(scr, "view", None) is not None:
                     scr.view = False    # (given back if the undo is refused)
