@@ -383,10 +383,22 @@ def _state(app):
     return json.dumps(app.play.session.state, sort_keys=True)
 
 
-def _play_to_the_code(board, data):
+def _play_to_the_code(board, data, monkeypatch=None):
     """The scripted Inca game played with a journal in data to the end's
     code, made (the screen's later work); (app, the state before the last
-    action, the state at the end)."""
+    action, the state at the end).  monkeypatch: the code's first making
+    runs out of memory, as a board's can at the end of a long game."""
+    if monkeypatch is not None:
+        from firmware.core import qr
+        encode = qr.encode
+        short = []
+
+        def first_short(*a):
+            if not short:
+                short.append(1)
+                raise MemoryError("memory allocation failed")
+            return encode(*a)
+        monkeypatch.setattr(qr, "encode", first_short)
     planner, script = GAMES["inca"]
     app, _ = device.build(board, str(data), SEED)
     app.board.seed = lambda: SEED
@@ -411,11 +423,18 @@ def _play_to_the_code(board, data):
     return app, states[-1], _state(app)
 
 
-def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_was_made(tmp_path):
-    # while the end's code is made, the session's two kept copies (the undo
-    # checkpoint, the state before the last action) are on flash only, in a
-    # file of their own: an undo then takes them back and the game goes on
+def test_a_game_whose_code_has_room_keeps_its_undo_in_the_heap(tmp_path):
     app, before, end = _play_to_the_code("pico_oled", tmp_path)
+    assert app.play.session.base is not None and not (tmp_path / "game" / "undo.txt").exists()
+    assert app.play.act("undo") and _state(app) == before
+
+
+def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_was_made(tmp_path, monkeypatch):
+    # where the end's code finds no room, it is made again with the
+    # session's two kept copies (the undo checkpoint, the state before the
+    # last action) on flash only, in a file of their own: an undo then
+    # takes them back and the game goes on
+    app, before, end = _play_to_the_code("pico_oled", tmp_path, monkeypatch)
     j = app.play.journal
     assert app.play.session.base is None and app.play.session.prev is None
     assert (tmp_path / "game" / "undo.txt").read_text().split()[0] == str(j.records)
@@ -431,8 +450,8 @@ def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_w
     assert _state(again) == end
 
 
-def test_an_undo_kept_aside_that_cannot_be_read_back_is_lost_not_the_game(tmp_path):
-    app, before, end = _play_to_the_code("pico_oled", tmp_path)
+def test_an_undo_kept_aside_that_cannot_be_read_back_is_lost_not_the_game(tmp_path, monkeypatch):
+    app, before, end = _play_to_the_code("pico_oled", tmp_path, monkeypatch)
     for _ in range(3):      # the code and the game's results closed: the final standings
         if type(app.screens.stack[-1]).__name__ != "Home":
             app.key("ok")

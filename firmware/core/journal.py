@@ -291,17 +291,15 @@ class Journal:
         words = as_tokens(_text(setup))
         if not self.defer:
             return _saving("start", self, words, edition_later, aside)
-        from firmware.core import session
+        from firmware.core.session import Session
         # with a block held for the files' (a littlefs file's cache and its
         # object), let go of just before they are written: the screens the
         # game's first frame builds meanwhile would cut up the room they had.
-        # The one the boot made for the first game (session.reserve), else
-        # one taken before the game's state is made, whose many small
-        # blocks find room where one of this size would not
-        r = session._reserve
-        hold = r[2] if r is not None and len(r) > 2 else bytearray(1536)
-        r = None
-        Session = session.Session
+        # Taken before the game's state is made, whose many small blocks
+        # find room where one of this size would not.  (Made at power-on
+        # instead, the saving code's, loaded once it is let go of, took
+        # the room it left low in the heap: BENCHMARKS.md)
+        hold = bytearray(1536)
         self.session = Session(self.engine(words), self.edition, words)
         self.due = (words, self.edition, "start", (edition_later, aside, hold))
         hold = None

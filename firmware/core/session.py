@@ -84,16 +84,11 @@ _reserve = None
 
 def reserve():
     """Make the two buffers of RESERVE bytes (at power-on, before the heap
-    is cut up), and beside them the block the first game's files are
-    written from at its start (a littlefs file's cache and its object:
-    Journal.start holds one meanwhile, which the set-up screens would
-    otherwise cut up); nothing where there is no room for them.  A game
-    resumed at the boot takes the buffers (buffers()) and lets the block
-    go: its journal's file holds one of its own."""
+    is cut up); nothing where there is no room for them."""
     global _reserve
     if _reserve is None and not _WHOLE:
         try:
-            _reserve = (_buffer(RESERVE), _buffer(RESERVE), bytearray(1536))
+            _reserve = (_buffer(RESERVE), _buffer(RESERVE))
         except MemoryError:
             pass
 

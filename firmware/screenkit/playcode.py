@@ -82,34 +82,43 @@ class PlayCode(Screen):
         while top < len(CAPACITY) and 21 + 4 * top + 2 <= side:
             top += 1            # version top + 1 (17 + 4v modules, and one light round it)
         self.made = True
-        if app.play.journal is not None:
-            # the undo's kept copies in a snapshot on flash meanwhile
-            app.play.journal.park()
-        # the link first, then the code: the two modules are not in the
-        # heap at once (at the end of a long game it holds the most)
-        from firmware.screenkit import bgstats
-        ps = bgstats.players(app)
-        found = bgstats.fit(app, ps, CAPACITY[top - 1]) if ps is not None and top else None
-        ps = bgstats = None
-        done_with("firmware.screenkit.bgstats")
-        if found is None:
-            return
-        data, self.form, self.lean, self.eci = found
-        found = None
-        # the finished game's view (several kB, on the screens under this
-        # one and in the app) is made again when the standings are shown:
-        # at the end of a long game the encoder needs the room
-        for s in app.screens.stack:
-            if getattr(s, "view", None) is not None:
-                s.view = None
-        app.play.kept_view = None
-        collect()
-        from firmware.core import qr
-        self.code = qr.encode(data, qr.L, 1, top, qr.UTF8 if self.eci else 0)
-        self.link = data
-        qr = None
-        for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
-            done_with(m)
+        for tries in (0, 1):
+            try:
+                # the link first, then the code: the two modules are not in
+                # the heap at once (at the end of a long game it holds the most)
+                from firmware.screenkit import bgstats
+                ps = bgstats.players(app)
+                found = bgstats.fit(app, ps, CAPACITY[top - 1]) if ps is not None and top else None
+                ps = bgstats = None
+                done_with("firmware.screenkit.bgstats")
+                if found is None:
+                    return
+                data, self.form, self.lean, self.eci = found
+                found = None
+                # the finished game's view (several kB, on the screens under
+                # this one and in the app) is made again when the standings
+                # are shown: at the end of a long game the encoder needs the room
+                for s in app.screens.stack:
+                    if getattr(s, "view", None) is not None:
+                        s.view = None
+                app.play.kept_view = None
+                collect()
+                from firmware.core import qr
+                self.code = qr.encode(data, qr.L, 1, top, qr.UTF8 if self.eci else 0)
+                self.link = data
+                qr = None
+                for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
+                    done_with(m)
+                break
+            except MemoryError:
+                # no room: once more with the undo's two kept copies on
+                # flash meanwhile (Journal.park; an undo reads them back)
+                found = data = qr = bgstats = ps = None
+                j = app.play.journal
+                if tries or j is None or not j.park():
+                    raise
+                j = None
+                collect()
         n = self.code.size
         px = m0
         while (n + 2 * QUIET) * (px + 1) <= lay.h:

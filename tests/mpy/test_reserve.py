@@ -66,7 +66,7 @@ def test_the_first_games_copies_are_kept_in_the_buffers_made_at_power_on():
     assert not made                         # without them: no block for a copy
     session.reserve()
     pair = session._reserve
-    assert len(pair) == 3 and len(pair[2]) == 1536     # and the first game's files' block
+    assert len(pair) == 2
     keep = _cut_up()
     room, one, two = session.buffers(FITS, None)
     assert (room, one, two) == (session.RESERVE, pair[0], pair[1]) and session._reserve is None
@@ -86,23 +86,3 @@ def test_a_state_they_do_not_fit_lets_them_go():
     assert room == len(json.dumps(SMALL, separators=SEP)) * 5 // 4 + 64
     assert session.Kept(SMALL, room).get() == SMALL
 
-
-def test_the_first_game_starts_with_the_files_block_made_at_power_on():
-    # a new game on the device holds a littlefs file's block until its
-    # files are written after its first frame (Journal.start): the one made
-    # at power-on, which the set-up screens could not cut up
-    from util import edition
-    from firmware.core.journal import Journal
-    from firmware.games import inca
-    from test_journal_fs import MemFs, demo_lines
-    session._reserve = None
-    session.reserve()
-    pair = session._reserve
-    j = Journal("g", inca, edition(), MemFs())
-    j.defer = True
-    j.start(demo_lines()[0])
-    assert session._reserve is None
-    if ON_BOARD:
-        assert j.due[3][2] is pair[2]
-    j.flush()
-    assert j.due is None and j.records == 1
