@@ -13,7 +13,7 @@ TOLD = "lost.json"         # what the players are to be told of actions lost, un
 BASE = "base.json"         # the state a journal begun again starts from (its second record names it)
 KEPT = "kept.json"         # in the data folder: a game kept aside, until the players have been told
 CLOCK = "time.json"        # how long the game has been played (firmware/core/playclock.py)
-PARKED = "undo.txt"        # a game that has ended: its undo's kept copies while its code is made (Journal.park)
+PARKED = "undo.txt"        # a game that has ended: its undo's kept copies, where its code found no room (Journal.park)
 KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE,
          CLOCK, CLOCK + TMP, PARKED)
 VERSION = 1

@@ -310,14 +310,14 @@ class Journal:
         _saving("snapshot", self)
 
     def park(self):
-        """A game that has ended, while its BG Stats code is made
-        (firmware/screenkit/playcode.py): the session's two kept copies
-        (the undo checkpoint and the state before the last action: a few
-        kB, which the code needs at the end of a long game) are written to
-        a file of their own (PARKED) and let go of; an undo reads them back
-        (unpark).  The file is not part of the saved game: a boot rebuilds
-        them from the journal, and a cut while it is written loses
-        nothing.  True if they were let go of."""
+        """A game that has ended, whose BG Stats code found no room in the
+        heap (firmware/screenkit/playcode.py): the session's two kept
+        copies (the undo checkpoint and the state before the last action:
+        a few kB) are written to a file of their own (PARKED) and let go
+        of, for the code made again; an undo reads them back (unpark).  The
+        file is not part of the saved game: a boot rebuilds them from the
+        journal, and a cut while it is written loses nothing.  True if they
+        were let go of."""
         s = self.session
         if s is None or s.base is None or self.due is not None or self.cut_due or self.told_due:
             return False
