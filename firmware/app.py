@@ -330,7 +330,7 @@ class Play:
             # view goes first, and is made again after the undo
             # and so do the screens over the standings (the BG Stats code,
             # the results), which the undo would close: it reads the
-            # undo's kept copies back (Journal.unpark)
+            # undo's kept copies back (Journal.aside(True))
             self.kept_view = None
             del screens.stack[1:]
             for scr in screens.stack:

@@ -425,7 +425,7 @@ def _play_to_the_code(board, data, monkeypatch=None):
 
 def test_a_game_whose_code_has_room_keeps_its_undo_in_the_heap(tmp_path):
     app, before, end = _play_to_the_code("pico_oled", tmp_path)
-    assert app.play.session.base is not None and not (tmp_path / "game" / "undo.txt").exists()
+    assert app.play.session.base is not None and not (tmp_path / "game" / "undo-aside.txt").exists()
     assert app.play.act("undo") and _state(app) == before
 
 
@@ -437,7 +437,7 @@ def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_w
     app, before, end = _play_to_the_code("pico_oled", tmp_path, monkeypatch)
     j = app.play.journal
     assert app.play.session.base is None and app.play.session.prev is None
-    assert (tmp_path / "game" / "undo.txt").read_text().split()[0] == str(j.records)
+    assert (tmp_path / "game" / "undo-aside.txt").read_text().split()[0] == str(j.records)
     app.key("undo")
     s = app.play.session
     assert s.base is not None and s.prev is not None
@@ -457,13 +457,13 @@ def test_an_undo_kept_aside_that_cannot_be_read_back_is_lost_not_the_game(tmp_pa
             app.key("ok")
             app.render()
     assert type(app.screens.stack[-1]).__name__ == "Home"
-    f = tmp_path / "game" / "undo.txt"
+    f = tmp_path / "game" / "undo-aside.txt"
     f.write_bytes(f.read_bytes()[:-1] + b" ")     # its last byte changed
     records = app.play.journal.records
     app.key("undo")
     assert _state(app) == end and app.play.view()["over"]
     assert app.play.journal.records == records      # the refused undo wrote nothing
-    assert any("could not be read back (damaged)" in n for n in app.play.journal.notes)
+    assert any("could not be read back (its text is damaged)" in n for n in app.play.journal.notes)
     # the standings, their view let go of for the undo, drawn again with the note
     app.render()
     home = app.screens.stack[0]

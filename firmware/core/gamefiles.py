@@ -13,9 +13,9 @@ TOLD = "lost.json"         # what the players are to be told of actions lost, un
 BASE = "base.json"         # the state a journal begun again starts from (its second record names it)
 KEPT = "kept.json"         # in the data folder: a game kept aside, until the players have been told
 CLOCK = "time.json"        # how long the game has been played (firmware/core/playclock.py)
-PARKED = "undo.txt"        # a game that has ended: its undo's kept copies, where its code found no room (Journal.park)
 KNOWN = (JOURNAL, SNAP, SNAP_TMP, SNAP_OLD, JOURNAL_TMP, EDITION, EDITION + TMP, TOLD, TOLD + TMP, BASE,
-         CLOCK, CLOCK + TMP, PARKED)
+         CLOCK, CLOCK + TMP,
+         "undo-aside.txt")  # a game that has ended: its undo's kept copies, where its code found no room (Journal.aside)
 VERSION = 1
 # beside the game's folder while a new game starts (firmware/core/saving.py):
 NEW = ".new"    # game.new, the new game being written before it takes the folder's place

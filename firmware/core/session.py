@@ -29,7 +29,6 @@ import json
 import sys
 
 from firmware.core.actions import as_tokens, line as join
-from firmware.core.osfs import crc32
 from firmware.core.errors import IllegalAction
 
 DEPTH = 32
@@ -104,51 +103,6 @@ def give_back(s):
         s.prev.buf.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         _reserve = (s.base.buf, s.prev.buf)
     s.base = s.prev = None
-
-
-def park(s):
-    """The session s lets go of its two kept copies (the undo checkpoint and
-    the state before the last action), which Journal.park has written to
-    flash, until Journal.unpark reads them back (unpark)."""
-    s.base = s.prev = None
-
-
-def unpark(s, f, room, n_base, n_prev, crc):
-    """The session s's two kept copies read back from the file f, where
-    Journal.park wrote them: n_base bytes of the checkpoint's text, then
-    n_prev of the state before the last action (0: there was none), into
-    buffers of room bytes; False (s as it was) if they are not there whole,
-    with the crc (osfs.crc32) they were written with."""
-    got = []
-    c = 0
-    for n in (n_base, n_prev):
-        if not n:
-            got.append(None)
-            continue
-        k = object.__new__(Kept)    # MicroPython classes have no __new__
-        k.fixed = s.fixed
-        k.room = room if room >= n else n
-        k.buf = _buffer(k.room)
-        left = n
-        while left > 0:
-            piece = f.read(128 if left > 128 else left)
-            if not piece:
-                return False
-            c = crc32(piece, c)
-            k.buf.write(piece.decode() if _WHOLE else piece)  # pyright: ignore[reportAttributeAccessIssue]
-            left -= len(piece)
-        k.n = k.high = n
-        got.append(k)
-    if c != crc or got[0] is None:
-        return False
-    s.base = got[0]
-    if got[1] is not None:
-        s.prev = got[1]
-        s.has_prev = True
-    else:
-        s.prev = Kept(s.state, room, s.fixed)
-        s.has_prev = False
-    return True
 
 
 def buffers(value, fixed):

@@ -112,10 +112,10 @@ class PlayCode(Screen):
                 break
             except MemoryError:
                 # no room: once more with the undo's two kept copies on
-                # flash meanwhile (Journal.park; an undo reads them back)
+                # flash meanwhile (Journal.aside; an undo reads them back)
                 found = data = qr = bgstats = ps = None
                 j = app.play.journal
-                if tries or j is None or not j.park():
+                if tries or j is None or not j.aside():
                     raise
                 j = None
                 collect()

@@ -426,7 +426,7 @@ def test_a_kept_value_keeps_its_grown_buffer_where_the_heap_has_no_room_for_a_ne
 
 def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not_the_game():
     # a game that has ended lets go of its undo's two kept copies while its
-    # code is made (Journal.park): an undo reads them back from their file
+    # code is made (Journal.aside): an undo reads them back from their file
     lines = demo_lines()
     for damaged in (False, True):
         fs = MemFs()
@@ -438,11 +438,11 @@ def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not
         j.apply(lines[-1])
         end = _view(j.session)
         assert j.session.view()["over"]
-        assert j.park() and j.session.base is None and j.session.prev is None
+        assert j.aside() and j.session.base is None and j.session.prev is None
         if damaged:
-            with fs.open("g/undo.txt", "rb") as f:
+            with fs.open("g/undo-aside.txt", "rb") as f:
                 data = f.read()
-            with fs.open("g/undo.txt", "wb") as f:
+            with fs.open("g/undo-aside.txt", "wb") as f:
                 f.write(data[:-1] + (b"x" if data[-1:] != b"x" else b"y"))
             records = j.records
             try:
@@ -451,7 +451,7 @@ def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not
             except IllegalAction:
                 refused = True
             assert refused and j.records == records and _view(j.session) == end
-            assert [n for n in j.notes if "could not be read back (damaged)" in n]
+            assert [n for n in j.notes if "could not be read back (its text is damaged)" in n]
             continue
         assert j.apply("undo") == "undo" and _view(j.session) == before
         assert j.apply("undo") == "undo"
