@@ -313,106 +313,15 @@ class Journal:
         """A game that has ended, whose BG Stats code found no room in the
         heap (firmware/screenkit/playcode.py): the session's two kept
         copies (the undo checkpoint and the state before the last action:
-        a few kB) are written to a file of their own (undo-aside.txt) and let go
-        of, for the code made again; True if they were.  back: an undo
-        after the end reads them back; where they cannot be, the game goes
-        on from its state with nothing to undo (the undo is refused as one
-        that reaches too far back).  The file is not part of the saved
-        game: a boot rebuilds them from the journal, and a cut while it is
-        written loses nothing."""
-        s = self.session
-        if back:
-            return self._back(s)
-        if s is None or s.base is None or self.due is not None or self.cut_due or self.told_due:
-            return False
-        crc = [0]
-
-        def count(data):
-            crc[0] = osfs.crc32(data.encode() if type(data) is str else data, crc[0])
-        s.base.write_json(count)
-        if s.has_prev:
-            s.prev.write_json(count)
-        held = self.close()
+        a few kB) are written to a file of their own and let go of, for the
+        code made again; True if they were.  back: an undo after the end
+        reads them back (firmware/core/undoaside.py: its code loaded for
+        this alone, and forgotten after)."""
+        name = "firmware.core.undoaside"
         try:
-            f = self.fs.open(self.path("undo-aside.txt"), "wb")     # (in gamefiles.KNOWN)
-            try:
-                f.write(("%d %d %d %d %08x\n" % (self.records, s.base.room, s.base.n,
-                                                  s.prev.n if s.has_prev else 0, crc[0])).encode())
-
-                def out(data):
-                    f.write(data.encode() if type(data) is str else data)
-                s.base.write_json(out)
-                if s.has_prev:
-                    s.prev.write_json(out)
-            finally:
-                f.close()
-        except (OSError, MemoryError) as e:
-            self.note("could not keep the undo aside at the game's end (%s)" % (e,))
-            return False
+            return use(name, "back" if back else "put")(self)
         finally:
-            f = None
-            if held:
-                self.reopen()
-        s.base = s.prev = None  # pyright: ignore[reportAttributeAccessIssue]  (until aside(True))
-        return True
-
-    def _back(self, s):
-        # the two texts read back into buffers of the room they had, each
-        # as its length in the file's first line says, then checked by the
-        # CRC there: both whole, or neither taken
-        from firmware.core import session
-        held = self.close()
-        why = None
-        try:
-            f = self.fs.open(self.path("undo-aside.txt"), "rb")     # (in gamefiles.KNOWN)
-            try:
-                head = f.readline().split()
-                if len(head) != 5 or int(head[0]) != self.records:
-                    why = "not of this record"
-                else:
-                    room = int(head[1])
-                    got = []
-                    c = 0
-                    for n in (int(head[2]), int(head[3])):
-                        if not n:
-                            got.append(None)
-                            continue
-                        k = object.__new__(session.Kept)    # MicroPython classes have no __new__
-                        k.fixed = s.fixed
-                        k.room = room if room >= n else n
-                        k.buf = session._buffer(k.room)
-                        left = n
-                        while left > 0:
-                            data = f.read(128 if left > 128 else left)
-                            if not data:
-                                break
-                            c = osfs.crc32(data, c)
-                            k.buf.write(data.decode() if session._WHOLE else data)  # pyright: ignore[reportAttributeAccessIssue]
-                            left -= len(data)
-                        k.n = k.high = n
-                        got.append(k)
-                    if c != int(head[4], 16) or got[0] is None:
-                        why = "its text is damaged"
-                    else:
-                        s.base = got[0]
-                        s.prev = got[1] if got[1] is not None else session.Kept(s.state, room, s.fixed)
-                        s.has_prev = got[1] is not None
-                    got = None
-            finally:
-                f.close()
-        except (OSError, ValueError) as e:
-            why = str(e)
-        f = None
-        if held:
-            self.reopen()
-        if why is not None:
-            self.note("the undo kept aside at the game's end could not be read back (%s): it is lost" % (why,))
-            s.base_n += len(s.tail)
-            s.tail = []
-            s.redo_stack = []
-            s.base = session.Kept(s.state, 0, s.fixed)
-            s.prev = session.Kept(s.state, 0, s.fixed)
-            s.has_prev = False
+            done_with(name)
 
     def keep(self):
         """Copy the whole journal to damaged-N.txt (N the first free) before
