@@ -73,17 +73,20 @@ def back(j):
                     if not n:
                         got.append(None)
                         continue
-                    k = object.__new__(session.Kept)    # MicroPython classes have no __new__
+                    # a buffer of the room, written over from its start
+                    k = session.Kept({}, room if room >= n else n)
                     k.fixed = s.fixed
-                    k.room = room if room >= n else n
-                    k.buf = session._buffer(k.room)
+                    k.buf.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
                     left = n
                     while left > 0:
                         data = f.read(128 if left > 128 else left)
                         if not data:
                             break
                         c = osfs.crc32(data, c)
-                        k.buf.write(data.decode() if session._WHOLE else data)  # pyright: ignore[reportAttributeAccessIssue]
+                        try:
+                            k.buf.write(data)  # pyright: ignore[reportAttributeAccessIssue]
+                        except TypeError:       # CPython's buffer holds str
+                            k.buf.write(data.decode())  # pyright: ignore[reportAttributeAccessIssue]
                         left -= len(data)
                     k.n = k.high = n
                     got.append(k)
