@@ -285,8 +285,15 @@ def test_brightness_scales_and_animation_ends_steady():
     px.players(["blue", "orange", "green", "brown"], "blue")
     assert sum(strip.shown[0]) > 10 * dim
     px.animate("pizarro")
-    frames = 0
-    while px.step():
-        frames += 1
-    assert frames == 6
+    seen = []
+    while True:
+        ms = px.step()
+        if not ms:
+            break
+        seen.append((ms, list(strip.shown)))
+    # six frames of 150 ms: every LED red at full brightness, then dark
+    red = (220, 0, 0)
+    assert [ms for ms, _ in seen[:-1]] == [150] * 5 and seen[-1][0] == 150
+    assert seen[0][1] == [red] * 4 and seen[2][1] == [red] * 4
+    assert seen[1][1] == [(0, 0, 0)] * 4
     assert strip.shown == px.steady()
