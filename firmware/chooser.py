@@ -201,12 +201,41 @@ def choose(app, name):
     app.play.ui = screens
     app.board.load_words(app)
     where = "%s/%s" % (app.board.assets, registry.edition(name))
-    try:
-        ed, src = _edition(app, name, where)
-    finally:
-        _store_done()
-    app.play.edition = ed
+    # the whole-file reads (firmware/core/store.py, with the JSON writer it
+    # imports): loaded for the edition table alone, not held while the game
+    # is set up, where their code would be in the heap at Start game, its
+    # heaviest moment
+    from firmware.core import store
+    bundled = bundled_edition(app, registry.edition(name))
+    ed = None
+    src = where   # the file the table for new games is read from as it is
+    if app.board.dir:
+        path = "%s/%s-edition.json" % (app.board.dir, name)
+        ok, ed = store.read_json(path)
+        src = path
+        if not ok:
+            # missing, or damaged (reported): a whole copy that a save cut
+            # short left is used (load_json, as the settings), else none
+            src = None
+            if ed:
+                app.board.report("%s is damaged (%s); not used" % (path, ed))
+            ok, ed = store.read_json(path + store.TMP)
+            if ok:
+                app.board.report("%s: using the complete copy in %s" % (path, path + store.TMP))
+            else:
+                ed = None
+        why = None if ed is None else store.same_shape(ed, bundled)
+        if why:
+            app.board.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
+            ed = None
+        if ed is None:
+            src = where
+    store = None
+    done_with("firmware.core.store")
+    done_with("firmware.core.jsonout")
+    app.play.edition = bundled if ed is None else ed
     app.play.edition_saved = True
+    bundled = None
     if app.board.dir:
         from firmware.core.journal import Journal
         if app.play.journal is not None:
@@ -275,52 +304,6 @@ def confirm_new_game(app):
     app.screens.push(Menu(t("s.confirm_new"), rows))
 
 
-def _store():
-    # the whole-file reads and writes (firmware/core/store.py, with the
-    # JSON writer it imports): loaded for the edition table alone, and let
-    # go of after, not held by this module while the game is set up: their
-    # code would be in the heap at Start game, its heaviest moment
-    return __import__("firmware.core.store", None, None, ("read_json",))
-
-
-def _store_done():
-    done_with("firmware.core.store")
-    done_with("firmware.core.jsonout")
-
-
-def _edition(app, name, where):
-    """(the table for new games of `name`, the file it is read from as it
-    is, or None): the one the players edited and saved, if it is whole and
-    has the bundled table's shape, else the bundled one."""
-    from firmware.games import registry
-    store = _store()
-    bundled = bundled_edition(app, registry.edition(name))
-    ed = None
-    src = where   # the file the table for new games is read from as it is
-    if app.board.dir:
-        path = "%s/%s-edition.json" % (app.board.dir, name)
-        ok, ed = store.read_json(path)
-        src = path
-        if not ok:
-            # missing, or damaged (reported): a whole copy that a save cut
-            # short left is used (load_json, as the settings), else none
-            src = None
-            if ed:
-                app.board.report("%s is damaged (%s); not used" % (path, ed))
-            ok, ed = store.read_json(path + store.TMP)
-            if ok:
-                app.board.report("%s: using the complete copy in %s" % (path, path + store.TMP))
-            else:
-                ed = None
-        why = None if ed is None else store.same_shape(ed, bundled)
-        if why:
-            app.board.report("%s-edition.json is not an edition table (%s): the bundled one is used" % (name, why))
-            ed = None
-        if ed is None:
-            src = where
-    return (bundled, where) if ed is None else (ed, src)
-
-
 def _pick(name):
     def go(app):
         try:
@@ -348,7 +331,8 @@ def bundled_edition(app, path):
         raise EditionError("%s: %s" % (path, e))
     if not isinstance(ed, dict):
         raise EditionError("%s: not a table" % path)
-    _store().drop_notes(ed)     # what it says for its readers: not kept on the device
+    from firmware.core import store
+    store.drop_notes(ed)     # what it says for its readers: not kept on the device
     return ed
 
 
@@ -438,10 +422,10 @@ def save_edition(app):
     """Keep the edited edition table, for new games; a failed write is told."""
     if app.board.dir:
         path = "%s/%s-edition.json" % (app.board.dir, app.play.name)
+        from firmware.core import store
         try:
-            _store().save_json(path, app.play.edition)
+            store.save_json(path, app.play.edition)
         except OSError as e:
-            _store_done()
             app.play.edition_saved = False
             if app.play.journal is not None:
                 # the table is no file's now: a game started with it is
@@ -449,7 +433,10 @@ def save_edition(app):
                 app.play.journal.tables = (None,) + tuple(app.play.journal.tables[1:])
             app.screens.note(app.screens.storage_error(e))
             return
-        _store_done()
+        finally:
+            store = None
+            done_with("firmware.core.store")
+            done_with("firmware.core.jsonout")
         app.play.edition_saved = True
         if app.play.journal is not None:
             # the game started now has this table: its checksum is that file's

@@ -112,8 +112,7 @@ def test_leds_show_whose_turn_it_is_and_pizarro_flashes_red():
         keyplan.action(app, a, keys)
         v = app.play.view()
         px = app.board.px
-        # a frame: its time in tens of ms, then each LED's red, green and blue
-        if px.frames and px.frames[0][1] > 0 and px.frames[0][2] == 0 and px.frames[0][3] == 0:
+        if px.frames and px.frames[0][1][0][0] > 0 and px.frames[0][1][0][1] == 0 and px.frames[0][1][0][2] == 0:
             saw_red = True
         while px.step():
             pass

@@ -16,17 +16,6 @@ def scale(rgb, level):
     return (rgb[0] * level // 255, rgb[1] * level // 255, rgb[2] * level // 255)
 
 
-def _frame(ms, leds):
-    """An animation's frame in one small block: its time in tens of ms,
-    then each LED's red, green and blue (a list of tuples took about six
-    times the heap, at Start game and a game's end among others)."""
-    f = bytearray(1 + 3 * len(leds))
-    f[0] = ms // 10
-    for i in range(len(leds)):
-        f[1 + 3 * i:4 + 3 * i] = bytes(leds[i])
-    return f
-
-
 class PlayerPixels:
     def __init__(self, np):
         """np: a neopixel.NeoPixel (indexable by LED, with write())."""
@@ -35,7 +24,7 @@ class PlayerPixels:
         self.brightness = 3
         self.colours = []
         self.turn = None
-        self.frames = []  # animation: its frames to come (_frame)
+        self.frames = []  # animation: [[ms, [rgb per LED]], ...]
         self.wake = None  # run()'s Event: an animation to play
 
     def _level(self, bright):
@@ -69,18 +58,18 @@ class PlayerPixels:
         frames = []
         if kind == "pizarro":
             for k in range(6):
-                frames.append(_frame(150, [scale((255, 0, 0), hi) if k % 2 == 0 else (0, 0, 0)] * self.n))
+                frames.append([150, [scale((255, 0, 0), hi) if k % 2 == 0 else (0, 0, 0)] * self.n])
         elif kind == "income":
             for k in range(2):
-                frames.append(_frame(120, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]))
-                frames.append(_frame(120, [(0, 0, 0)] * self.n))
+                frames.append([120, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]])
+                frames.append([120, [(0, 0, 0)] * self.n])
         elif kind == "sun":
             for i in range(self.n):
-                frames.append(_frame(90, [scale((255, 200, 0), hi) if j == i else (0, 0, 0) for j in range(self.n)]))
+                frames.append([90, [scale((255, 200, 0), hi) if j == i else (0, 0, 0) for j in range(self.n)]])
         elif kind in ("over", "start"):
             for k in range(3):
-                frames.append(_frame(200, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]))
-                frames.append(_frame(200, self.steady()))
+                frames.append([200, [(0, 0, 0) if c is None else scale(RGB[c], hi) for c in self.lit()]])
+                frames.append([200, self.steady()])
         self.frames = frames
         if self.wake is not None:
             self.wake.set()
@@ -90,13 +79,11 @@ class PlayerPixels:
         frame's duration in ms, 0 when no animation is running."""
         if not self.frames:
             return 0
-        f = self.frames.pop(0)
-        for i in range(self.n):
-            self.np[i] = (f[1 + 3 * i], f[2 + 3 * i], f[3 + 3 * i])
-        self.np.write()
+        ms, leds = self.frames.pop(0)
+        self._write(leds)
         if not self.frames:
             self._write(self.steady())
-        return f[0] * 10
+        return ms
 
     def _write(self, leds):
         for i in range(self.n):
