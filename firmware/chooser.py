@@ -4,6 +4,7 @@
 # starts it (Play.start_game, Choosing.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
 # played (Choosing.done): play never needs its code.
+from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
 from firmware.core.gamefiles import KEPT
@@ -201,11 +202,6 @@ def choose(app, name):
     app.play.ui = screens
     app.board.load_words(app)
     where = "%s/%s" % (app.board.assets, registry.edition(name))
-    # the whole-file reads (firmware/core/store.py, with the JSON writer it
-    # imports): loaded for the edition table alone, not held while the game
-    # is set up, where their code would be in the heap at Start game, its
-    # heaviest moment
-    from firmware.core import store
     bundled = bundled_edition(app, registry.edition(name))
     ed = None
     src = where   # the file the table for new games is read from as it is
@@ -230,9 +226,6 @@ def choose(app, name):
             ed = None
         if ed is None:
             src = where
-    store = None
-    done_with("firmware.core.store")
-    done_with("firmware.core.jsonout")
     app.play.edition = bundled if ed is None else ed
     app.play.edition_saved = True
     bundled = None
@@ -331,7 +324,6 @@ def bundled_edition(app, path):
         raise EditionError("%s: %s" % (path, e))
     if not isinstance(ed, dict):
         raise EditionError("%s: not a table" % path)
-    from firmware.core import store
     store.drop_notes(ed)     # what it says for its readers: not kept on the device
     return ed
 
@@ -422,7 +414,6 @@ def save_edition(app):
     """Keep the edited edition table, for new games; a failed write is told."""
     if app.board.dir:
         path = "%s/%s-edition.json" % (app.board.dir, app.play.name)
-        from firmware.core import store
         try:
             store.save_json(path, app.play.edition)
         except OSError as e:
@@ -433,10 +424,6 @@ def save_edition(app):
                 app.play.journal.tables = (None,) + tuple(app.play.journal.tables[1:])
             app.screens.note(app.screens.storage_error(e))
             return
-        finally:
-            store = None
-            done_with("firmware.core.store")
-            done_with("firmware.core.jsonout")
         app.play.edition_saved = True
         if app.play.journal is not None:
             # the game started now has this table: its checksum is that file's
