@@ -429,26 +429,6 @@ def test_a_game_whose_code_has_room_keeps_its_undo_in_the_heap(tmp_path):
     assert app.play.act("undo") and _state(app) == before
 
 
-def test_the_codes_second_try_lets_go_of_what_the_first_loaded_before_the_undo_goes_aside(tmp_path, monkeypatch):
-    # on a board the link's and the encoder's code leave the heap before
-    # the aside's is loaded (done_with: on CPython it lets go of nothing,
-    # so the calls are what is checked)
-    from firmware.core import modules
-    from firmware.core.journal import Journal
-    seen = []
-    monkeypatch.setattr(modules, "done_with", seen.append)
-    aside = Journal.aside
-
-    def recorded(self, back=False):
-        seen.append("aside")
-        return aside(self, back)
-    monkeypatch.setattr(Journal, "aside", recorded)
-    _play_to_the_code("pico_oled", tmp_path, monkeypatch)
-    i = seen.index("aside")
-    assert seen[i - 4:i] == ["firmware.screenkit.bgstats", "firmware.core.qr", "firmware.core.qrnative",
-                             "firmware.core.qrcalc"]
-
-
 def test_the_undo_at_the_end_comes_back_from_flash_where_it_was_while_the_code_was_made(tmp_path, monkeypatch):
     # where the end's code finds no room, it is made again with the
     # session's two kept copies (the undo checkpoint, the state before the

@@ -112,13 +112,8 @@ class PlayCode(Screen):
                 break
             except MemoryError:
                 # no room: once more with the undo's two kept copies on
-                # flash meanwhile (Journal.aside; an undo reads them back),
-                # what the first try loaded out of the heap before its code
+                # flash meanwhile (Journal.aside; an undo reads them back)
                 found = data = qr = bgstats = ps = None
-                for m in ("firmware.screenkit.bgstats", "firmware.core.qr", "firmware.core.qrnative",
-                          "firmware.core.qrcalc"):
-                    done_with(m)
-                collect()
                 j = app.play.journal
                 if tries or j is None or not j.aside():
                     raise
