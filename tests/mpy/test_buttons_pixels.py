@@ -293,7 +293,7 @@ def test_brightness_scales_and_animation_ends_steady():
         seen.append((ms, list(strip.shown)))
     # six frames of 150 ms: every LED red at full brightness, then dark
     red = (220, 0, 0)
-    assert [ms for ms, _ in seen[:-1]] == [150] * 5 and seen[-1][0] == 150
+    assert [ms for ms, _ in seen] == [150] * 6
     assert seen[0][1] == [red] * 4 and seen[2][1] == [red] * 4
     assert seen[1][1] == [(0, 0, 0)] * 4
     assert strip.shown == px.steady()
