@@ -31,6 +31,7 @@
 const fs = require('fs');
 const path = require('path');
 const { RP2040 } = require('rp2040js');
+const fastcore = require('./fastcore.js');
 
 const HERE = path.join(__dirname, 'firmware');
 const UF2 = path.join(HERE, 'micropython-v1.28.0-RPI_PICO.uf2');
@@ -129,6 +130,9 @@ class Chip {
     this.fsSize = fw.fsSize;
     const mcu = (this.mcu = new RP2040());
     this.clock = mcu.clock;
+    // the core's instructions decoded by a table (vpico/fastcore.js);
+    // VPICO_DECODE=rp2040js leaves rp2040js's own decoding
+    if (process.env.VPICO_DECODE !== 'rp2040js') fastcore.install(mcu.core);
     mcu.loadBootrom(BOOTROM_WORDS);
     if (flash) {
       mcu.flash.set(flash);

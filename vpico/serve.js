@@ -25,7 +25,7 @@
 //   cut     at, part                     the power fails at flash operation `at`, `part` of it done
 //   save    file                         write the 2 MB flash to FILE
 //   flashlog file                        write the erases and programs so far to FILE (see below)
-//   stats                                clock, flash operations, bytes and time, bus bytes, boots; the system clock, the core voltage, the fastest clock run below 1.15 V
+//   stats                                clock, instructions executed, flash operations, bytes and time, bus bytes, boots; the system clock, the core voltage, the fastest clock run below 1.15 V
 //   quit
 //
 // The flash log: one record per operation, a header of 12 bytes (kind 1
@@ -172,7 +172,7 @@ const OPS = {
   stats() {
     const b = need();
     const c = b.chip;
-    return { busy: c.busyNanos, flash_ops: c.flashOps, erased: c.flashBytes.erase, programmed: c.flashBytes.program,
+    return { busy: c.busyNanos, instructions: c.instructions, flash_ops: c.flashOps, erased: c.flashBytes.erase, programmed: c.flashBytes.program,
              flash_ns: c.flashNanos,
              bus_bytes: b.display.busBytes, boots: b.boots, halted: c.halted, fs_offset: c.fsOffset,
              sys_hz: c.mcu.clkSys, core_mv: c.coreMillivolts, low_volts_hz: c.lowVoltsHz };
