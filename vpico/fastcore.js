@@ -134,34 +134,34 @@ function install(core) {
     if (kind === 0) return slow.call(this);
     let deltaCycles = 1;
     switch (kind) {
-      case K.ADCS: {
+      case 1: { // ADCS
         regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], regs[opcode & 7] + (this.C ? 1 : 0));
         break;
       }
-      case K.ADD_RD_SP:
+      case 2: // ADD_RD_SP
         regs[15] += 2;
         regs[(opcode >> 8) & 7] = this.SP + ((opcode & 0xff) << 2);
         break;
-      case K.ADD_SP:
+      case 3: // ADD_SP
         regs[15] += 2;
         this.SP += (opcode & 0x7f) << 2;
         break;
-      case K.ADDS_T1:
+      case 4: // ADDS_T1
         regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], (opcode >> 6) & 7);
         break;
-      case K.ADDS_T2: {
+      case 5: { // ADDS_T2
         regs[15] += 2;
         const Rdn = (opcode >> 8) & 7;
         regs[Rdn] = this.addUpdateFlags(regs[Rdn], opcode & 0xff);
         break;
       }
-      case K.ADDS_REG:
+      case 6: // ADDS_REG
         regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], regs[(opcode >> 6) & 7]);
         break;
-      case K.ANDS: {
+      case 7: { // ANDS
         regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[Rdn] & regs[(opcode >> 3) & 7];
@@ -170,7 +170,7 @@ function install(core) {
         this.Z = (result & 0xffffffff) === 0;
         break;
       }
-      case K.ASRS_REG: {
+      case 8: { // ASRS_REG
         regs[15] += 2;
         const Rm = (opcode >> 3) & 7;
         const Rdn = opcode & 7;
@@ -183,7 +183,7 @@ function install(core) {
         this.C = input & (1 << (shiftN - 1)) ? true : false;
         break;
       }
-      case K.BCOND: {
+      case 9: { // BCOND
         regs[15] += 2;
         let imm8 = (opcode & 0xff) << 1;
         if (imm8 & (1 << 8)) imm8 = (imm8 & 0x1ff) - 0x200;
@@ -193,7 +193,7 @@ function install(core) {
         }
         break;
       }
-      case K.B: {
+      case 10: { // B
         regs[15] += 2;
         let imm11 = (opcode & 0x7ff) << 1;
         if (imm11 & (1 << 11)) imm11 = (imm11 & 0x7ff) - 0x800;
@@ -201,7 +201,7 @@ function install(core) {
         deltaCycles++;
         break;
       }
-      case K.BL: {
+      case 11: { // BL
         const opcode2 = this.readUint16(opcodePC + 2);
         if (!(opcode2 >> 14 === 0b11 && ((opcode2 >> 12) & 0x1) == 1)) return slow.call(this);
         regs[15] += 2;
@@ -219,24 +219,24 @@ function install(core) {
         this.blTaken(this, false);
         break;
       }
-      case K.BX:
+      case 12: // BX
         regs[15] += 2;
         this.BXWritePC(regs[(opcode >> 3) & 0xf]);
         deltaCycles++;
         break;
-      case K.CMP_IMM:
+      case 13: // CMP_IMM
         regs[15] += 2;
         this.substractUpdateFlags(regs[(opcode >> 8) & 7], opcode & 0xff);
         break;
-      case K.CMP_REG:
+      case 14: // CMP_REG
         regs[15] += 2;
         this.substractUpdateFlags(regs[opcode & 7], regs[(opcode >> 3) & 7]);
         break;
-      case K.CMP_T2:
+      case 15: // CMP_T2
         regs[15] += 2;
         this.substractUpdateFlags(regs[((opcode >> 4) & 0x8) | (opcode & 0x7)], regs[(opcode >> 3) & 0xf]);
         break;
-      case K.EORS: {
+      case 16: { // EORS
         regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[(opcode >> 3) & 7] ^ regs[Rdn];
@@ -245,7 +245,7 @@ function install(core) {
         this.Z = result === 0;
         break;
       }
-      case K.LDMIA: {
+      case 17: { // LDMIA
         regs[15] += 2;
         const Rn = (opcode >> 8) & 7;
         const registers = opcode & 0xff;
@@ -260,56 +260,56 @@ function install(core) {
         if (!(registers & (1 << Rn))) regs[Rn] = address;
         break;
       }
-      case K.LDR_IMM: {
+      case 18: { // LDR_IMM
         regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint32(addr);
         break;
       }
-      case K.LDR_SP: {
+      case 19: { // LDR_SP
         regs[15] += 2;
         const addr = this.SP + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[(opcode >> 8) & 7] = this.readUint32(addr);
         break;
       }
-      case K.LDR_LIT: {
+      case 20: { // LDR_LIT
         regs[15] += 2;
         const addr = ((regs[15] + 2) & 0xfffffffc) + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[(opcode >> 8) & 7] = this.readUint32(addr);
         break;
       }
-      case K.LDR_REG: {
+      case 21: { // LDR_REG
         regs[15] += 2;
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint32(addr);
         break;
       }
-      case K.LDRB_IMM: {
+      case 22: { // LDRB_IMM
         regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint8(addr);
         break;
       }
-      case K.LDRB_REG: {
+      case 23: { // LDRB_REG
         regs[15] += 2;
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint8(addr);
         break;
       }
-      case K.LDRH_IMM: {
+      case 24: { // LDRH_IMM
         regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 1);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint16(addr);
         break;
       }
-      case K.LSLS_IMM: {
+      case 25: { // LSLS_IMM
         regs[15] += 2;
         const imm5 = (opcode >> 6) & 0x1f;
         const input = regs[(opcode >> 3) & 7];
@@ -320,7 +320,7 @@ function install(core) {
         this.C = imm5 ? !!(input & (1 << (32 - imm5))) : this.C;
         break;
       }
-      case K.LSRS_IMM: {
+      case 26: { // LSRS_IMM
         regs[15] += 2;
         const imm5 = (opcode >> 6) & 0x1f;
         const input = regs[(opcode >> 3) & 7];
@@ -331,7 +331,7 @@ function install(core) {
         this.C = !!((input >>> (imm5 ? imm5 - 1 : 31)) & 0x1);
         break;
       }
-      case K.MOV: {
+      case 27: { // MOV
         regs[15] += 2;
         const Rm = (opcode >> 3) & 0xf;
         const Rd = ((opcode >> 4) & 0x8) | (opcode & 0x7);
@@ -345,7 +345,7 @@ function install(core) {
         regs[Rd] = value;
         break;
       }
-      case K.MOVS: {
+      case 28: { // MOVS
         regs[15] += 2;
         const value = opcode & 0xff;
         regs[(opcode >> 8) & 7] = value;
@@ -353,7 +353,7 @@ function install(core) {
         this.Z = value === 0;
         break;
       }
-      case K.MULS: {
+      case 29: { // MULS
         regs[15] += 2;
         const Rdm = opcode & 7;
         const result = Math.imul(regs[(opcode >> 3) & 7], regs[Rdm]);
@@ -362,7 +362,7 @@ function install(core) {
         this.Z = (result & 0xffffffff) === 0;
         break;
       }
-      case K.ORRS: {
+      case 30: { // ORRS
         regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[Rdn] | regs[(opcode >> 3) & 7];
@@ -371,7 +371,7 @@ function install(core) {
         this.Z = (result & 0xffffffff) === 0;
         break;
       }
-      case K.POP: {
+      case 31: { // POP
         regs[15] += 2;
         let address = regs[13];
         for (let i = 0; i <= 7; i++) {
@@ -390,7 +390,7 @@ function install(core) {
         }
         break;
       }
-      case K.PUSH: {
+      case 32: { // PUSH
         regs[15] += 2;
         let bitCount = 0;
         for (let i = 0; i <= 8; i++) {
@@ -408,11 +408,11 @@ function install(core) {
         this.SP -= 4 * bitCount;
         break;
       }
-      case K.NEGS:
+      case 33: // NEGS
         regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(0, regs[(opcode >> 3) & 7]);
         break;
-      case K.STMIA: {
+      case 34: { // STMIA
         regs[15] += 2;
         const Rn = (opcode >> 8) & 7;
         const registers = opcode & 0xff;
@@ -427,60 +427,60 @@ function install(core) {
         if (!(registers & (1 << Rn))) regs[Rn] = address;
         break;
       }
-      case K.STR_IMM: {
+      case 35: { // STR_IMM
         regs[15] += 2;
         const address = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint32(address, regs[opcode & 7]);
         break;
       }
-      case K.STR_SP: {
+      case 36: { // STR_SP
         regs[15] += 2;
         const address = regs[13] + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint32(address, regs[(opcode >> 8) & 7]);
         break;
       }
-      case K.STRB_IMM: {
+      case 37: { // STRB_IMM
         regs[15] += 2;
         const address = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint8(address, regs[opcode & 7]);
         break;
       }
-      case K.STRB_REG: {
+      case 38: { // STRB_REG
         regs[15] += 2;
         const address = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint8(address, regs[opcode & 7]);
         break;
       }
-      case K.SUB_SP:
+      case 39: // SUB_SP
         regs[15] += 2;
         this.SP -= (opcode & 0x7f) << 2;
         break;
-      case K.SUBS_T1:
+      case 40: // SUBS_T1
         regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(regs[(opcode >> 3) & 7], (opcode >> 6) & 7);
         break;
-      case K.SUBS_T2: {
+      case 41: { // SUBS_T2
         regs[15] += 2;
         const Rdn = (opcode >> 8) & 7;
         regs[Rdn] = this.substractUpdateFlags(regs[Rdn], opcode & 0xff);
         break;
       }
-      case K.SUBS_REG:
+      case 42: // SUBS_REG
         regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(regs[(opcode >> 3) & 7], regs[(opcode >> 6) & 7]);
         break;
-      case K.TST: {
+      case 43: { // TST
         regs[15] += 2;
         const result = regs[opcode & 7] & regs[(opcode >> 3) & 7];
         this.N = !!(result & 0x80000000);
         this.Z = result === 0;
         break;
       }
-      case K.UXTB:
+      case 44: // UXTB
         regs[15] += 2;
         regs[opcode & 7] = regs[(opcode >> 3) & 7] & 0xff;
         break;
