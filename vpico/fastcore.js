@@ -132,37 +132,31 @@ function install(core) {
     const opcode = this.readUint16(opcodePC);
     const kind = KIND[opcode];
     if (kind === 0) return slow.call(this);
+    regs[15] += 2;
     let deltaCycles = 1;
     switch (kind) {
       case 1: { // ADCS
-        regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], regs[opcode & 7] + (this.C ? 1 : 0));
         break;
       }
       case 2: // ADD_RD_SP
-        regs[15] += 2;
         regs[(opcode >> 8) & 7] = this.SP + ((opcode & 0xff) << 2);
         break;
       case 3: // ADD_SP
-        regs[15] += 2;
         this.SP += (opcode & 0x7f) << 2;
         break;
       case 4: // ADDS_T1
-        regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], (opcode >> 6) & 7);
         break;
       case 5: { // ADDS_T2
-        regs[15] += 2;
         const Rdn = (opcode >> 8) & 7;
         regs[Rdn] = this.addUpdateFlags(regs[Rdn], opcode & 0xff);
         break;
       }
       case 6: // ADDS_REG
-        regs[15] += 2;
         regs[opcode & 7] = this.addUpdateFlags(regs[(opcode >> 3) & 7], regs[(opcode >> 6) & 7]);
         break;
       case 7: { // ANDS
-        regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[Rdn] & regs[(opcode >> 3) & 7];
         regs[Rdn] = result;
@@ -171,7 +165,6 @@ function install(core) {
         break;
       }
       case 8: { // ASRS_REG
-        regs[15] += 2;
         const Rm = (opcode >> 3) & 7;
         const Rdn = opcode & 7;
         const input = regs[Rdn];
@@ -184,7 +177,6 @@ function install(core) {
         break;
       }
       case 9: { // BCOND
-        regs[15] += 2;
         let imm8 = (opcode & 0xff) << 1;
         if (imm8 & (1 << 8)) imm8 = (imm8 & 0x1ff) - 0x200;
         if (this.checkCondition((opcode >> 8) & 0xf)) {
@@ -194,7 +186,6 @@ function install(core) {
         break;
       }
       case 10: { // B
-        regs[15] += 2;
         let imm11 = (opcode & 0x7ff) << 1;
         if (imm11 & (1 << 11)) imm11 = (imm11 & 0x7ff) - 0x800;
         regs[15] += imm11 + 2;
@@ -203,8 +194,10 @@ function install(core) {
       }
       case 11: { // BL
         const opcode2 = this.readUint16(opcodePC + 2);
-        if (!(opcode2 >> 14 === 0b11 && ((opcode2 >> 12) & 0x1) == 1)) return slow.call(this);
-        regs[15] += 2;
+        if (!(opcode2 >> 14 === 0b11 && ((opcode2 >> 12) & 0x1) == 1)) {
+          regs[15] -= 2;      // not a BL: rp2040js's, from the start
+          return slow.call(this);
+        }
         const imm11 = opcode2 & 0x7ff;
         const J2 = (opcode2 >> 11) & 0x1;
         const J1 = (opcode2 >> 13) & 0x1;
@@ -220,24 +213,19 @@ function install(core) {
         break;
       }
       case 12: // BX
-        regs[15] += 2;
         this.BXWritePC(regs[(opcode >> 3) & 0xf]);
         deltaCycles++;
         break;
       case 13: // CMP_IMM
-        regs[15] += 2;
         this.substractUpdateFlags(regs[(opcode >> 8) & 7], opcode & 0xff);
         break;
       case 14: // CMP_REG
-        regs[15] += 2;
         this.substractUpdateFlags(regs[opcode & 7], regs[(opcode >> 3) & 7]);
         break;
       case 15: // CMP_T2
-        regs[15] += 2;
         this.substractUpdateFlags(regs[((opcode >> 4) & 0x8) | (opcode & 0x7)], regs[(opcode >> 3) & 0xf]);
         break;
       case 16: { // EORS
-        regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[(opcode >> 3) & 7] ^ regs[Rdn];
         regs[Rdn] = result;
@@ -246,7 +234,6 @@ function install(core) {
         break;
       }
       case 17: { // LDMIA
-        regs[15] += 2;
         const Rn = (opcode >> 8) & 7;
         const registers = opcode & 0xff;
         let address = regs[Rn];
@@ -261,56 +248,48 @@ function install(core) {
         break;
       }
       case 18: { // LDR_IMM
-        regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint32(addr);
         break;
       }
       case 19: { // LDR_SP
-        regs[15] += 2;
         const addr = this.SP + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[(opcode >> 8) & 7] = this.readUint32(addr);
         break;
       }
       case 20: { // LDR_LIT
-        regs[15] += 2;
         const addr = ((regs[15] + 2) & 0xfffffffc) + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(addr);
         regs[(opcode >> 8) & 7] = this.readUint32(addr);
         break;
       }
       case 21: { // LDR_REG
-        regs[15] += 2;
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint32(addr);
         break;
       }
       case 22: { // LDRB_IMM
-        regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint8(addr);
         break;
       }
       case 23: { // LDRB_REG
-        regs[15] += 2;
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint8(addr);
         break;
       }
       case 24: { // LDRH_IMM
-        regs[15] += 2;
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 1);
         deltaCycles += this.cyclesIO(addr);
         regs[opcode & 7] = this.readUint16(addr);
         break;
       }
       case 25: { // LSLS_IMM
-        regs[15] += 2;
         const imm5 = (opcode >> 6) & 0x1f;
         const input = regs[(opcode >> 3) & 7];
         const result = input << imm5;
@@ -321,7 +300,6 @@ function install(core) {
         break;
       }
       case 26: { // LSRS_IMM
-        regs[15] += 2;
         const imm5 = (opcode >> 6) & 0x1f;
         const input = regs[(opcode >> 3) & 7];
         const result = imm5 ? input >>> imm5 : 0;
@@ -332,7 +310,6 @@ function install(core) {
         break;
       }
       case 27: { // MOV
-        regs[15] += 2;
         const Rm = (opcode >> 3) & 0xf;
         const Rd = ((opcode >> 4) & 0x8) | (opcode & 0x7);
         let value = Rm === 15 ? regs[15] + 2 : regs[Rm];
@@ -346,7 +323,6 @@ function install(core) {
         break;
       }
       case 28: { // MOVS
-        regs[15] += 2;
         const value = opcode & 0xff;
         regs[(opcode >> 8) & 7] = value;
         this.N = false;
@@ -354,7 +330,6 @@ function install(core) {
         break;
       }
       case 29: { // MULS
-        regs[15] += 2;
         const Rdm = opcode & 7;
         const result = Math.imul(regs[(opcode >> 3) & 7], regs[Rdm]);
         regs[Rdm] = result;
@@ -363,7 +338,6 @@ function install(core) {
         break;
       }
       case 30: { // ORRS
-        regs[15] += 2;
         const Rdn = opcode & 7;
         const result = regs[Rdn] | regs[(opcode >> 3) & 7];
         regs[Rdn] = result;
@@ -372,7 +346,6 @@ function install(core) {
         break;
       }
       case 31: { // POP
-        regs[15] += 2;
         let address = regs[13];
         for (let i = 0; i <= 7; i++) {
           if (opcode & (1 << i)) {
@@ -391,7 +364,6 @@ function install(core) {
         break;
       }
       case 32: { // PUSH
-        regs[15] += 2;
         let bitCount = 0;
         for (let i = 0; i <= 8; i++) {
           if (opcode & (1 << i)) bitCount++;
@@ -409,11 +381,9 @@ function install(core) {
         break;
       }
       case 33: // NEGS
-        regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(0, regs[(opcode >> 3) & 7]);
         break;
       case 34: { // STMIA
-        regs[15] += 2;
         const Rn = (opcode >> 8) & 7;
         const registers = opcode & 0xff;
         let address = regs[Rn];
@@ -428,63 +398,54 @@ function install(core) {
         break;
       }
       case 35: { // STR_IMM
-        regs[15] += 2;
         const address = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint32(address, regs[opcode & 7]);
         break;
       }
       case 36: { // STR_SP
-        regs[15] += 2;
         const address = regs[13] + ((opcode & 0xff) << 2);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint32(address, regs[(opcode >> 8) & 7]);
         break;
       }
       case 37: { // STRB_IMM
-        regs[15] += 2;
         const address = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint8(address, regs[opcode & 7]);
         break;
       }
       case 38: { // STRB_REG
-        regs[15] += 2;
         const address = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
         deltaCycles += this.cyclesIO(address, true);
         this.writeUint8(address, regs[opcode & 7]);
         break;
       }
       case 39: // SUB_SP
-        regs[15] += 2;
         this.SP -= (opcode & 0x7f) << 2;
         break;
       case 40: // SUBS_T1
-        regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(regs[(opcode >> 3) & 7], (opcode >> 6) & 7);
         break;
       case 41: { // SUBS_T2
-        regs[15] += 2;
         const Rdn = (opcode >> 8) & 7;
         regs[Rdn] = this.substractUpdateFlags(regs[Rdn], opcode & 0xff);
         break;
       }
       case 42: // SUBS_REG
-        regs[15] += 2;
         regs[opcode & 7] = this.substractUpdateFlags(regs[(opcode >> 3) & 7], regs[(opcode >> 6) & 7]);
         break;
       case 43: { // TST
-        regs[15] += 2;
         const result = regs[opcode & 7] & regs[(opcode >> 3) & 7];
         this.N = !!(result & 0x80000000);
         this.Z = result === 0;
         break;
       }
       case 44: // UXTB
-        regs[15] += 2;
         regs[opcode & 7] = regs[(opcode >> 3) & 7] & 0xff;
         break;
       default:
+        regs[15] -= 2;
         return slow.call(this);
     }
     this.cycles += deltaCycles;
