@@ -6,7 +6,7 @@
 // about 80 tests): a conditional branch, the firmware's most frequent
 // instruction, passes 11 tests first, a STR by SP 62.  Over a session of
 // the official MicroPython firmware an instruction waited on 28 tests, and
-// the decoding was most of the emulator's time.  Here each 16-bit opcode's
+// executeInstruction was 60% of the emulator's profile.  Here each 16-bit opcode's
 // kind is looked up once in a table and the instructions that make up
 // nearly all of the firmware's run (BENCHMARKS.md, *The virtual Pico's own
 // speed*) are done by a switch on it; every other opcode, a 32-bit one
@@ -21,9 +21,10 @@
 // from random registers, flags and memory, and compares them.
 'use strict';
 
-// the encodings done here: [kind, test on the 16-bit opcode], each test as
-// rp2040js writes it; KIND[opcode] is the first that matches in
-// rp2040js's own order (ORDER below), or 0: rp2040js's code
+// the encodings done here, by number (the switch's cases are these
+// numbers written out: a switch on literals is a jump table);
+// KIND[opcode] is the first that matches in rp2040js's own order (ORDER
+// below, each test as rp2040js writes it), or 0: rp2040js's code
 const K = {
   ADCS: 1, ADD_RD_SP: 2, ADD_SP: 3, ADDS_T1: 4, ADDS_T2: 5, ADDS_REG: 6, ANDS: 7, ASRS_REG: 8,
   BCOND: 9, B: 10, BL: 11, BX: 12, CMP_IMM: 13, CMP_REG: 14, CMP_T2: 15, EORS: 16, LDMIA: 17,
