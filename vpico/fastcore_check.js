@@ -90,8 +90,8 @@ for (let op = 0; op < 65536; op++) {
       const core = new CortexM0Core(b);
       if (fast) fastcore.install(core);
       setUp(core, regs, flags);
-      // BX to an address of the exception return kind: rp2040js's own
-      // exception return, reached from either decoding the same way
+      // (a BX or POP to 0xFFFFFFxx, among the edge values, takes
+      // rp2040js's exception return, which both decodings call)
       const n = core.executeInstruction();
       results.push(JSON.stringify([n, state(core), b.log]));
     }
