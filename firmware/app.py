@@ -694,9 +694,10 @@ class App:
         if px:
             asyncio.create_task(px.run())
         room = gc.mem_free() >> 1
+        pressed = None      # (the boot's work done, as a press's: its probe too)
         while True:
             k = buttons.get()
-            pressed = k is not None
+            pressed = k is not None or pressed is None
             while k is not None:
                 self.key(k, buttons.at)
                 j = play.journal

@@ -4,6 +4,8 @@
 # starts it (Play.start_game, Choosing.save_edition: the set-up screens').  The
 # App imports this module when it needs it and forgets it once a game is
 # played (Choosing.done): play never needs its code.
+import sys
+
 from firmware.core import store
 from firmware.core import text
 from firmware.core.errors import EditionError
@@ -114,6 +116,9 @@ def boot(app):
             lines.append(t("m.table_other"))
         if lines:
             app.screens.push(Message(t("m.saved_game"), lines, _seen))
+        elif sys.implementation.name == "circuitpython" and app.play.ended():
+            # (reloaded for the game's code: firmware/screenkit/playcode.py again)
+            use_once("firmware.screenkit.playcode", "reopen")(app)
     if odd:
         # the data folder was no folder: kept aside, and told
         app.screens.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))

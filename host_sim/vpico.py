@@ -33,6 +33,9 @@ HOLD = 50 * MS          # a short press
 LONG = 700 * MS         # a long press (the firmware's is 600 ms)
 GAP = 40 * MS
 OK_GAP = 450 * MS     # past the firmware's PAUSE_MS after the last press
+# what CircuitPython says on its serial line as it runs its code again
+# (supervisor.reload)
+RELOADED = "soft reboot"
 # the longest one request to the emulator may take, in wall seconds: past
 # it the emulator is stopped and the request fails (a stuck emulator must
 # not hold a test run forever)
@@ -521,11 +524,11 @@ class Pico:
                 raise PicoError("the chip stopped: %s" % self.stats()["halted"])
         self.settle(limit=end - self.t)
 
-    def until(self, text, count, limit=60_000 * MS, step=20 * MS):
-        """Run until `text` has come `count` times on the serial line (at
-        most `limit` ns)."""
+    def until(self, text, count, other=None, other_count=0, limit=60_000 * MS, step=20 * MS):
+        """Run until `text` has come `count` times on the serial line, or
+        `other` `other_count` times (at most `limit` ns)."""
         end = self.t + limit
-        while self.serial.count(text) < count:
+        while self.serial.count(text) < count and (other is None or self.serial.count(other) < other_count):
             if self.t >= end:
                 raise PicoError("%r did not come in %d ms: %s" % (text, limit // MS, self.serial[-400:]))
             if not self.run(step)["running"]:
@@ -584,7 +587,15 @@ class Pico:
             # says when a press is done (board.json "probe": a heap line
             # after the frame); a held press's steps may each take a frame
             # of their own, drawn a second apart
-            self.until("heap ", probed + 1)
+            reloads = self.serial.count(RELOADED)
+            self.until("heap ", probed + 1, RELOADED, reloads + 1)
+            if self.serial.count(RELOADED) > reloads:
+                # the board reloaded its code (a game's end whose code found
+                # no room: firmware/screenkit/playcode.py again) and boots
+                # into the ended game, which makes its code after its first
+                # frame: the boot's work is done at its heap line
+                at = self.serial.rfind(RELOADED)
+                self.until("heap ", self.serial[:at].count("heap ") + 1)
             if "*" in intent:
                 quiet = max(quiet, 1500 * MS)
         frames = self.settle(quiet=quiet)

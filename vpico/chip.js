@@ -166,6 +166,35 @@ class Chip {
     this.pios = mcu.pio;
     this.pioCycle = 0;
     this._vreg();
+    this._resets();
+  }
+
+  // The RESETS block holds a peripheral in its reset while its bit is set;
+  // rp2040js keeps the bits and resets nothing.  Here the I2C blocks go back
+  // to their reset values when their bit is set (pico-sdk's i2c_deinit):
+  // CircuitPython deinits its I2C as its code ends, and the next run's
+  // busio.I2C takes a block still enabled for one in use.
+  _resets() {
+    const mcu = this.mcu;
+    const resets = mcu.peripherals[(0x4000c000 >>> 14) << 2];
+    const write = resets.writeUint32.bind(resets);
+    const I2C_BITS = [1 << 3, 1 << 4];      // RESETS_RESET_I2C0_BITS, _I2C1_BITS
+    resets.writeUint32 = (offset, value) => {
+      const before = resets.reset;
+      write(offset, value);
+      if (offset !== 0) return;
+      mcu.i2c.forEach((i2c, n) => {
+        if (value & ~before & I2C_BITS[n]) {
+          // a new block's registers over the old one's, the parts' hooks
+          // (onStart, onWriteByte...) kept
+          const fresh = new i2c.constructor(mcu, i2c.name, i2c.irq);
+          for (const k of Object.keys(fresh)) {
+            if (!k.startsWith('on')) i2c[k] = fresh[k];
+          }
+          i2c.checkInterrupts();
+        }
+      });
+    };
   }
 
   // The core's voltage regulator (VREG_AND_CHIP_RESET's VREG register),

@@ -110,13 +110,18 @@ class PlayCode(Screen):
                 for m in ("firmware.core.qr", "firmware.core.qrnative", "firmware.core.qrcalc"):
                     done_with(m)
                 break
-            except MemoryError:
+            except MemoryError as e:
                 # no room: once more with the undo's two kept copies on
                 # flash meanwhile (Journal.aside; an undo reads them back)
                 found = data = qr = bgstats = ps = None
                 j = app.play.journal
-                if tries or j is None or not j.aside():
-                    raise
+                try:
+                    put = not tries and j is not None and j.aside()
+                except MemoryError as no_room:      # (its code, loaded then)
+                    e, put = no_room, False
+                if not put:
+                    again(app)
+                    raise e
                 j = None
                 collect()
         n = self.code.size
@@ -174,3 +179,44 @@ class PlayCode(Screen):
                 if y + lay.lh <= lay.h:
                     cv.text(x0 + 1, y, part, lay.title_fg if lay.colour and y == 0 else lay.fg)
                 y += lay.lh
+
+
+# CircuitPython: where the code finds no room even with the undo's copies
+# aside, what it lacks is a new pool of interned names, one block of several
+# kB that a long game's heap no longer has (docs/circuitpython.md, *The
+# game's end*), and only a fresh heap gives it.  The board reloads its code
+# (supervisor.reload: no reset, the standings left on the panel) and the
+# boot into the ended game shows its results and its code again (reopen).
+# Once only: where the reloaded board finds no room either, the crash
+# screen, as on MicroPython.
+
+
+def again(app):
+    import sys
+    if sys.implementation.name != "circuitpython":
+        return
+    import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
+    if supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD:
+        return
+    j = app.play.journal
+    if j is not None:
+        j.close()
+    supervisor.reload()
+    while True:
+        pass    # the reload comes as an exception at the loop's next turn
+
+
+def reopen(app):
+    """The boot after again(): the ended game's results and its code, as
+    the action that ended it left them (Play.act)."""
+    import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
+    if supervisor.runtime.run_reason != supervisor.RunReason.SUPERVISOR_RELOAD:
+        return
+    play = app.play
+    screens = app.screens
+    ev = play.session.state["ev"]
+    h = getattr(play.ui, "headline", None)
+    screens.tell(play.ui.notable(ev), (h(ev) if h is not None else None) or t("m.game_over"))
+    screens.push(PlayCode())
+    screens.stack[-1].notice = screens.notice
+    screens.notice = None
