@@ -87,6 +87,7 @@ set -eu
 cd "$(dirname "$0")"
 py=python3
 [ -x .venv/bin/python ] && py=.venv/bin/python
+SAVES_KB=128    # CircuitPython: the saved games' volume (firmware/hal/cp_saves.py)
 # the boards of boards/ (each file a board) whose profile d makes the
 # Python test EXPR true (every board without one), as "a, b, c"
 board_list() {  # [EXPR]
@@ -427,14 +428,14 @@ fi
 skip=""
 if [ -n "$board" ]; then
     case "$family" in
-        machine) skip="cp_board displayio_canvas keypad_buttons virtual web webfs"
+        machine) skip="cp_board cp_saves displayio_canvas keypad_buttons virtual web webfs"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled"
                  [ "$leds" != - ] || skip="$skip pixels" ;;
-        unix) skip="board cp_board displayio_canvas keypad_buttons st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        unix) skip="board cp_board cp_saves displayio_canvas keypad_buttons st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
         circuitpython) skip="board canvas virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
-        web) skip="board cp_board displayio_canvas keypad_buttons virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        web) skip="board cp_board cp_saves displayio_canvas keypad_buttons virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
@@ -538,6 +539,18 @@ fi
 if [ "$family" = circuitpython ]; then
     write code.py "from firmware.main import main; main()"
     write boot.py "from firmware.boot import boot; boot()"
+    # the saved games' volume (firmware/hal/cp_saves.py): a file of its
+    # full size, its first and last 4 KB never written, made new by the
+    # firmware at its first start; data/, the folder it is mounted on; and
+    # saves.pad, which keeps saves/'s cluster out of the firmware's last
+    # sector (3.5 KB: the rest of a 4 KB sector of 512-byte clusters, as
+    # the Pico's drive has; the copy below sizes it for the drive)
+    say "write $out/saves/games.img ($SAVES_KB KB and 8 KB of guards), $out/saves.pad, $out/data/"
+    if [ "$dry" = 0 ]; then
+        mkdir -p "$out/saves" "$out/data"
+        head -c $(( (SAVES_KB + 8) * 1024 )) /dev/zero > "$out/saves/games.img"
+        head -c 3584 /dev/zero > "$out/saves.pad"
+    fi
     # the CircuitPython libraries the profile names (LIBS), as sources, at
     # the versions kept in drivers/circuitpython (no network needed)
     [ "$dry" = 1 ] || mkdir -p "$out/lib"
@@ -618,6 +631,17 @@ if [ "$family" = circuitpython ]; then
     for f in firmware boards assets lib board.json code.py boot.py; do
         step cp -r "$out/$f" "$port/"
     done
+    if [ ! -e "$port/saves/games.img" ]; then
+        # after the firmware's files, in this order (FAT gives a file the
+        # first free clusters): the pad, saves/, the volume.  A drive that
+        # has it keeps it, and its games, through an update
+        pad=$("$py" -c 'import os, sys; print(max(0, 4096 - os.statvfs(sys.argv[1]).f_bsize))' "$port" 2>/dev/null || echo 3584)
+        say "write $port/saves.pad ($pad bytes: the rest of the 4 KB sector of saves/'s cluster)"
+        [ "$dry" = 1 ] || head -c "$pad" /dev/zero > "$port/saves.pad"
+        step mkdir -p "$port/saves" "$port/data"
+        step cp "$out/saves/games.img" "$port/saves/"
+        step sync
+    fi
     if [ -n "$players" ]; then
         step mkdir -p "$port/data"
         step "$py" -m host_sim.players settings "$port/data/settings.json" "$players"

@@ -416,9 +416,48 @@ def mkfat(folder, image):
     _mtools("mformat", "-i", image, "-T", str(CP_FS_SIZE // 512), "-h", "1", "-s", "32",
             "-S", "2", "-c", "1", "-d", "1", "-r", "32", "-v", "CIRCUITPY", "::")
     names = sorted(os.listdir(folder))
-    if names:
-        _mtools("mcopy", "-s", "-Q", "-i", image, *[os.path.join(folder, n) for n in names], "::/")
+    # the saved games' volume after the firmware, as flash.sh copies them
+    # (firmware/hal/cp_saves.py): the pad, then saves/
+    last = [n for n in SAVES_LAST if n in names]
+    first = [n for n in names if n not in last]
+    for part in [first] + [[n] for n in last]:
+        if part:
+            _mtools("mcopy", "-s", "-Q", "-i", image, *[os.path.join(folder, n) for n in part], "::/")
     return image
+
+
+SAVES_LAST = ("saves.pad", "saves")
+SAVES_IMAGE = "/saves/games.img"
+SAVES_GUARD = 4096      # the volume's offset in its file (cp_saves.GUARD blocks)
+
+
+def mksaves(data, image):
+    """The saved games' volume file (IMAGE, its size as flash.sh makes it)
+    formatted and holding the files of the data folder DATA, as the firmware
+    would have written them there."""
+    size = os.path.getsize(image)
+    with open(image, "r+b") as f:
+        f.write(b"\0" * size)
+    at = "%s@@%d" % (image, SAVES_GUARD)
+    _mtools("mformat", "-i", at, "-T", str((size - 2 * SAVES_GUARD) // 512), "-h", "1", "-s", "16",
+            "-S", "2", "-c", "1", "-d", "1", "-r", "16", "::")
+    names = sorted(os.listdir(data))
+    if names:
+        _mtools("mcopy", "-s", "-Q", "-i", at, *[os.path.join(data, n) for n in names], "::/")
+    return image
+
+
+def saves_read(fat, path):
+    """A file's bytes from the saved games' volume of a CircuitPython drive
+    (FAT, its image), or None."""
+    img = fat + ".saves"
+    raw = fat_read(fat, SAVES_IMAGE)
+    if raw is None:
+        return None
+    with open(img, "wb") as f:
+        f.write(raw)
+    r = _mtools("mtype", "-i", "%s@@%d" % (img, SAVES_GUARD), "::" + path, check=False)
+    return r.stdout if r.returncode == 0 else None
 
 
 def fat_files(image):

@@ -9,9 +9,11 @@ FAT drive, made by mtools:
 - the image and its mpy-cross are the ones the build script makes;
 - the opening: the first 20 presses of the scripted Inca game, every frame
   on the panel the simulator's for the same presses and seed;
-- power cuts at flash operations of those presses: the board boots into
-  the game at a prefix, or without it, or formats its drive (FAT: what
-  CircuitPython cannot promise), never crashing, never into a wrong game;
+- the saved games kept apart: once the board has started, no flash
+  operation of the game touches the drive's FAT or a sector holding a
+  cluster of any file but the saved games' volume; power cuts in those
+  operations: the board boots into the game at a prefix, or without it
+  (the volume made new), never crashing, never into a wrong game;
 - the game's end: a saved game staged 13 presses before it, played to its
   standings and their BG Stats code, every frame the simulator's (the
   code made after a reload where the end's heap has no room for it);
@@ -167,42 +169,18 @@ def _boot_cut(tmp, flash0, log, k, part):
         _no_crash(p)
         got = p.picture()
         p.save(path)
-    return got, p.serial, _journal(vpico.fat_read(_fat_of(path), "/data/game/journal.txt"))
+    return got, p.serial, _journal(vpico.saves_read(_fat_of(path), "/game/journal.txt"))
 
 
-def _files_in_sector(tmp, flash, addr):
-    """The drive's files (mtools' mshowfat) with a cluster in the 4 KB
-    flash sector at addr: what a cut while it is erased damages."""
-    img = str(tmp / "sector.fat")
-    with open(img, "wb") as f:
-        f.write(vpico.cp_fs_of_flash(flash))
-    names = vpico._mtools("mdir", "-i", img, "-/", "-b", "::/").stdout.decode().split()
-    first = (addr - FIRST_SECTOR) // 512
-    hit = []
-    for name in names:
-        chain = vpico._mtools("mshowfat", "-i", img, name, check=False).stdout.decode()
-        for lo, hi in re.findall(r"(\d+)(?:-(\d+))?", chain.split("<", 1)[-1]):
-            # clusters of 512 bytes from 2, after the boot record, one FAT
-            # of 6 sectors and 32 sectors of root directory
-            lo, hi = int(lo) + 37, int(hi or lo) + 37
-            if lo < first + 8 and hi >= first:
-                hit.append(name)
-                break
-    return hit
-
-
-def _outcome(twin, j, got, serial, journal, damaged=()):
+def _outcome(twin, j, got, serial, journal):
     """What a board booted after a cut during press j shows: "prefix" (the
     game before the press or after it: its screen after a boot and its
     journal), "lost" (no saved game: the picker, or a screen with no
     journal), "formatted" (CircuitPython formatted its drive: no frame,
-    its "Hello World"), "damaged" (no frame: a file of the firmware or its
-    libraries shared the erased sector), else what it showed."""
+    its "Hello World"), else what it showed."""
     if got is None:
         if "Hello World!" in serial:
             return "formatted"
-        if any(not n.startswith("::/data/") for n in damaged):
-            return "damaged"
         return "nothing drawn: " + serial[-300:]
     for kept in (twin.kept[j - 1], twin.kept[j]):
         try:
@@ -217,55 +195,84 @@ def _outcome(twin, j, got, serial, journal, damaged=()):
     return "a journal of %d lines that is no prefix" % len(journal)
 
 
-OUTCOMES = ("prefix", "lost", "formatted", "damaged")
+
+def _owners(tmp, flash):
+    """{cluster: the file or folder that holds it} of the drive on flash."""
+    img = str(tmp / "owners.fat")
+    with open(img, "wb") as f:
+        f.write(vpico.cp_fs_of_flash(flash))
+    names = vpico._mtools("mdir", "-i", img, "-/", "-b", "::/").stdout.decode().split()
+    folders = set()
+    for n in names:
+        while n.count("/") > 2:
+            n = n.rsplit("/", 1)[0]
+            folders.add(n)
+    owners = {}
+    shown = vpico._mtools("mshowfat", "-i", img, *(names + sorted(folders)), check=False).stdout.decode()
+    for line in shown.splitlines():
+        name, _, chain = line.partition(" <")
+        for lo, hi in re.findall(r"(\d+)(?:-(\d+))?", chain):
+            for c in range(int(lo), int(hi or lo) + 1):
+                owners[c] = name
+    return owners
+
+
+# what a flash sector written during a game may hold: the saved games'
+# volume and what keeps it apart (firmware/hal/cp_saves.py)
+SAVES = ("::/saves.pad", "::/saves", "::/saves/games.img")
 
 
 def _check_power_cuts(opening):
     """FAT has no copy-on-write: CircuitPython writes its drive a 4 KB
     flash sector at a time (erased, then programmed), and a sector holds 8
     clusters of whatever files and directories lie there; the FAT and the
-    boot record share the first.  Cut half way through operations of the
-    game's start and of the last action written, the board boots into the
-    game at a prefix, or finds no saved game (a sector of its folder half
-    erased), or shows nothing (a firmware file shared that sector), or, cut
-    while the first sector was erased, formats its drive (the firmware gone
-    too).  Cut between two operations, it boots into the game.  Never a
-    crash, never a game that is not a prefix.  What the device cannot
-    promise there is said in docs/circuitpython.md."""
+    boot record share the first.  The saved games are a volume of their
+    own inside one file of the drive (firmware/hal/cp_saves.py): once the
+    board has started, no flash operation of the game touches the drive's
+    FAT or a sector that holds a cluster of any other file.  Cut half way
+    through the last action's first operation, or through the erase of the
+    sector of saves/'s entry for the volume, the board boots into the game
+    at a prefix, or finds no saved game (the volume made new); cut between
+    two operations, into the game.  Never a crash, never a game that is not
+    a prefix, never the firmware damaged.  What the device cannot promise
+    there is said in docs/circuitpython.md."""
     keys, _, twin, flash0, log, ops, tmp, _ = opening
     writes = [j for j in range(1, len(ops)) if ops[j] > ops[j - 1]]
     assert len(writes) >= 5, writes
-    # (operation, part of it done): the last action's first operation
-    # outside the first sector, half done; its first operation not begun
-    # (the flash as the press before it left it: the board boots into that
-    # game).  (A cut at the game's start, when the game's first files go in
-    # the sector that ends the firmware's, damages the firmware: seen in a
-    # longer run, docs/circuitpython.md; each board that shows nothing costs
-    # half a minute of the chip's time)
-    mine = [k for k in range(ops[writes[-1] - 1], ops[writes[-1]]) if log[k][1] != FIRST_SECTOR]
-    cuts = [(mine[0], 0.5), (ops[writes[-1] - 1], 0.0)]
-    # and one erase of the first sector once the game is under way: the
-    # last as its start is written (its files made: the snapshot's)
-    late = [k for k in range(ops[0], ops[-1]) if log[k][0] == "erase" and log[k][1] == FIRST_SECTOR
-            and _press_of(ops, k) >= writes[0]]
-    assert late
+    owners = _owners(tmp, vpico.replay_flash(bytearray(flash0), log, ops[-1], 0.0))
+    dir_cluster = [c for c, n in owners.items() if n == "::/saves"]
+    assert len(dir_cluster) == 1, dir_cluster
+    # clusters of 512 bytes from 2, after the boot record, one FAT of 6
+    # sectors and 32 sectors of root directory (sector 39)
+    entry = FIRST_SECTOR + ((dir_cluster[0] + 37) * 512 & ~0xFFF)
+    touched = set()
+    for k in range(ops[0], ops[-1]):
+        sector = log[k][1] & ~0xFFF
+        first = (sector - FIRST_SECTOR) // 512
+        held = set(owners.get(s - 37) for s in range(first, first + 8)) - {None}
+        assert first >= 39 and held <= set(SAVES), "flash operation %d (%s at %#x, press %d): %s" % (
+            k, log[k][0], log[k][1], _press_of(ops, k), "the FAT" if first < 39 else sorted(held))
+        touched.add(sector)
+    # (operation, part of it done): the last action's first operation, half
+    # done; its first operation not begun (the flash as the press before it
+    # left it: the board boots into that game); the last erase of saves/'s
+    # entry, half done
+    cuts = [(ops[writes[-1] - 1], 0.5), (ops[writes[-1] - 1], 0.0)]
+    late = [k for k in range(ops[0], ops[-1]) if log[k][0] == "erase" and log[k][1] == entry]
+    assert late and entry in touched
     cuts.append((late[-1], 0.5))
     seen = {}
     for k, part in cuts:
         j = _press_of(ops, k)
         got, serial, journal = _boot_cut(tmp, flash0, log, k, part)
-        damaged = _files_in_sector(tmp, vpico.replay_flash(bytearray(flash0), log, k, 0.0), log[k][1]) \
-            if got is None else ()
-        what = _outcome(twin, j, got, serial, journal, damaged)
-        assert what in OUTCOMES, "cut at flash operation %d (%s at %#x, %.1f done), press %d (%s): %s" % (
+        what = _outcome(twin, j, got, serial, journal)
+        assert what in ("prefix", "lost"), "cut at flash operation %d (%s at %#x, %.1f done), press %d (%s): %s" % (
             k, log[k][0], log[k][1], part, j, keys[j - 1], what)
-        if k == late[-1]:
-            assert what == "formatted", what
         if part == 0.0:
             assert what == "prefix", what
         seen[what] = seen.get(what, 0) + 1
     # (how the cuts came out when last measured: docs/circuitpython.md)
-    print("power cuts on CircuitPython's FAT:", seen)
+    print("power cuts on CircuitPython's saved games' volume:", seen, "sectors written in play:", len(touched))
 
 
 def _check_fast_presses(opening):
@@ -300,7 +307,7 @@ def _check_fast_presses(opening):
         p.save(str(tmp / "flash-fast.bin"))
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = _journal(f.read())
-    assert _journal(vpico.fat_read(_fat_of(str(tmp / "flash-fast.bin")), "/data/game/journal.txt")) == want
+    assert _journal(vpico.saves_read(_fat_of(str(tmp / "flash-fast.bin")), "/game/journal.txt")) == want
 
 
 @pytest.mark.timeout(1200)
@@ -336,7 +343,7 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
     for i, k in enumerate(keys[:END_FROM]):
         played.key(k, at=(i + 1) * 5000 * MS)
     staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=scripts.SEED, extra={"probe": True})
-    shutil.copytree(played.data, os.path.join(staged, "data"))
+    vpico.mksaves(played.data, os.path.join(staged, "saves", "games.img"))
     os.makedirs(tmp_path / "twin")
     shutil.copytree(played.data, tmp_path / "twin" / "data")
     twin = Twin(BOARD, scripts.SEED, str(tmp_path / "twin"))

@@ -83,11 +83,18 @@ def pixels(p, board=None):
 
 
 def attach(app):
-    """Between the loop's tasks the chip sleeps.  asyncio waits for its next
+    """The saved games' volume mounted on the data folder (firmware/hal/
+    cp_saves.py), before the app boots from it.  Between the loop's tasks
+    the chip sleeps.  asyncio waits for its next
     task in select's poll, which CircuitPython runs by spinning through its
     background work; with no stream to watch (none here) the wait is
     time.sleep, which idles the core until an interrupt (the keypad's
     scan, USB) and runs the background work then."""
+    from firmware.core.modules import done_with
+    from firmware.hal.cp_saves import mount
+    mount(DATA, app.board.report)
+    mount = None
+    done_with("firmware.hal.cp_saves")
     import time
     from asyncio import core
     poll = core.IOQueue.wait_io_event

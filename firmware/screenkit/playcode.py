@@ -115,13 +115,14 @@ class PlayCode(Screen):
                 # flash meanwhile (Journal.aside; an undo reads them back)
                 found = data = qr = bgstats = ps = None
                 j = app.play.journal
+                no_room = e
                 try:
                     put = not tries and j is not None and j.aside()
-                except MemoryError as no_room:      # (its code, loaded then)
-                    e, put = no_room, False
+                except MemoryError as again_e:      # (its code, loaded then)
+                    no_room, put = again_e, False
                 if not put:
                     again(app)
-                    raise e
+                    raise no_room
                 j = None
                 collect()
         n = self.code.size

@@ -1,0 +1,106 @@
+# The saved games on CircuitPython, kept apart from the firmware's files.
+#
+# CircuitPython writes its drive a 4 KB flash sector at a time, erased and
+# then programmed, and a sector holds 8 clusters of whatever files lie
+# there: a file of the game written beside a file of the firmware, or the
+# drive's FAT made to grow, and a power cut in that erase damages the
+# firmware (docs/circuitpython.md).  So the data folder is a FAT volume of
+# its own inside one file, saves/games.img, that flash.sh makes at its full
+# size on the drive, after the firmware's files: the game's writes are
+# writes inside that file, which never grows, so the drive's FAT is not
+# written during a game, and the file's first and last GUARD blocks are
+# never written, so no sector the game writes holds another file's
+# cluster.  (saves/'s own cluster, whose entry for the file is written at
+# each flush, comes after saves.pad, which fills the rest of its sector.)
+# A cut can then damage the saved games' volume alone: where it cannot be
+# read, it is made new (the game is lost, the firmware is not).
+#
+# The volume is mounted over the drive's data/ folder (CircuitPython mounts
+# on a folder that is there); a drive flashed before this layout keeps its
+# games in data/ itself, and they are copied into the volume when it is
+# first made.
+import os
+
+import storage  # pyright: ignore[reportMissingImports] - CircuitPython's
+
+IMAGE = "/saves/games.img"
+GUARD = 8       # blocks of 512 bytes at each end of the file, never written
+
+
+class Volume:
+    """The block device of the volume: the file's blocks between its guards."""
+
+    def __init__(self, f, count):
+        self.f = f
+        self.count = count
+
+    def readblocks(self, n, buf):
+        self.f.seek((n + GUARD) * 512)
+        self.f.readinto(buf)
+
+    def writeblocks(self, n, buf):
+        self.f.seek((n + GUARD) * 512)
+        self.f.write(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:         # the count of blocks
+            return self.count
+        if op == 5:         # a block's size
+            return 512
+        if op == 3:         # sync: on flash before the write is said done
+            self.f.flush()
+        return 0
+
+
+def mount(at, report=print):
+    """Mount the saved games' volume at `at` (the data folder); False where
+    the drive has no volume file (a drive flashed before it: data/ is the
+    drive's own folder)."""
+    ro = False
+    try:
+        f = open(IMAGE, "r+b")
+    except OSError:
+        try:
+            f = open(IMAGE, "rb")   # the drive left to the computer (boot.py): read only
+            ro = True
+        except OSError:
+            return False
+    dev = Volume(f, f.seek(0, 2) // 512 - 2 * GUARD)
+    if not ro:
+        try:
+            os.stat(at)
+        except OSError:
+            os.mkdir(at)        # (the folder it is mounted on)
+    vfs = storage.VfsFat(dev)
+    try:
+        storage.mount(vfs, at, readonly=ro)
+        return True
+    except OSError as e:
+        if e.errno != 19 or ro:     # ENODEV: no volume there (a new drive, or a cut damaged it)
+            raise
+        report("the saved games' volume is made new (%s)" % (e,))
+    storage.VfsFat.mkfs(dev)
+    vfs = storage.VfsFat(dev)
+    _copy(at, vfs, "")
+    storage.mount(vfs, at)
+    return True
+
+
+def _copy(outer, vfs, rel):
+    """The files of the drive's folder outer + rel into the volume."""
+    try:
+        names = os.listdir(outer + rel)
+    except OSError:
+        return
+    for name in names:
+        path = rel + "/" + name
+        if os.stat(outer + path)[0] & 0x4000:
+            vfs.mkdir(path)
+            _copy(outer, vfs, path)
+            continue
+        with open(outer + path, "rb") as src, vfs.open(path, "wb") as dst:
+            buf = bytearray(512)
+            n = src.readinto(buf)
+            while n:
+                dst.write(memoryview(buf)[:n])
+                n = src.readinto(buf)
