@@ -431,22 +431,6 @@ SAVES_IMAGE = "/saves/games.img"
 SAVES_GUARD = 4096      # the volume's offset in its file (cp_saves.GUARD blocks)
 
 
-def mksaves(data, image):
-    """The saved games' volume file (IMAGE, its size as flash.sh makes it)
-    formatted and holding the files of the data folder DATA, as the firmware
-    would have written them there."""
-    size = os.path.getsize(image)
-    with open(image, "r+b") as f:
-        f.write(b"\0" * size)
-    at = "%s@@%d" % (image, SAVES_GUARD)
-    _mtools("mformat", "-i", at, "-T", str((size - 2 * SAVES_GUARD) // 512), "-h", "1", "-s", "16",
-            "-S", "2", "-c", "1", "-d", "1", "-r", "16", "::")
-    names = sorted(os.listdir(data))
-    if names:
-        _mtools("mcopy", "-s", "-Q", "-i", at, *[os.path.join(data, n) for n in names], "::/")
-    return image
-
-
 def saves_read(fat, path):
     """A file's bytes from the saved games' volume of a CircuitPython drive
     (FAT, its image), or None."""

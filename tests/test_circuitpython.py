@@ -342,8 +342,12 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
     played = Twin(BOARD, scripts.SEED, str(tmp_path / "played"))
     for i, k in enumerate(keys[:END_FROM]):
         played.key(k, at=(i + 1) * 5000 * MS)
+    # the saved game in the drive's data/, as a firmware before the saved
+    # games' volume kept it: the first start copies it into the new volume
+    # (firmware/hal/cp_saves.py), an update that keeps the game
     staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=scripts.SEED, extra={"probe": True})
-    vpico.mksaves(played.data, os.path.join(staged, "saves", "games.img"))
+    os.rmdir(os.path.join(staged, "data"))
+    shutil.copytree(played.data, os.path.join(staged, "data"))
     os.makedirs(tmp_path / "twin")
     shutil.copytree(played.data, tmp_path / "twin" / "data")
     twin = Twin(BOARD, scripts.SEED, str(tmp_path / "twin"))
@@ -358,7 +362,12 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
                 # the code is on the screen, beside the winner
                 assert twin.app.screens.stack[-1].code is not None
                 print("the end's code made", "after a reload" if vpico.RELOADED in p.serial else "at once")
+        p.save(str(tmp_path / "flash.bin"))
     assert twin.app.play.ended()
+    # the game went on in the volume: its journal there is the simulator's
+    with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
+        want = _journal(f.read())
+    assert _journal(vpico.saves_read(_fat_of(str(tmp_path / "flash.bin")), "/game/journal.txt")) == want
 
 
 @pytest.mark.timeout(600)
@@ -394,3 +403,6 @@ def test_back_held_at_power_on_leaves_the_drive_to_the_computer(tmp_path):
     assert said is not None and b"Board ID:raspberry_pi_pico" in said, said
     assert b"Traceback" not in said and b"Error" not in said, said
     assert vpico.fat_read(fat, "/data/game/journal.txt") is None
+    # nor the saved games' volume: its file as flash.sh made it
+    with open(os.path.join(staged, "saves", "games.img"), "rb") as f:
+        assert vpico.fat_read(fat, vpico.SAVES_IMAGE) == f.read()

@@ -92,7 +92,8 @@ def attach(app):
     scan, USB) and runs the background work then."""
     from firmware.core.modules import done_with
     from firmware.hal.cp_saves import mount
-    mount(DATA, app.board.report)
+    if mount(DATA, app.board.report) is None:
+        app.board.dir = None    # (the volume lost: nothing is saved)
     mount = None
     done_with("firmware.hal.cp_saves")
     import time

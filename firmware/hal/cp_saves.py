@@ -24,6 +24,7 @@ import os
 import storage  # pyright: ignore[reportMissingImports] - CircuitPython's
 
 IMAGE = "/saves/games.img"
+PAD = "/saves.pad"
 GUARD = 8       # blocks of 512 bytes at each end of the file, never written
 
 
@@ -53,9 +54,12 @@ class Volume:
 
 
 def mount(at, report=print):
-    """Mount the saved games' volume at `at` (the data folder); False where
-    the drive has no volume file (a drive flashed before it: data/ is the
-    drive's own folder)."""
+    """Mount the saved games' volume at `at` (the data folder): True; False
+    where the drive has none (a drive flashed before it: data/ is the
+    drive's own folder); None where saves.pad is there but not the volume
+    (a cut in the erase of saves/'s own sector lost its entry): the board
+    then saves nothing, rather than write the drive's data/ beside the
+    firmware, until it is flashed again."""
     ro = False
     try:
         f = open(IMAGE, "r+b")
@@ -64,7 +68,12 @@ def mount(at, report=print):
             f = open(IMAGE, "rb")   # the drive left to the computer (boot.py): read only
             ro = True
         except OSError:
-            return False
+            try:
+                os.stat(PAD)
+            except OSError:
+                return False
+            report("the saved games' volume %s cannot be opened: the game is not saved" % IMAGE)
+            return None
     dev = Volume(f, f.seek(0, 2) // 512 - 2 * GUARD)
     if not ro:
         try:
@@ -76,8 +85,10 @@ def mount(at, report=print):
         storage.mount(vfs, at, readonly=ro)
         return True
     except OSError as e:
-        if e.errno != 19 or ro:     # ENODEV: no volume there (a new drive, or a cut damaged it)
+        if e.errno != 19:   # ENODEV: no volume there (a new drive, or a cut damaged it)
             raise
+        if ro:
+            return False    # (not made yet, and cannot be: data/, read only)
         report("the saved games' volume is made new (%s)" % (e,))
     storage.VfsFat.mkfs(dev)
     vfs = storage.VfsFat(dev)
