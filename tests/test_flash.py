@@ -285,3 +285,29 @@ def test_staging_again_leaves_no_table_of_an_older_build(tmp_path):
     assert sorted(os.listdir(lang)) == ["en.json", "es.json", "ru.json"]
     with open(os.path.join(lang, "ru.json"), "rb") as f, open(os.path.join(ROOT, "assets", "lang", "ru.json"), "rb") as g:
         assert f.read() == g.read()
+
+
+def test_a_circuitpython_drive_gets_the_saved_games_volume_once_and_keeps_it(tmp_path):
+    """flash.sh onto a CIRCUITPY drive (here a folder): after the firmware's
+    files, saves.pad, saves/games.img at its full size and data/, the
+    folder it is mounted on (firmware/hal/cp_saves.py); flashed again (an
+    update), the firmware's files are copied again and the volume, with
+    the games in it, is left as it was."""
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    out = str(tmp_path / "out")
+    r = flash("--board", "pico_oled_cp", "--port", str(drive), "--out", out, CP_MPY_CROSS="/bin/false")
+    assert r.returncode == 0, r.stdout + r.stderr
+    img = drive / "saves" / "games.img"
+    assert img.stat().st_size == (128 + 8) * 1024 and img.read_bytes() == bytes(img.stat().st_size)
+    # the pad fills the rest of a 4 KB sector of the drive's clusters
+    assert (drive / "saves.pad").stat().st_size == max(0, 4096 - os.statvfs(str(drive)).f_bsize)
+    assert (drive / "data").is_dir() and (drive / "firmware" / "main.py").is_file()
+    games = b"a volume with games in it" + bytes(img.stat().st_size - 25)
+    img.write_bytes(games)
+    (drive / "firmware" / "main.py").write_text("an older firmware")
+    r = flash("--board", "pico_oled_cp", "--port", str(drive), "--out", out, CP_MPY_CROSS="/bin/false")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert img.read_bytes() == games
+    assert (drive / "firmware" / "main.py").read_text() != "an older firmware"
+    assert "%s/saves.pad" % drive not in r.stdout and "%s/saves/" % drive not in r.stdout
