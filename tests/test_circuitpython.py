@@ -343,7 +343,7 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
     for i, k in enumerate(keys[:END_FROM]):
         played.key(k, at=(i + 1) * 5000 * MS)
     # the saved game in the drive's data/, as a firmware before the saved
-    # games' volume kept it: the first start copies it into the new volume
+    # games' volume kept it: the first start moves it into the new volume
     # (firmware/hal/cp_saves.py), an update that keeps the game
     staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=scripts.SEED, extra={"probe": True})
     os.rmdir(os.path.join(staged, "data"))
@@ -367,7 +367,11 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
     # the game went on in the volume: its journal there is the simulator's
     with open(os.path.join(twin.data, "game", "journal.txt"), "rb") as f:
         want = _journal(f.read())
-    assert _journal(vpico.saves_read(_fat_of(str(tmp_path / "flash.bin")), "/game/journal.txt")) == want
+    fat = _fat_of(str(tmp_path / "flash.bin"))
+    assert _journal(vpico.saves_read(fat, "/game/journal.txt")) == want
+    # and left the drive's data/ (a volume made new after a cut would
+    # otherwise take the old game again)
+    assert vpico.fat_read(fat, "/data/game/journal.txt") is None
 
 
 @pytest.mark.timeout(600)

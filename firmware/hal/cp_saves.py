@@ -1,8 +1,8 @@
 # The saved games on CircuitPython, kept apart from the firmware's files.
 #
-# CircuitPython writes its drive a 4 KB flash sector at a time, erased and
-# then programmed, and a sector holds 8 clusters of whatever files lie
-# there: a file of the game written beside a file of the firmware, or the
+# CircuitPython writes its drive a flash sector (the flash's erase unit) at
+# a time, erased and then programmed, and a sector holds several clusters of
+# whatever files lie there: a file of the game written beside a file of the firmware, or the
 # drive's FAT made to grow, and a power cut in that erase damages the
 # firmware (docs/circuitpython.md).  So the data folder is a FAT volume of
 # its own inside one file, saves/games.img, that flash.sh makes at its full
@@ -17,7 +17,7 @@
 #
 # The volume is mounted over the drive's data/ folder (CircuitPython mounts
 # on a folder that is there); a drive flashed before this layout keeps its
-# games in data/ itself, and they are copied into the volume when it is
+# games in data/ itself, and they are moved into the volume when it is
 # first made.
 import os
 
@@ -92,13 +92,14 @@ def mount(at, report=print):
         report("the saved games' volume is made new (%s)" % (e,))
     storage.VfsFat.mkfs(dev)
     vfs = storage.VfsFat(dev)
-    _copy(at, vfs, "")
+    _move(at, vfs, "")
     storage.mount(vfs, at)
     return True
 
 
-def _copy(outer, vfs, rel):
-    """The files of the drive's folder outer + rel into the volume."""
+def _move(outer, vfs, rel):
+    """The files of the drive's folder outer + rel moved into the volume
+    (not left there for a volume made new after a cut to take again)."""
     try:
         names = os.listdir(outer + rel)
     except OSError:
@@ -107,7 +108,8 @@ def _copy(outer, vfs, rel):
         path = rel + "/" + name
         if os.stat(outer + path)[0] & 0x4000:
             vfs.mkdir(path)
-            _copy(outer, vfs, path)
+            _move(outer, vfs, path)
+            os.rmdir(outer + path)
             continue
         with open(outer + path, "rb") as src, vfs.open(path, "wb") as dst:
             buf = bytearray(512)
@@ -115,3 +117,4 @@ def _copy(outer, vfs, rel):
             while n:
                 dst.write(memoryview(buf)[:n])
                 n = src.readinto(buf)
+        os.remove(outer + path)
