@@ -631,14 +631,22 @@ if [ "$family" = circuitpython ]; then
     for f in firmware boards assets lib board.json code.py boot.py; do
         step cp -r "$out/$f" "$port/"
     done
-    if [ ! -e "$port/saves/games.img" ]; then
+    want=$(( (SAVES_KB + 8) * 1024 ))
+    if [ -e "$port/saves/games.img" ]; then
+        # a drive that has the volume keeps it, and its games, through an
+        # update; one of another size is not the firmware's to mend
+        have=$(wc -c < "$port/saves/games.img" | tr -d ' ')
+        if [ "$have" != "$want" ]; then
+            echo "flash.sh: $port/saves/games.img is $have bytes, not $want: the saved games' volume is damaged and the board saves nothing; to start the drive anew, erase it (storage.erase_filesystem() at the board's REPL) and flash again" >&2
+        fi
+    else
         # after the firmware's files, in this order (FAT gives a file the
-        # first free clusters): the pad, saves/, the volume.  A drive that
-        # has it keeps it, and its games, through an update
-        pad=$("$py" -c 'import os, sys; print(max(0, 4096 - os.statvfs(sys.argv[1]).f_bsize))' "$port" 2>/dev/null || echo 3584)
+        # first free clusters): data/, the pad, saves/, the volume
+        pad=$("$py" -c 'import os, sys; print(max(0, 4096 - os.statvfs(sys.argv[1]).f_frsize))' "$port" 2>/dev/null || echo 3584)
+        step mkdir -p "$port/data"
         say "write $port/saves.pad ($pad bytes: the rest of the 4 KB sector of saves/'s cluster)"
         [ "$dry" = 1 ] || head -c "$pad" /dev/zero > "$port/saves.pad"
-        step mkdir -p "$port/saves" "$port/data"
+        step mkdir -p "$port/saves"
         step cp "$out/saves/games.img" "$port/saves/"
         step sync
     fi

@@ -417,7 +417,7 @@ def mkfat(folder, image):
             "-S", "2", "-c", "1", "-d", "1", "-r", "32", "-v", "CIRCUITPY", "::")
     names = sorted(os.listdir(folder))
     # the saved games' volume after the firmware, as flash.sh copies them
-    # (firmware/hal/cp_saves.py): the pad, then saves/
+    # (firmware/hal/cp_saves.py): data/, the pad, then saves/
     last = [n for n in SAVES_LAST if n in names]
     first = [n for n in names if n not in last]
     for part in [first] + [[n] for n in last]:
@@ -426,7 +426,7 @@ def mkfat(folder, image):
     return image
 
 
-SAVES_LAST = ("saves.pad", "saves")
+SAVES_LAST = ("data", "saves.pad", "saves")
 SAVES_IMAGE = "/saves/games.img"
 SAVES_GUARD = 4096      # the volume's offset in its file (cp_saves.GUARD blocks)
 

@@ -53,7 +53,7 @@ def staged(tmp_path_factory):
 # to the worker with the least so far, so that they run side by side from
 # the start and not one after another at the end.
 _SLOW = (("test_circuitpython.py::test_the_firmware_on_circuitpython", 55),
-         ("test_circuitpython.py::test_the_game_ends_with_its_code_on_circuitpython", 29),
+         ("test_circuitpython.py::test_the_game_ends_with_its_code_on_circuitpython", 45),
          ("test_circuitpython.py::test_back_held", 10),
          ("test_vpico.py::test_a_whole_scripted_inca_game", 55),
          ("test_vpico.py::test_the_other_games_on_the_official_firmware[eightmin]", 35),

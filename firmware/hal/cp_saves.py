@@ -16,9 +16,9 @@
 # read, it is made new (the game is lost, the firmware is not).
 #
 # The volume is mounted over the drive's data/ folder (CircuitPython mounts
-# on a folder that is there); a drive flashed before this layout keeps its
-# games in data/ itself, and they are moved into the volume when it is
-# first made.
+# on a folder that is there); what the drive's data/ holds (the games of a
+# drive flashed before this layout, flash.sh's players) is moved into the
+# volume first.
 import os
 
 import storage  # pyright: ignore[reportMissingImports] - CircuitPython's
@@ -34,12 +34,17 @@ class Volume:
     def __init__(self, f, count):
         self.f = f
         self.count = count
+        self.probe = bytearray(512)
 
     def readblocks(self, n, buf):
+        if n + len(buf) // 512 > self.count:
+            return 5        # EIO: past the volume (a damaged boot sector's size)
         self.f.seek((n + GUARD) * 512)
         self.f.readinto(buf)
 
     def writeblocks(self, n, buf):
+        if n + len(buf) // 512 > self.count:
+            return 5        # (the file would grow, through the drive's FAT)
         self.f.seek((n + GUARD) * 512)
         self.f.write(buf)
 
@@ -48,18 +53,26 @@ class Volume:
             return self.count
         if op == 5:         # a block's size
             return 512
-        if op == 3:         # sync: on flash before the write is said done
-            self.f.flush()
+        if op == 3:
+            # sync: the sector last written is kept in the drive's cache
+            # until the drive is next read (CircuitPython's internal_flash.c),
+            # so a guard block is read; the file's flush would write
+            # saves/'s entry of the file (its time) again at every sync
+            self.f.seek(0)
+            self.f.readinto(self.probe)
         return 0
 
 
 def mount(at, report=print):
     """Mount the saved games' volume at `at` (the data folder): True; False
     where the drive has none (a drive flashed before it: data/ is the
-    drive's own folder); None where saves.pad is there but not the volume
-    (a cut in the erase of saves/'s own sector lost its entry): the board
-    then saves nothing, rather than write the drive's data/ beside the
-    firmware, until it is flashed again."""
+    drive's own folder), or has one not made yet and is read only; None
+    where the volume cannot be used (saves.pad there but not the volume: a
+    cut in the erase of saves/'s own sector lost its entry; a file of
+    another size; a folder that cannot be mounted on): the board then saves
+    nothing, rather than write the drive's data/ beside the firmware,
+    until it is flashed again.  The drive's data/ files (a drive flashed
+    before the volume, or flash.sh's players) are moved into the volume."""
     ro = False
     try:
         f = open(IMAGE, "r+b")
@@ -74,27 +87,33 @@ def mount(at, report=print):
                 return False
             report("the saved games' volume %s cannot be opened: the game is not saved" % IMAGE)
             return None
-    dev = Volume(f, f.seek(0, 2) // 512 - 2 * GUARD)
-    if not ro:
-        try:
-            os.stat(at)
-        except OSError:
-            os.mkdir(at)        # (the folder it is mounted on)
-    vfs = storage.VfsFat(dev)
     try:
+        size = f.seek(0, 2)
+        if size % 4096 or size < 4096 * (2 + 16):
+            raise OSError("%s is %d bytes" % (IMAGE, size))
+        dev = Volume(f, size // 512 - 2 * GUARD)
+        vfs = storage.VfsFat(dev)
+        try:
+            vfs.statvfs("/")
+        except OSError as e:
+            if e.errno != 19:   # ENODEV: no volume there (a new drive, or a cut damaged it)
+                raise
+            if ro:
+                return False    # (not made yet, and cannot be: data/, read only)
+            report("the saved games' volume is made new (%s)" % (e,))
+            storage.VfsFat.mkfs(dev)
+            vfs = storage.VfsFat(dev)
+        if not ro:
+            try:
+                os.stat(at)
+            except OSError:
+                os.mkdir(at)        # (the folder it is mounted on)
+            _move(at, vfs, "")
         storage.mount(vfs, at, readonly=ro)
         return True
-    except OSError as e:
-        if e.errno != 19:   # ENODEV: no volume there (a new drive, or a cut damaged it)
-            raise
-        if ro:
-            return False    # (not made yet, and cannot be: data/, read only)
-        report("the saved games' volume is made new (%s)" % (e,))
-    storage.VfsFat.mkfs(dev)
-    vfs = storage.VfsFat(dev)
-    _move(at, vfs, "")
-    storage.mount(vfs, at)
-    return True
+    except (OSError, RuntimeError) as e:
+        report("the saved games' volume cannot be used (%s): the game is not saved" % (e,))
+        return None
 
 
 def _move(outer, vfs, rel):
@@ -107,7 +126,10 @@ def _move(outer, vfs, rel):
     for name in names:
         path = rel + "/" + name
         if os.stat(outer + path)[0] & 0x4000:
-            vfs.mkdir(path)
+            try:
+                vfs.mkdir(path)
+            except OSError:
+                pass        # (there: a move cut short before)
             _move(outer, vfs, path)
             os.rmdir(outer + path)
             continue

@@ -46,6 +46,7 @@ class PlayCode(Screen):
         self.form = self.lean = -1      # the link's form and leanness (bgstats.write)
         self.eci = False        # its code says UTF-8 in an ECI: it holds bytes beyond ASCII
         self.notice = None      # the reminder of the game's last action, for the standings
+        self.reloaded = False   # shown after a reload for its room (again): not reloaded again
 
     def refresh(self, app):
         self.title = t("q.title")
@@ -121,7 +122,8 @@ class PlayCode(Screen):
                 except MemoryError as again_e:      # (its code, loaded then)
                     no_room, put = again_e, False
                 if not put:
-                    again(app)
+                    if not self.reloaded:
+                        again(app)
                     raise no_room
                 j = None
                 collect()
@@ -188,8 +190,8 @@ class PlayCode(Screen):
 # game's end*), and only a fresh heap gives it.  The board reloads its code
 # (supervisor.reload: no reset, the standings left on the panel) and the
 # boot into the ended game shows its results and its code again (reopen).
-# Once only: where the reloaded board finds no room either, the crash
-# screen, as on MicroPython.
+# Once a game's end: where the reloaded board finds no room either, the
+# crash screen, as on MicroPython.
 
 
 def again(app):
@@ -197,8 +199,6 @@ def again(app):
     if sys.implementation.name != "circuitpython":
         return
     import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
-    if supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD:
-        return
     j = app.play.journal
     if j is not None:
         j.close()
@@ -218,6 +218,8 @@ def reopen(app):
     ev = play.session.state["ev"]
     h = getattr(play.ui, "headline", None)
     screens.tell(play.ui.notable(ev), (h(ev) if h is not None else None) or t("m.game_over"))
-    screens.push(PlayCode())
-    screens.stack[-1].notice = screens.notice
+    code = PlayCode()
+    code.reloaded = True
+    screens.push(code)
+    code.notice = screens.notice
     screens.notice = None
