@@ -419,3 +419,28 @@ def test_back_held_at_power_on_leaves_the_drive_to_the_computer(tmp_path):
     # nor the saved games' volume: its file as flash.sh made it
     with open(os.path.join(staged, "saves", "games.img"), "rb") as f:
         assert vpico.fat_read(fat, vpico.SAVES_IMAGE) == f.read()
+
+
+@pytest.mark.timeout(600)
+def test_a_saved_games_volume_that_cannot_be_used_saves_nothing(tmp_path):
+    """A volume's file of another size than flash.sh made (a copy cut
+    short): the board tells it on its serial line, plays, and writes no
+    game anywhere: not on the drive beside the firmware, and not into the
+    file, which a write past its end would make grow through the drive's
+    FAT (firmware/hal/cp_saves.py)."""
+    staged = vpico.stage(BOARD, str(tmp_path / "staged"), seed=SEED, extra={"probe": True})
+    with open(os.path.join(staged, "saves", "games.img"), "r+b") as f:
+        f.truncate(8 * 1024)
+    img = vpico.mkfat(staged, str(tmp_path / "fat.img"))
+    twin = Twin(BOARD, SEED, str(tmp_path / "twin"))
+    with Pico(BOARD, fs=img, flash_times=FLASH) as p:
+        p.boot(limit=60_000 * MS)
+        assert p.picture() == twin.picture()
+        for k in _script(4):
+            p.key(k, twin=twin)
+        _no_crash(p)
+        assert "the saved games' volume cannot be used" in p.serial, p.serial[-600:]
+        p.save(str(tmp_path / "flash.bin"))
+    fat = _fat_of(str(tmp_path / "flash.bin"))
+    assert vpico.fat_read(fat, vpico.SAVES_IMAGE) == bytes(8 * 1024)
+    assert [n for n in vpico.fat_files(fat) if n.startswith("/data/")] == []
