@@ -428,14 +428,14 @@ fi
 skip=""
 if [ -n "$board" ]; then
     case "$family" in
-        machine) skip="cp_board cp_saves displayio_canvas keypad_buttons virtual web webfs"
+        machine) skip="cp_board cp_saves endreload displayio_canvas keypad_buttons virtual web webfs"
                  [ "$display" = st7789 ] || skip="$skip st7789 gs4 bands"
                  [ "$display" = ssd1306 ] || skip="$skip ssd1306_display"
                  [ "$leds" = rgb_led ] || skip="$skip rgbled"
                  [ "$leds" != - ] || skip="$skip pixels" ;;
-        unix) skip="board cp_board cp_saves displayio_canvas keypad_buttons st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
+        unix) skip="board cp_board cp_saves endreload displayio_canvas keypad_buttons st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
         circuitpython) skip="board canvas virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative web webfs" ;;
-        web) skip="board cp_board cp_saves displayio_canvas keypad_buttons virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
+        web) skip="board cp_board cp_saves endreload displayio_canvas keypad_buttons virtual st7789 gs4 glyphs ssd1306_display rgbled bands qrnative" ;;
     esac
 fi
 # native code needs the board's architecture (the device compiles a .py's
@@ -448,7 +448,7 @@ wanted() {  # SRC: is this firmware file part of the board's build?
     # for a computer) stays off the board
     case "$1" in firmware/games/*/host.py) return 1 ;; esac
     for m in $skip; do
-        [ "$1" = "firmware/hal/$m.py" ] || [ "$1" = "firmware/core/$m.py" ] && return 1
+        [ "$1" = "firmware/hal/$m.py" ] || [ "$1" = "firmware/core/$m.py" ] || [ "$1" = "firmware/screenkit/$m.py" ] && return 1
     done
     return 0
 }

@@ -117,8 +117,8 @@ def boot(app):
         if lines:
             app.screens.push(Message(t("m.saved_game"), lines, _seen))
         elif sys.implementation.name == "circuitpython" and app.play.ended():
-            # (reloaded for the game's code: firmware/screenkit/playcode.py again)
-            use_once("firmware.screenkit.playcode", "reopen")(app)
+            # (reloaded for the game's code: firmware/screenkit/endreload.py)
+            use_once("firmware.screenkit.endreload", "reopen")(app)
     if odd:
         # the data folder was no folder: kept aside, and told
         app.screens.push(Message(t("m.saved_game"), [t("m.not_folder"), odd]))

@@ -21,8 +21,12 @@
 # as much as that form holds (bgstats.fit: percent-encoded, else with its
 # letters beyond ASCII as UTF-8 under the code's UTF-8 ECI, else with the
 # JSON's punctuation as it is too).
+import sys
+
 from firmware.core.text import fn, t
 from firmware.screenkit.widgets import Screen
+
+CIRCUITPYTHON = sys.implementation.name == "circuitpython"
 
 MIN_PX = (1, 2)      # the smallest module, in pixels: mono, colour
 QUIET = 4            # the quiet zone the standard asks for, in modules
@@ -46,7 +50,6 @@ class PlayCode(Screen):
         self.form = self.lean = -1      # the link's form and leanness (bgstats.write)
         self.eci = False        # its code says UTF-8 in an ECI: it holds bytes beyond ASCII
         self.notice = None      # the reminder of the game's last action, for the standings
-        self.reloaded = False   # shown after a reload for its room (again): not reloaded again
 
     def refresh(self, app):
         self.title = t("q.title")
@@ -122,8 +125,15 @@ class PlayCode(Screen):
                 except MemoryError as again_e:      # (its code, loaded then)
                     no_room, put = again_e, False
                 if not put:
-                    if not self.reloaded:
-                        again(app)
+                    if CIRCUITPYTHON and not getattr(self, "reloaded", False):
+                        # a fresh heap (firmware/screenkit/endreload.py):
+                        # here, with no module to load, where no names fit
+                        if j is not None:
+                            j.close()
+                        import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
+                        supervisor.reload()
+                        while True:
+                            pass    # the reload comes as an exception at the loop's next turn
                     raise no_room
                 j = None
                 collect()
@@ -182,44 +192,3 @@ class PlayCode(Screen):
                 if y + lay.lh <= lay.h:
                     cv.text(x0 + 1, y, part, lay.title_fg if lay.colour and y == 0 else lay.fg)
                 y += lay.lh
-
-
-# CircuitPython: where the code finds no room even with the undo's copies
-# aside, what it lacks is a new pool of interned names, one block of several
-# kB that a long game's heap no longer has (docs/circuitpython.md, *The
-# game's end*), and only a fresh heap gives it.  The board reloads its code
-# (supervisor.reload: no reset, the standings left on the panel) and the
-# boot into the ended game shows its results and its code again (reopen).
-# Once a game's end: where the reloaded board finds no room either, the
-# crash screen, as on MicroPython.
-
-
-def again(app):
-    import sys
-    if sys.implementation.name != "circuitpython":
-        return
-    import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
-    j = app.play.journal
-    if j is not None:
-        j.close()
-    supervisor.reload()
-    while True:
-        pass    # the reload comes as an exception at the loop's next turn
-
-
-def reopen(app):
-    """The boot after again(): the ended game's results and its code, as
-    the action that ended it left them (Play.act)."""
-    import supervisor  # pyright: ignore[reportMissingImports] - CircuitPython's
-    if supervisor.runtime.run_reason != supervisor.RunReason.SUPERVISOR_RELOAD:
-        return
-    play = app.play
-    screens = app.screens
-    ev = play.session.state["ev"]
-    h = getattr(play.ui, "headline", None)
-    screens.tell(play.ui.notable(ev), (h(ev) if h is not None else None) or t("m.game_over"))
-    code = PlayCode()
-    code.reloaded = True
-    screens.push(code)
-    code.notice = screens.notice
-    screens.notice = None
