@@ -614,7 +614,7 @@ class Pico:
             self.until("heap ", probed + 1, RELOADED, reloads + 1)
             if self.serial.count(RELOADED) > reloads:
                 # the board reloaded its code (a game's end whose code found
-                # no room: firmware/screenkit/playcode.py again) and boots
+                # no room: firmware/screenkit/endreload.py) and boots
                 # into the ended game, which makes its code after its first
                 # frame: the boot's work is done at its heap line
                 at = self.serial.rfind(RELOADED)

@@ -332,7 +332,7 @@ def test_the_firmware_on_circuitpython(tmp_path):
 # Stats code), with the flash's typical times.  From there the end press
 # finds no block of 7.7 KB for a new pool of 1,280 interned names, even with
 # the undo's copies set aside: the board reloads its code and shows the
-# code from a fresh heap (firmware/screenkit/playcode.py again, reopen;
+# code from a fresh heap (firmware/screenkit/endreload.py;
 # docs/circuitpython.md, *The game's end*), every frame the simulator's.
 END_FROM = 770
 END_FLASH = "typical"
@@ -367,7 +367,7 @@ def test_the_game_ends_with_its_code_on_circuitpython(tmp_path):
             if k == "end":
                 # the code is on the screen, beside the winner
                 assert twin.app.screens.stack[-1].code is not None
-                # made after a reload (firmware/screenkit/playcode.py again):
+                # made after a reload (firmware/screenkit/endreload.py):
                 # where it was made at once, the heap had room for it, and
                 # this test no longer takes the reload's path
                 assert vpico.RELOADED in p.serial, "the end's code made with no reload"
