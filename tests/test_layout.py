@@ -81,10 +81,12 @@ def test_every_game_is_one_folder_in_the_registry():
         for f in ("new", "apply", "check", "refusal", "view"):
             assert callable(getattr(game, f)), (name, f)
         assert os.path.exists(os.path.join(ROOT, "assets", game.EDITION)), name
-    # no game's screens are left in the shared UI (the end's BG Stats code
-    # and the seats' names are every game's: a game's part is in its ui.py and play.py)
+    # no game's screens are left in the shared UI (the end's BG Stats code,
+    # its reload on CircuitPython, and the seats' names are every game's: a
+    # game's part is in its ui.py and play.py)
     assert sorted(n for n in os.listdir(os.path.join(FIRMWARE, "screenkit")) if n.endswith(".py")) == \
-        ["__init__.py", "bgstats.py", "common.py", "layout.py", "names.py", "nav.py", "playcode.py", "seatnames.py", "widgets.py"]
+        ["__init__.py", "bgstats.py", "common.py", "endreload.py", "layout.py", "names.py", "nav.py", "playcode.py",
+         "seatnames.py", "widgets.py"]
 
 
 def test_every_game_has_its_host_side_module_and_the_device_never_imports_one():
