@@ -1,7 +1,9 @@
 """The virtual Pico's core decodes its most run instructions by a table
 (vpico/fastcore.js); every other opcode goes to rp2040js's own decoding.
 The two must be one core: same registers, flags, cycles, and the same
-memory reads and writes in the same order (the bus models see them)."""
+memory reads and writes in the same order (the bus models see them).  Given
+the chip's memories, the table reads and writes them in place: the same
+bytes as rp2040js's RP2040 reads and writes, the rest through the bus."""
 import json
 import os
 import subprocess
@@ -25,3 +27,6 @@ def test_the_table_decodes_every_opcode_it_takes_as_rp2040js_does():
     # opcodes, each run from several random states
     assert got["kinds"] == 44
     assert got["opcodes"] > 45000 and got["runs"] >= 6 * got["opcodes"]
+    # and again with the memories in place: each opcode thrice, its
+    # registers in and around the windows of RAM, flash and boot ROM
+    assert got["memory_runs"] >= 3 * got["opcodes"]

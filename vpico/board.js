@@ -88,9 +88,11 @@ class Board {
       const flash = this.chip.mcu.flash;
       const log = this.chip.flashLog;
       const ops = this.chip.flashOps;
+      const waited = this.chip.flashNanos;
       this.before += this.chip.nanos;
       this._power(flash);
       this.chip.flashOps = ops;
+      this.chip.flashNanos = waited;
       if (log) this.chip.flashLog = log;
     }
   }

@@ -131,8 +131,9 @@ class Chip {
     const mcu = (this.mcu = new RP2040());
     this.clock = mcu.clock;
     // the core's instructions decoded by a table (vpico/fastcore.js);
-    // VPICO_DECODE=rp2040js leaves rp2040js's own decoding
-    if (process.env.VPICO_DECODE !== 'rp2040js') fastcore.install(mcu.core);
+    // VPICO_DECODE=rp2040js leaves rp2040js's own decoding, VPICO_DECODE=table
+    // the table with every access through rp2040js's reads and writes
+    if (process.env.VPICO_DECODE !== 'rp2040js') fastcore.install(mcu.core, process.env.VPICO_DECODE === "table" ? null : mcu);
     mcu.loadBootrom(BOOTROM_WORDS);
     if (flash) {
       mcu.flash.set(flash);

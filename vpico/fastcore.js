@@ -19,6 +19,14 @@
 // models see the same accesses) and the registers are the same:
 // tests/test_vpico_core.py runs both on every opcode the table takes,
 // from random registers, flags and memory, and compares them.
+//
+// Given the chip's memories (install's `mem`), the fetch and the loads and
+// stores of the table's instructions read and write the RAM, the flash
+// and the boot ROM in place, where rp2040js would pass through three calls
+// and a chain of address tests to the same bytes: only an aligned access
+// within the memory takes this way (an access rp2040js's RP2040 answers
+// from the memory alone, no bus model seeing it); any other goes through
+// the core's own read and write, as before.
 'use strict';
 
 // the encodings done here, by number (the switch's cases are these
@@ -123,14 +131,82 @@ for (let o = 0; o < 65536; o++) {
   }
 }
 
-/** Make `core` (an rp2040js CortexM0Core) decode by the table. */
-function install(core) {
+const SRAM = 0x20000000;
+const FLASH = 0x10000000;
+
+/**
+ * Make `core` (an rp2040js CortexM0Core) decode by the table; with `mem`
+ * ({sram, flash: Uint8Array, bootrom: Uint32Array}, an RP2040's own), its
+ * aligned accesses to them made in place.
+ */
+function install(core, mem) {
   const slow = core.executeInstruction;
   const regs = core.registers;
+  if (mem && new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) mem = null;   // the views are little-endian
+  const none = new Uint8Array(0);
+  const sram = mem ? mem.sram : none;
+  const flash = mem ? mem.flash : none;
+  const rom = mem ? new Uint8Array(mem.bootrom.buffer, mem.bootrom.byteOffset, mem.bootrom.byteLength) : none;
+  const view = (a, T) => new T(a.buffer, a.byteOffset, a.length / T.BYTES_PER_ELEMENT | 0);
+  const sram16 = view(sram, Uint16Array);
+  const sram32 = view(sram, Uint32Array);
+  const flash16 = view(flash, Uint16Array);
+  const flash32 = view(flash, Uint32Array);
+  const rom16 = view(rom, Uint16Array);
+  const rom32 = view(rom, Uint32Array);
+  const SRAM_LEN = sram.length;
+  const FLASH_LEN = flash.length;
+  const ROM_LEN = rom.length;
+
+  // a halfword at an even address: the fetch, LDRH (rp2040js's readUint16)
+  const read16 = (addr) => {
+    let o = addr - SRAM;
+    if (o >= 0 && o < SRAM_LEN) return sram16[o >> 1];
+    o = addr - FLASH;
+    if (o >= 0 && o < FLASH_LEN) return flash16[o >> 1];
+    if (addr >= 0 && addr < ROM_LEN) return rom16[addr >> 1];
+    return core.readUint16(addr);
+  };
+  const fetch = (addr) => (addr & 1 ? core.readUint16(addr) : read16(addr));
+  // a word (the chip's readUint32 takes the address modulo 2^32)
+  const read32 = (addr) => {
+    const a = addr >>> 0;
+    if ((a & 3) === 0) {
+      let o = a - SRAM;
+      if (o >= 0 && o < SRAM_LEN) return sram32[o >> 2];
+      o = a - FLASH;
+      if (o >= 0 && o < FLASH_LEN) return flash32[o >> 2];
+      if (a < ROM_LEN) return rom32[a >> 2];
+    }
+    return core.readUint32(addr);
+  };
+  const write32 = (addr, value) => {
+    const a = addr >>> 0;
+    const o = a - SRAM;
+    if ((a & 3) === 0 && o >= 0 && o < SRAM_LEN) sram32[o >> 2] = value;
+    else core.writeUint32(addr, value);
+  };
+  // a byte: rp2040js's readUint8 and writeUint8 do not take the address modulo 2^32
+  const read8 = (addr) => {
+    let o = addr - SRAM;
+    if (o >= 0 && o < SRAM_LEN) return sram[o];
+    o = addr - FLASH;
+    if (o >= 0 && o < FLASH_LEN) return flash[o];
+    return core.readUint8(addr);
+  };
+  const write8 = (addr, value) => {
+    const o = addr - SRAM;
+    if (o >= 0 && o < SRAM_LEN) sram[o] = value;
+    else core.writeUint8(addr, value);
+  };
+  // rp2040js's cyclesIO: a single cycle below the peripherals
+  const io = (addr) => (addr >>> 0 < 0x40000000 ? 1 : core.cyclesIO(addr));
+  const ioWrite = (addr) => (addr >>> 0 < 0x40000000 ? 1 : core.cyclesIO(addr, true));
+
   core.executeInstruction = function () {
     if (this.interruptsUpdated) return slow.call(this);
     const opcodePC = regs[15] & ~1;
-    const opcode = this.readUint16(opcodePC);
+    const opcode = fetch(opcodePC);
     const kind = KIND[opcode];
     if (kind === 0) return slow.call(this);
     regs[15] += 2;
@@ -194,7 +270,7 @@ function install(core) {
         break;
       }
       case 11: { // BL
-        const opcode2 = this.readUint16(opcodePC + 2);
+        const opcode2 = fetch(opcodePC + 2);
         if (!(opcode2 >> 14 === 0b11 && ((opcode2 >> 12) & 0x1) == 1)) {
           regs[15] -= 2;      // not a BL: rp2040js's, from the start
           return slow.call(this);
@@ -240,7 +316,7 @@ function install(core) {
         let address = regs[Rn];
         for (let i = 0; i < 8; i++) {
           if (registers & (1 << i)) {
-            regs[i] = this.readUint32(address);
+            regs[i] = read32(address);
             address += 4;
             deltaCycles++;
           }
@@ -250,44 +326,44 @@ function install(core) {
       }
       case 18: { // LDR_IMM
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
-        deltaCycles += this.cyclesIO(addr);
-        regs[opcode & 7] = this.readUint32(addr);
+        deltaCycles += io(addr);
+        regs[opcode & 7] = read32(addr);
         break;
       }
       case 19: { // LDR_SP
         const addr = this.SP + ((opcode & 0xff) << 2);
-        deltaCycles += this.cyclesIO(addr);
-        regs[(opcode >> 8) & 7] = this.readUint32(addr);
+        deltaCycles += io(addr);
+        regs[(opcode >> 8) & 7] = read32(addr);
         break;
       }
       case 20: { // LDR_LIT
         const addr = ((regs[15] + 2) & 0xfffffffc) + ((opcode & 0xff) << 2);
-        deltaCycles += this.cyclesIO(addr);
-        regs[(opcode >> 8) & 7] = this.readUint32(addr);
+        deltaCycles += io(addr);
+        regs[(opcode >> 8) & 7] = read32(addr);
         break;
       }
       case 21: { // LDR_REG
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
-        deltaCycles += this.cyclesIO(addr);
-        regs[opcode & 7] = this.readUint32(addr);
+        deltaCycles += io(addr);
+        regs[opcode & 7] = read32(addr);
         break;
       }
       case 22: { // LDRB_IMM
         const addr = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
-        deltaCycles += this.cyclesIO(addr);
-        regs[opcode & 7] = this.readUint8(addr);
+        deltaCycles += io(addr);
+        regs[opcode & 7] = read8(addr);
         break;
       }
       case 23: { // LDRB_REG
         const addr = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
-        deltaCycles += this.cyclesIO(addr);
-        regs[opcode & 7] = this.readUint8(addr);
+        deltaCycles += io(addr);
+        regs[opcode & 7] = read8(addr);
         break;
       }
       case 24: { // LDRH_IMM
         const addr = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 1);
-        deltaCycles += this.cyclesIO(addr);
-        regs[opcode & 7] = this.readUint16(addr);
+        deltaCycles += io(addr);
+        regs[opcode & 7] = (addr & 1 ? this.readUint16(addr) : read16(addr));
         break;
       }
       case 25: { // LSLS_IMM
@@ -350,14 +426,14 @@ function install(core) {
         let address = regs[13];
         for (let i = 0; i <= 7; i++) {
           if (opcode & (1 << i)) {
-            regs[i] = this.readUint32(address);
+            regs[i] = read32(address);
             address += 4;
             deltaCycles++;
           }
         }
         if ((opcode >> 8) & 1) {
           this.SP = address + 4;
-          this.BXWritePC(this.readUint32(address));
+          this.BXWritePC(read32(address));
           deltaCycles += 2;
         } else {
           this.SP = address;
@@ -372,12 +448,12 @@ function install(core) {
         let address = regs[13] - 4 * bitCount;
         for (let i = 0; i <= 7; i++) {
           if (opcode & (1 << i)) {
-            this.writeUint32(address, regs[i]);
+            write32(address, regs[i]);
             deltaCycles++;
             address += 4;
           }
         }
-        if (opcode & (1 << 8)) this.writeUint32(address, regs[14]);
+        if (opcode & (1 << 8)) write32(address, regs[14]);
         this.SP -= 4 * bitCount;
         break;
       }
@@ -390,7 +466,7 @@ function install(core) {
         let address = regs[Rn];
         for (let i = 0; i < 8; i++) {
           if (registers & (1 << i)) {
-            this.writeUint32(address, regs[i]);
+            write32(address, regs[i]);
             address += 4;
             deltaCycles++;
           }
@@ -400,26 +476,26 @@ function install(core) {
       }
       case 35: { // STR_IMM
         const address = regs[(opcode >> 3) & 7] + (((opcode >> 6) & 0x1f) << 2);
-        deltaCycles += this.cyclesIO(address, true);
-        this.writeUint32(address, regs[opcode & 7]);
+        deltaCycles += ioWrite(address);
+        write32(address, regs[opcode & 7]);
         break;
       }
       case 36: { // STR_SP
         const address = regs[13] + ((opcode & 0xff) << 2);
-        deltaCycles += this.cyclesIO(address, true);
-        this.writeUint32(address, regs[(opcode >> 8) & 7]);
+        deltaCycles += ioWrite(address);
+        write32(address, regs[(opcode >> 8) & 7]);
         break;
       }
       case 37: { // STRB_IMM
         const address = regs[(opcode >> 3) & 7] + ((opcode >> 6) & 0x1f);
-        deltaCycles += this.cyclesIO(address, true);
-        this.writeUint8(address, regs[opcode & 7]);
+        deltaCycles += ioWrite(address);
+        write8(address, regs[opcode & 7]);
         break;
       }
       case 38: { // STRB_REG
         const address = regs[(opcode >> 6) & 7] + regs[(opcode >> 3) & 7];
-        deltaCycles += this.cyclesIO(address, true);
-        this.writeUint8(address, regs[opcode & 7]);
+        deltaCycles += ioWrite(address);
+        write8(address, regs[opcode & 7]);
         break;
       }
       case 39: // SUB_SP

@@ -11,7 +11,9 @@
 // stdin closes or the process is told to stop (SIGTERM, SIGINT, SIGHUP).  The chip
 // keeps to the wall clock (a board's timeouts stay as they are), up to 50 ms
 // ahead so that it answers at once; when the emulator is slower, the
-// board's clock simply lags.
+// board's clock simply lags.  The time the chip waits for its flash (an
+// erase, a program: vpico/chip.js) is not waited out in wall time: the
+// board's clock runs that much ahead of the wall clock from then on.
 'use strict';
 const fs = require('fs');
 const { Board } = require('./board.js');
@@ -72,7 +74,7 @@ let grant = 0;
 function tick() {
   if (done) return;
   timer = null;
-  const target = Math.max(Number(process.hrtime.bigint() - start), grant);
+  const target = Math.max(Number(process.hrtime.bigint() - start) + board.chip.flashNanos, grant);
   const sliceEnd = Date.now() + 20;
   while (board.nanos < target && Date.now() < sliceEnd) {
     if (!board.runUntil(Math.min(target, board.nanos + 1e6))) {
