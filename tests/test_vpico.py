@@ -183,6 +183,50 @@ def test_a_wfi_with_an_interrupt_pending_returns_at_once():
     assert json.loads(r.stdout) == {"waiting": False, "primask": False, "ipsr": 16}
 
 
+# A busy wait for the timer in RAM (as the pico-sdk's busy_wait_us: load
+# the timer's low word, compare, branch back while below), 2 ms long, then
+# the timer read again and a sleep (WFI); an alarm falls due in the middle
+# of the wait
+TIMER_WAIT_PROBE = """
+const { Chip } = require('./chip.js');
+const c = new Chip(null, 'micropython', 'none');
+const m = c.mcu, core = m.core;
+for (const [a, h] of [[0x20000000, 0x6a91], [0x20000002, 0x42a1], [0x20000004, 0xd3fc],
+                      [0x20000006, 0x6a95], [0x20000008, 0xbf30], [0x2000000a, 0xe7fd]])
+  m.writeUint16(a, h);
+core.PC = 0x20000000;
+core.registers[2] = 0x40054000;
+const start = Math.floor(c.clock.nanos / 1000);
+core.registers[4] = start + 2000;
+let alarm = null;
+c.clock.createAlarm(() => { alarm = [c.clock.nanos, core.PC]; }).schedule(1234567);
+c.runUntil(c.clock.nanos + 3e6);
+console.log(JSON.stringify({pc: core.PC, waited: core.registers[5] - start, alarm, instructions: c.instructions}));
+"""
+
+
+def test_a_busy_wait_for_the_timer_ends_when_it_would_have_turn_by_turn():
+    """CircuitPython spins a second in the pico-sdk's busy_wait_us at every
+    start (its safe mode's reset): the virtual Pico skips the clock to
+    the wait's last microsecond (vpico/chip.js _timerWait) rather than
+    emulate a million turns.  The wait ends on the microsecond it ends on
+    turn by turn (VPICO_TIMER_WAITS=run), an alarm in the middle of it
+    still comes at its time, and almost none of the turns are run."""
+    got = {}
+    for mode in ("skip", "run"):
+        env = dict(os.environ, VPICO_TIMER_WAITS=mode)
+        r = subprocess.run([vpico.node(), "-e", TIMER_WAIT_PROBE], cwd=os.path.join(ROOT, "vpico"),
+                           capture_output=True, text=True, timeout=60, env=env)
+        assert r.returncode == 0, r.stderr
+        got[mode] = json.loads(r.stdout)
+    for mode in ("skip", "run"):
+        assert got[mode]["pc"] == 0x2000000a, got
+        assert got[mode]["waited"] == 2000, got
+        assert got[mode]["alarm"][0] == 1234567 and 0x20000000 <= got[mode]["alarm"][1] <= 0x20000006, got
+    assert got["run"]["instructions"] > 50_000
+    assert got["skip"]["instructions"] < 100
+
+
 def test_it_boots_the_official_firmware_and_writes_its_flash():
     with Pico("pico_oled") as p:
         p.run(300 * MS)

@@ -33,6 +33,10 @@ const path = require('path');
 const { RP2040 } = require('rp2040js');
 const fastcore = require('./fastcore.js');
 
+const TIMERAWL = 0x40054028;     // the timer's low word, read without a latch
+// VPICO_TIMER_WAITS=run: a busy wait for the timer run turn by turn (Chip._timerWait)
+const timerWaits = process.env.VPICO_TIMER_WAITS !== 'run';
+
 const HERE = path.join(__dirname, 'firmware');
 const UF2 = path.join(HERE, 'micropython-v1.28.0-RPI_PICO.uf2');
 // CircuitPython 10.2.1 for the Pico (build-circuitpython.sh): its FAT
@@ -296,19 +300,52 @@ class Chip {
     };
     this.instructions = 0;
     this.spin = false;
+    this.spinTo = Infinity;     // a spin's end, where it is known (a wait for the timer)
     mcu.readUint32 = (address) => {
       const a = address >>> 0;
       if (a >= 0x20000000 && a < sramEnd && (a & 3) === 0) return sramView.getUint32(a - 0x20000000, true);
       const v = read(a);
       if ((a >= 0x4003c000 && a < 0x4004c000) || (a >= 0x50000000 && a < 0x50001000)) {
-        if (core.PC === pc && a === addr && v === value && this.instructions - at < 64) this.spin = true;
+        if (core.PC === pc && a === addr && v === value && this.instructions - at < 64) {
+          this.spin = true;
+          this.spinTo = Infinity;
+        }
         pc = core.PC;
         addr = a;
         value = v;
         at = this.instructions;
+      } else if (a === TIMERAWL && timerWaits) {
+        this._timerWait(v);
       }
       return v;
     };
+  }
+
+  // A busy wait for the timer (the pico-sdk's busy_wait_us: CircuitPython
+  // spins a second in one at every start, for its safe mode's reset):
+  //   LDR Rt, [Rn, #TIMERAWL]; CMP Rt, Rm; BCC (back)
+  // loops while the timer's low word is below Rm, and changes nothing
+  // else.  The clock skips to a microsecond before the timer reaches Rm,
+  // counted as busy time, and the loop goes on from there: it ends as it
+  // would have, within one of its turns (an alarm before still comes at
+  // its time: the skip never passes one).
+  _timerWait(v) {
+    const mcu = this.mcu;
+    const core = mcu.core;
+    const after = core.PC;      // the instruction after the load
+    const load = mcu.readUint16(after - 2);
+    if (load >> 11 !== 0b01101) return;                             // LDR Rt, [Rn, #imm]
+    const cmp = mcu.readUint16(after);
+    if (cmp >> 6 !== 0b0100001010 || (cmp & 7) !== (load & 7)) return;  // CMP Rt, Rm
+    const rm = (cmp >> 3) & 7;
+    if (rm === (load & 7)) return;
+    const branch = mcu.readUint16(after + 2);
+    if (branch >> 8 !== 0xd3 || !(branch & 0x80)) return;           // BCC, backwards
+    const target = core.registers[rm] >>> 0;
+    if (v >= target || target - v < 3) return;
+    const micros = Math.floor(this.clock.nanos / 1000);
+    this.spin = true;
+    this.spinTo = (micros + (target - v) - 1) * 1000;
   }
 
   get nanos() {
@@ -428,9 +465,19 @@ class Chip {
             if (this.spin) {
               this.spin = false;
               const alarm = clock.nextAlarm;
-              if (alarm !== null && alarm.nanos > clock.nanosCounter) {
-                clock.tick(Math.min(alarm.nanos, nanos) - clock.nanosCounter);
-                break;
+              if (this.spinTo === Infinity) {
+                // a bus block's spin: to the next alarm
+                if (alarm !== null && alarm.nanos > clock.nanosCounter) {
+                  clock.tick(Math.min(alarm.nanos, nanos) - clock.nanosCounter);
+                  break;
+                }
+              } else {
+                // a wait for the timer: to its end, or an alarm before it
+                const to = Math.min(this.spinTo, nanos, alarm !== null ? alarm.nanos : Infinity);
+                if (to > clock.nanosCounter) {
+                  clock.tick(to - clock.nanosCounter);
+                  break;
+                }
               }
             }
           }
