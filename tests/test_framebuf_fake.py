@@ -237,6 +237,8 @@ def random_case(rnd):
             return rnd.choice([0, 1, 2, 0xFF, 0x100, 0xFFFF, 0x10000, -1, -2, 1 << 32, (1 << 32) + 1])
         return rnd.randint(0, 0xFFFF)
 
+    frame = surface()
+
     def op():
         k = rnd.randrange(11)
         if k == 0:
@@ -259,6 +261,13 @@ def random_case(rnd):
             return ["scroll", rnd.randint(-22, 22), rnd.randint(-22, 22)]
         src = None if rnd.random() < 0.15 else surface(12)
         key = rnd.choice([None, -1, 0, 1, rnd.randint(0, 0xFFFF)])
+        if rnd.random() < 0.2:
+            # whole rows of the frame's own format and width, from x 0 (a
+            # glyph taken out of a font's table)
+            h = rnd.randint(1, 12)
+            n = buffer_size(frame[0], frame[1], h, frame[3]) + rnd.randint(0, 2)
+            src = [frame[0], frame[1], h, frame[3], bytes(rnd.getrandbits(8) for _ in range(n)).hex()]
+            return ["blit", src, rnd.random() < 0.5, 0, rnd.randint(-4, 20), rnd.choice([None, -1, 2]), None]
         pal = None
         if key is not None and src is not None and src[0] in PALETTE_WIDTH and rnd.random() < 0.5:
             pfmt = rnd.choice(FORMATS)
@@ -267,7 +276,7 @@ def random_case(rnd):
             pal = [pfmt, pw, 1, None, bytes(rnd.getrandbits(8) for _ in range(n)).hex()]
         return ["blit", src, rnd.random() < 0.5, coord(), coord(), key, pal]
 
-    return [surface(), [op() for _ in range(rnd.randint(2, 12))]]
+    return [frame, [op() for _ in range(rnd.randint(2, 12))]]
 
 
 @fast(10)

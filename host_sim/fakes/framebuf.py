@@ -45,6 +45,9 @@ GS8 = 6
 _M32 = 0xFFFFFFFF
 # the pixels a row of a 1-bit blit source sets (FrameBuffer.blit)
 _HITS = {}
+# what a small 1-bit source (a glyph) writes into a frame: the bytes and
+# their masks (FrameBuffer.blit)
+_GLYPHS = {}
 _LIMIT = 1 << 63
 
 
@@ -425,6 +428,19 @@ class FrameBuffer:
             # a 1-bit source (a font's glyph, an icon): its two values as
             # the palette maps them
             m = (pget(0, 0), pget(1, 0)) if pget is not None else (0, 1)
+            if (src.format == fmt and pget is None and key > 1 and x0 == 0 and x1 == 0 and n == fb.width == src.width
+                    and stride == n == src.stride and not n & 7):
+                # whole rows of the same format, every pixel written: the
+                # rows' bytes (a glyph taken out of a font's table)
+                rb = n >> 3
+                buf[y0 * rb:y0end * rb] = src.buf[y1 * rb:(y1 + y0end - y0) * rb]
+                return
+            if len(src.buf) <= 256 and (fmt == MONO_VLSB or fmt == GS4_HMSB or fmt == RGB565):
+                # a glyph into a frame: each byte it changes, worked out
+                # once for the glyph, its place in the frame's bytes and
+                # its colours (a byte is written once: the same bytes)
+                self._glyph(src, x0, y0, x1, y1, n, y0end - y0, m, key)
+                return
         while y0 < y0end:
             if mono:
                 # the pixels a row of the source sets: the same glyph rows
@@ -478,6 +494,52 @@ class FrameBuffer:
                     setp(x0 + i, y0, col)
             y1 += 1
             y0 += 1
+
+    def _glyph(self, src, x0, y0, x1, y1, n, rows, m, key):
+        fb = self._fb
+        fmt = fb.format
+        stride = fb.stride
+        if fmt == MONO_VLSB:
+            phase = y0 & 7
+            base = (y0 >> 3) * stride + x0
+        elif fmt == GS4_HMSB:
+            phase = x0 & 1
+            base = (x0 + y0 * stride) >> 1
+        else:
+            phase = 0
+            base = 2 * (x0 + y0 * stride)
+        k = (src.format, bytes(src.buf), src.width, src.stride, x1, y1, n, rows, m, key, fmt, stride, phase)
+        ops = _GLYPHS.get(k)
+        if ops is None:
+            keep = {}       # offset: (the bits kept, the bits set)
+            for r in range(rows):
+                for i, c in enumerate(_row(src, x1, y1 + r, n)):
+                    col = m[c]
+                    if col == key:
+                        continue
+                    if fmt == MONO_VLSB:
+                        at = ((phase + r) >> 3) * stride + i
+                        bit = 1 << ((phase + r) & 7)
+                        cur = keep.get(at, (0xFF, 0))
+                        keep[at] = (cur[0] & ~bit & 0xFF, cur[1] | (bit if col & _M32 else 0))
+                    elif fmt == GS4_HMSB:
+                        at = (phase + i + r * stride) >> 1
+                        cur = keep.get(at, (0xFF, 0))
+                        if (phase + i) & 1:
+                            keep[at] = (cur[0] & 0xF0, (cur[1] & 0xF0) | (col & 0x0F))
+                        else:
+                            keep[at] = (cur[0] & 0x0F, (cur[1] & 0x0F) | ((col & 0x0F) << 4))
+                    else:
+                        at = 2 * (i + r * stride)
+                        keep[at] = (0, col & 0xFF)
+                        keep[at + 1] = (0, (col >> 8) & 0xFF)
+            if len(_GLYPHS) > 20000:
+                _GLYPHS.clear()
+            ops = _GLYPHS[k] = tuple((at, kept, put) for at, (kept, put) in keep.items())
+        buf = fb.buf
+        for at, kept, put in ops:
+            j = base + at
+            buf[j] = (buf[j] & kept) | put
 
     def scroll(self, xstep, ystep):
         fb = self._fb
