@@ -183,48 +183,78 @@ def test_a_wfi_with_an_interrupt_pending_returns_at_once():
     assert json.loads(r.stdout) == {"waiting": False, "primask": False, "ipsr": 16}
 
 
-# A busy wait for the timer in RAM (as the pico-sdk's busy_wait_us: load
-# the timer's low word, compare, branch back while below), 2 ms long, then
-# the timer read again and a sleep (WFI); an alarm falls due in the middle
-# of the wait
+# Programs in RAM that wait for the timer, as the pico-sdk's busy_wait_us
+# does (load the timer's low word, compare, branch back while below; or
+# its high word first, leaving on a change), each for 2 ms from the start,
+# then read the timer into r5 and sleep (WFI); and loops that only look
+# like one.  An alarm falls due in the middle of the wait; with an
+# interrupt (IRQ 5) raised by an alarm 10 ns in, its handler reads the
+# timer into r6.
 TIMER_WAIT_PROBE = """
 const { Chip } = require('./chip.js');
 const c = new Chip(null, 'micropython', 'none');
 const m = c.mcu, core = m.core;
-for (const [a, h] of [[0x20000000, 0x6a91], [0x20000002, 0x42a1], [0x20000004, 0xd3fc],
-                      [0x20000006, 0x6a95], [0x20000008, 0xbf30], [0x2000000a, 0xe7fd]])
-  m.writeUint16(a, h);
+const OUT = [0x6a95, 0xbf30, 0xe7fd];         // LDR r5, [r2, #0x28]; WFI; B (the WFI)
+const programs = {
+  wait: [0x6a91, 0x42a1, 0xd3fc],             // L: LDR r1, [r2, #0x28]; CMP r1, r4; BCC L
+  wait64: [0x6a51, 0x4299, 0xd102, 0x6a91, 0x42a1, 0xd3f9],   // L: LDR r1, [r2, #0x24]; CMP r1, r3; BNE out; ...; BCC L
+  counter: [0x3701, 0x6a91, 0x42a1, 0xd3fb],  // L: ADDS r7, #1; LDR; CMP; BCC L (a loop with more in it)
+  rtrn: [0x6a92, 0x42a2, 0xd3fc],             // L: LDR r2, [r2, #0x28]; CMP r2, r4; BCC L (its second load elsewhere)
+  irq: [0x6a91, 0x42a1, 0xd3fc],
+};
+const name = process.argv[1];
+programs[name].concat(OUT).forEach((h, i) => m.writeUint16(0x20000000 + 2 * i, h));
+m.writeUint16(0x20000100, 0x6a96);            // the handler: LDR r6, [r2, #0x28]; B .
+m.writeUint16(0x20000102, 0xe7fe);
+core.VTOR = 0x20000200;
+m.writeUint32(0x20000200 + 4 * (16 + 5), 0x20000101);
+core.SP = 0x20001000;
 core.PC = 0x20000000;
 core.registers[2] = 0x40054000;
 const start = Math.floor(c.clock.nanos / 1000);
+core.registers[3] = 0;
 core.registers[4] = start + 2000;
 let alarm = null;
 c.clock.createAlarm(() => { alarm = [c.clock.nanos, core.PC]; }).schedule(1234567);
-c.runUntil(c.clock.nanos + 3e6);
-console.log(JSON.stringify({pc: core.PC, waited: core.registers[5] - start, alarm, instructions: c.instructions}));
+if (name === 'irq') {
+  m.writeUint32(0xe000e100, 1 << 5);
+  c.clock.createAlarm(() => m.setInterrupt(5, true)).schedule(10);
+}
+c.runUntil(c.clock.nanos + (name === 'rtrn' ? 1e4 : 3e6));  // (that loop leaves it in microseconds)
+console.log(JSON.stringify({pc: core.PC, waited: core.registers[5] - start, handler: core.registers[6] - start,
+                            r7: core.registers[7], alarm, instructions: c.instructions}));
 """
 
 
-def test_a_busy_wait_for_the_timer_ends_when_it_would_have_turn_by_turn():
+def _timer_wait(name, mode):
+    r = subprocess.run([vpico.node(), "-e", TIMER_WAIT_PROBE, name], cwd=os.path.join(ROOT, "vpico"),
+                       capture_output=True, text=True, timeout=60, env=dict(os.environ, VPICO_TIMER_WAITS=mode))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("name", ["wait", "wait64", "counter", "rtrn", "irq"])
+def test_a_busy_wait_for_the_timer_ends_when_it_would_have_turn_by_turn(name):
     """CircuitPython spins a second in the pico-sdk's busy_wait_us at every
-    start (its safe mode's reset): the virtual Pico skips the clock to
-    the wait's last microsecond (vpico/chip.js _timerWait) rather than
-    emulate a million turns.  The wait ends on the microsecond it ends on
-    turn by turn (VPICO_TIMER_WAITS=run), an alarm in the middle of it
-    still comes at its time, and almost none of the turns are run."""
-    got = {}
-    for mode in ("skip", "run"):
-        env = dict(os.environ, VPICO_TIMER_WAITS=mode)
-        r = subprocess.run([vpico.node(), "-e", TIMER_WAIT_PROBE], cwd=os.path.join(ROOT, "vpico"),
-                           capture_output=True, text=True, timeout=60, env=env)
-        assert r.returncode == 0, r.stderr
-        got[mode] = json.loads(r.stdout)
-    for mode in ("skip", "run"):
-        assert got[mode]["pc"] == 0x2000000a, got
-        assert got[mode]["waited"] == 2000, got
-        assert got[mode]["alarm"][0] == 1234567 and 0x20000000 <= got[mode]["alarm"][1] <= 0x20000006, got
-    assert got["run"]["instructions"] > 50_000
-    assert got["skip"]["instructions"] < 100
+    start (its safe mode's reset): the virtual Pico skips the clock to the
+    wait's last microsecond (vpico/chip.js _timerWait) rather than emulate
+    a million turns.  Every program ends as it does turn by turn
+    (VPICO_TIMER_WAITS=run): a wait on the microsecond it ends on, an alarm
+    in the middle of it at its time, an interrupt raised during it taken at
+    once; a loop that does more than wait, or loads from elsewhere, is run
+    turn by turn.  Of the waits, almost no turn is run."""
+    skip, run = _timer_wait(name, "skip"), _timer_wait(name, "run")
+    for got in (skip, run):
+        assert name == "rtrn" or got["alarm"][0] == 1234567, got
+    assert {k: v for k, v in skip.items() if k not in ("instructions", "alarm")} == \
+        {k: v for k, v in run.items() if k not in ("instructions", "alarm")}
+    if name in ("wait", "wait64"):
+        assert skip["pc"] == 0x20000000 + 2 * len([0] * (3 if name == "wait" else 6)) + 4, skip
+        assert skip["waited"] == 2000 and run["instructions"] > 50_000 and skip["instructions"] < 100, (skip, run)
+    if name == "counter":
+        assert skip["r7"] > 10_000 and skip["instructions"] == run["instructions"], (skip, run)
+    if name == "irq":
+        assert skip["handler"] == 0, skip
 
 
 def test_it_boots_the_official_firmware_and_writes_its_flash():

@@ -26,6 +26,7 @@ class Board {
     this.frames = [];             // [nanos, bytes] of every frame sent to the display
     this.boots = 0;
     this.before = 0;              // the chip time of earlier boots (resets)
+    this.flashBefore = 0;         // the time they waited for the flash
     this.instructions = 0;
     this._power(flash);
   }
@@ -78,6 +79,11 @@ class Board {
     return this.before + this.chip.nanos;
   }
 
+  /** The time the chip waited for its flash in ns, counted over resets. */
+  get flashNanos() {
+    return this.flashBefore + this.chip.flashNanos;
+  }
+
   /** Run until the board's clock reads `nanos`; a reset by the firmware
    * starts the chip again on its flash.  False if the chip stopped. */
   runUntil(nanos) {
@@ -88,11 +94,10 @@ class Board {
       const flash = this.chip.mcu.flash;
       const log = this.chip.flashLog;
       const ops = this.chip.flashOps;
-      const waited = this.chip.flashNanos;
       this.before += this.chip.nanos;
+      this.flashBefore += this.chip.flashNanos;
       this._power(flash);
       this.chip.flashOps = ops;
-      this.chip.flashNanos = waited;
       if (log) this.chip.flashLog = log;
     }
   }

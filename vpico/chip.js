@@ -322,25 +322,37 @@ class Chip {
   }
 
   // A busy wait for the timer (the pico-sdk's busy_wait_us: CircuitPython
-  // spins a second in one at every start, for its safe mode's reset):
-  //   LDR Rt, [Rn, #TIMERAWL]; CMP Rt, Rm; BCC (back)
-  // loops while the timer's low word is below Rm, and changes nothing
-  // else.  The clock skips to a microsecond before the timer reaches Rm,
-  // counted as busy time, and the loop goes on from there: it ends as it
-  // would have, within one of its turns (an alarm before still comes at
-  // its time: the skip never passes one).
+  // spins a second in one at every start, for its safe mode's reset), one
+  // of two loops, each of which changes nothing but its flags and Rt:
+  //   L: LDR Rt, [Rn, #0x28]; CMP Rt, Rm; BCC L
+  //   L: LDR Rt, [Rn, #0x24]; CMP Rt, Rh; BNE out; LDR Rt, [Rn, #0x28]; CMP Rt, Rm; BCC L
+  // (Rn the timer's block, 0x24 and 0x28 its raw high and low words) loop
+  // while the low word is below Rm (the high word cannot change meanwhile).
+  // The clock skips to a microsecond before the timer reaches Rm, counted
+  // as busy time, and the loop goes on from there: it ends as it would
+  // have, within one of its turns (an alarm before still comes at its
+  // time: the skip never passes one).
   _timerWait(v) {
     const mcu = this.mcu;
     const core = mcu.core;
     const after = core.PC;      // the instruction after the load
     const load = mcu.readUint16(after - 2);
-    if (load >> 11 !== 0b01101) return;                             // LDR Rt, [Rn, #imm]
+    const rt = load & 7;
+    const rn = (load >> 3) & 7;
+    if (load !== (0x6800 | (10 << 6) | (rn << 3) | rt) || rn === rt) return;   // LDR Rt, [Rn, #0x28]
     const cmp = mcu.readUint16(after);
-    if (cmp >> 6 !== 0b0100001010 || (cmp & 7) !== (load & 7)) return;  // CMP Rt, Rm
     const rm = (cmp >> 3) & 7;
-    if (rm === (load & 7)) return;
+    if (cmp !== (0x4280 | (rm << 3) | rt) || rm === rt || rm === rn) return;     // CMP Rt, Rm
     const branch = mcu.readUint16(after + 2);
-    if (branch >> 8 !== 0xd3 || !(branch & 0x80)) return;           // BCC, backwards
+    if (branch !== 0xd3fc) {                                                    // BCC to the load
+      if (branch !== 0xd3f9) return;                                            // BCC three back
+      const high = mcu.readUint16(after - 8);
+      const cmpHigh = mcu.readUint16(after - 6);
+      const rh = (cmpHigh >> 3) & 7;
+      if (high !== (0x6800 | (9 << 6) | (rn << 3) | rt) ||                    // LDR Rt, [Rn, #0x24]
+          cmpHigh !== (0x4280 | (rh << 3) | rt) || rh === rt || rh === rn ||   // CMP Rt, Rh
+          mcu.readUint16(after - 4) >> 8 !== 0xd1) return;                      // BNE
+    }
     const target = core.registers[rm] >>> 0;
     if (v >= target || target - v < 3) return;
     const micros = Math.floor(this.clock.nanos / 1000);
@@ -440,6 +452,7 @@ class Chip {
           const next = clock.nanosToNextAlarm;
           const left = nanos - clock.nanos;
           clock.tick(next > 0 && next < left ? next : left);
+          this.spin = false;    // a read an alarm made (DMA) is no spin of the core's
         } else if (this._pioRunning()) {
           // instruction by instruction, the PIO blocks stepped through its cycles
           const ns = 1e9 / this.mcu.clkSys;
@@ -463,9 +476,12 @@ class Chip {
             if (next !== null && next.nanos <= clock.nanosCounter + dt) clock.tick(dt);
             else clock.nanosCounter += dt;
             if (this.spin) {
+              // (not while an interrupt is pending: it is taken first)
               this.spin = false;
               const alarm = clock.nextAlarm;
-              if (this.spinTo === Infinity) {
+              if (core.interruptsUpdated) {
+                // taken at the next instruction
+              } else if (this.spinTo === Infinity) {
                 // a bus block's spin: to the next alarm
                 if (alarm !== null && alarm.nanos > clock.nanosCounter) {
                   clock.tick(Math.min(alarm.nanos, nanos) - clock.nanosCounter);

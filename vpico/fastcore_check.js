@@ -4,9 +4,9 @@
 // returned count, and make the same memory reads and writes in the same
 // order.  A second pass gives the table the memories to use in place (a
 // window of RAM, of flash and of boot ROM, rp2040js's core reading and
-// writing the same bytes through the bus, as rp2040js's RP2040 does), the
-// registers, SP and PC in and around those windows: the memories must end
-// the same too.  Prints one JSON line: {opcodes, runs, memory_runs, kinds,
+// writing the same bytes through the bus, as rp2040js's RP2040 and
+// vpico/chip.js's own read and write of a word do), the registers, SP and
+// PC in and around those windows: the three memories must end the same too.  Prints one JSON line: {opcodes, runs, memory_runs, kinds,
 // differences: [...]}.
 //
 //   node vpico/fastcore_check.js [RUNS_AN_OPCODE] [SEED]
@@ -148,16 +148,27 @@ function memoryBus(mem, salt) {
     writeUint32(a, v) {
       a >>>= 0;
       if (a >= SRAM && a < SRAM + WINDOW - 3) sv.setUint32(a - SRAM, v, true);
+      else if (a < mem.bootrom.length * 4) mem.bootrom[a / 4] = v;
+      else if (a >= FLASH && a + 3 < FLASH + WINDOW) fv.setUint32(a - FLASH, v, true);
       else log.push('w32', a, v >>> 0);
     },
+    // a halfword or a byte outside the RAM: the word read, changed and
+    // written back, as rp2040js does it
     writeUint16(a, v) {
       if (a >= SRAM && a + 1 < SRAM + WINDOW) sv.setUint16(a - SRAM, v, true);
+      else if (within(a)) part(a & 0xfffffffc, (a & 3) * 8, 0xffff, v);
       else log.push('w16', a >>> 0, v & 0xffff);
     },
     writeUint8(a, v) {
       if (a >= SRAM && a < SRAM + WINDOW) mem.sram[a - SRAM] = v;
+      else if (within(a)) part(a & 0xfffffffc, (a & 3) * 8, 0xff, v);
       else log.push('w8', a >>> 0, v & 0xff);
     },
+  };
+  const within = (a) => (a >>> 0) < mem.bootrom.length * 4 || (a >= FLASH && a < FLASH + WINDOW);
+  const part = (a, shift, mask, v) => {
+    const word = b.readUint32(a);
+    b.writeUint32(a, ((word & ~(mask << shift)) | ((v & mask) << shift)) >>> 0);
   };
   return b;
 }
@@ -218,7 +229,8 @@ for (let op = 0; op < 65536; op++) {
     }
     memoryRuns++;
     const same = results[0] === results[1] &&
-      Buffer.compare(Buffer.from(memories[0].sram.buffer), Buffer.from(memories[1].sram.buffer)) === 0;
+      ['sram', 'flash', 'bootrom'].every((k) => Buffer.compare(Buffer.from(memories[0][k].buffer),
+                                                               Buffer.from(memories[1][k].buffer)) === 0);
     if (!same && differences.length < 20) {
       differences.push({ memory: true, opcode: op.toString(16), second: second.toString(16), rp2040js: results[0], table: results[1] });
     }

@@ -74,7 +74,7 @@ let grant = 0;
 function tick() {
   if (done) return;
   timer = null;
-  const target = Math.max(Number(process.hrtime.bigint() - start) + board.chip.flashNanos, grant);
+  const target = Math.max(Number(process.hrtime.bigint() - start) + board.flashNanos, grant);
   const sliceEnd = Date.now() + 20;
   while (board.nanos < target && Date.now() < sliceEnd) {
     if (!board.runUntil(Math.min(target, board.nanos + 1e6))) {
