@@ -53,14 +53,15 @@ def repo(tmp_path):
     return repo, fake, tmp_path / "log"
 
 
-def _run(cwd, script, python, fake, log, what=("test",), **env):
+def _run(cwd, script, python, fake, log, what=("test",), check_missing=True, **env):
     e = dict(os.environ, PATH="%s:%s" % (fake, os.environ["PATH"]), PYTHON=python, LOG=str(log))
     e.pop("CDPATH", None)
     e.update(env)
     r = subprocess.run(["bash", script] + list(what), cwd=str(cwd), env=e, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "missing" not in r.stderr, r.stderr
+    if check_missing:
+        assert "missing" not in r.stderr, r.stderr
     return [line.split(" ", 1) for line in log.read_text().splitlines()]
 
 
@@ -117,9 +118,83 @@ def test_simulate_sets_up_its_environment_and_runs_in_it(repo, tmp_path, what, v
     here.mkdir()
     calls = _run(here, str(root / "simulate"), str(fake / "python"), fake, log, what)
     assert calls[0] == [str(root), "-m venv " + venv]
-    assert [c for _, c in calls if "install -e" in c or " ci " in c] == installs
+    done = [c for _, c in calls if "install -e" in c or " ci " in c]
+    # pip first; the npm installs side by side, in either order
+    assert done[:1] == installs[:1] and sorted(done[1:]) == sorted(installs[1:]), done
     # then the simulator, in that environment, in the folder it was run in
     assert calls[-1] == [str(here), " ".join([venv + "/python", "-m", "host_sim"] + what)]
     assert not any("apt-get" in c for _, c in calls), calls
     assert _where(tmp_path) == ["repo"]
     assert (root / venv / (".installed-" + {"web": "pico"}.get(*(what[:1] or ["run"]) * 2))).exists()
+
+
+# a Debian apt-get that records each call's start and end, a moment apart;
+# FAIL in its environment: `install` fails
+FAKE_APT = """#!/bin/sh
+echo "$PWD apt-get $1 begins" >> "$LOG"
+sleep 1
+if [ "$1" = install ] && [ -n "$FAIL" ]; then echo "E: no such package" >&2; exit 100; fi
+echo "$PWD apt-get $1 ends" >> "$LOG"
+"""
+
+
+def _missing(fake, tmp_path):
+    """The Debian tools the tests run gone (PATH: the fake bin and a folder
+    of the few commands the script needs), an apt-get to install them and
+    the user root (as on a new CI machine): the PATH to run with."""
+    for tool in ("socat", "mformat", "zbarimg", "chromium"):
+        (fake / tool).unlink()
+    _exe(fake / "apt-get", FAKE_APT)
+    _exe(fake / "id", "#!/bin/sh\necho 0\n")
+    base = tmp_path / "base"
+    base.mkdir()
+    for cmd in ("sh", "bash", "mkdir", "chmod", "cat", "touch", "dirname", "sleep"):
+        os.symlink(shutil.which(cmd), base / cmd)
+    return "%s:%s" % (fake, base)
+
+
+def test_the_tests_debian_packages_install_while_pip_and_npm_do(repo, tmp_path):
+    """./test on a new machine: Debian's packages (a download and an install
+    of tens of MB) are installed beside pip's and npm's, not after them, and
+    the script ends only once they are in."""
+    root, fake, log = repo
+    path = _missing(fake, tmp_path)
+    calls = [c for _, c in _run(root, "tools/venv.sh", str(fake / "python"), fake, log, check_missing=False,
+                                PATH=path)]
+    begins = calls.index("apt-get update begins")
+    pip = calls.index(".venv/python -m pip install -e .[test]")
+    ends = calls.index("apt-get install ends")
+    assert begins < pip < ends, calls
+    assert calls[-1] == "apt-get install ends", calls      # waited for
+    assert calls.index("apt-get update ends") < calls.index("apt-get install begins")
+    assert any(c.startswith(".venv/npm ci --prefix vpico") for c in calls)
+    assert any(c.startswith(".venv/npm ci --prefix web") for c in calls)
+
+
+def test_a_failed_install_of_the_debian_packages_stops_the_script_and_says_why(repo, tmp_path):
+    root, fake, log = repo
+    e = dict(os.environ, PATH=_missing(fake, tmp_path), PYTHON=str(fake / "python"), LOG=str(log), FAIL="1")
+    r = subprocess.run(["bash", "tools/venv.sh", "test"], cwd=str(root), env=e, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1
+    assert "E: no such package" in r.stderr and "installing socat mtools zbar-tools chromium failed" in r.stderr
+    # pip and npm had their turn meanwhile; the environment is not marked as
+    # set up for npm where it failed, and is for pip
+    assert (root / ".venv" / ".installed-test").exists()
+
+
+def test_a_failed_npm_install_stops_the_script_and_is_tried_again_next_time(repo):
+    root, fake, log = repo
+    npm = root / ".venv" / "bin" / "npm"
+    _run(root, "tools/venv.sh", str(fake / "python"), fake, log)       # the environment made
+    for d in ("vpico", "web"):
+        (root / d / "node_modules" / ".installed").unlink()
+    _exe(npm, '#!/bin/sh\nif [ "$3" = web ]; then echo "npm ERR! network" >&2; exit 1; fi\n'
+              'mkdir -p "$3/node_modules"\n')
+    e = dict(os.environ, PATH="%s:%s" % (fake, os.environ["PATH"]), PYTHON=str(fake / "python"), LOG=str(log))
+    r = subprocess.run(["bash", "tools/venv.sh", "test"], cwd=str(root), env=e, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 1
+    assert "npm ERR! network" in r.stderr and "npm ci in web/ failed" in r.stderr
+    assert (root / "vpico" / "node_modules" / ".installed").exists()
+    assert not (root / "web" / "node_modules" / ".installed").exists()

