@@ -299,7 +299,13 @@ class Journal:
         # find room where one of this size would not.  (Made at power-on
         # instead, the saving code's, loaded once it is let go of, took
         # the room it left low in the heap: BENCHMARKS.md)
-        hold = bytearray(1536)
+        try:
+            hold = bytearray(1536)
+        except MemoryError:
+            # none of that size in a heap the set-up screens cut up: the
+            # game starts all the same, and its files find their block
+            # after its first frame, the set-up's screens gone
+            hold = None
         self.session = Session(self.engine(words), self.edition, words)
         self.due = (words, self.edition, "start", (edition_later, aside, hold))
         hold = None

@@ -252,6 +252,34 @@ class _Refusing(MemFs):
         return MemFs.remove(self, path)
 
 
+def test_a_start_that_finds_no_block_for_its_files_goes_on_without_it():
+    """Start game holds a block for the new game's files until they are
+    written after its first frame; in a heap the set-up screens cut up
+    there may be none of that size: the game starts all the same, and its
+    files are written, its records after them, as ever."""
+    from firmware.core import journal
+
+    def no_room(n):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % n)
+    fs = MemFs()
+    lines = demo_lines()[:3]
+    j = Journal("g", inca, edition(), fs)
+    j.defer = True
+    journal.bytearray = no_room
+    try:
+        j.start(lines[0])
+    finally:
+        del journal.bytearray
+    assert j.session is not None and fs.log == []
+    j.flush()                                       # its files, after the first frame
+    assert "g/" + JOURNAL in fs.files
+    for a in lines[1:]:
+        j.apply(a)
+    j.flush()
+    r = resume(fs)
+    assert r.records == len(lines) and same(r.session, j.session), r.notes
+
+
 def test_an_edition_table_the_storage_refuses_is_tried_again_after_the_next_action():
     lines = demo_lines()[:8]
     fs = _Refusing()
