@@ -30,6 +30,7 @@ import sys
 
 from firmware.core.actions import as_tokens, line as join
 from firmware.core.errors import IllegalAction
+from firmware.core.modules import collect
 
 DEPTH = 32
 _PAD = "                                "
@@ -75,7 +76,8 @@ else:
 # speed), and they serve where that text fits them without wasting a third
 # of them (from two thirds of RESERVE to all of it: an Inca Empire game of
 # four from its start to late in the game, when a resume needs them; its
-# sizes: BENCHMARKS.md, *Measured apart*); otherwise they are let go of.
+# sizes: BENCHMARKS.md, *Measured apart*); otherwise they are let go of
+# (buffers: for a smaller text, two of its size made in their room).
 # Made only by the boot.
 RESERVE = 2048
 _reserve = None
@@ -107,8 +109,9 @@ def give_back(s):
 
 def buffers(value, fixed):
     """(room, buffer, buffer) for the two kept copies of value: the two
-    made at power-on where they fit its text, else (room, None, None) and
-    each copy makes its own."""
+    made at power-on where they fit its text, two of its size made in their
+    room where it is smaller, else (room, None, None) and each copy makes
+    its own."""
     global _reserve
     pair = _reserve
     _reserve = None
@@ -126,7 +129,12 @@ def buffers(value, fixed):
     room = one.tell() * 5 // 4 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
     if RESERVE * 2 // 3 <= room <= RESERVE:
         return RESERVE, one, pair[1]
-    return room, None, None
+    # the two let go of, and theirs made at once, before anything else
+    # takes the room they leave (a smaller text: Eight-Minute Empire's, whose
+    # start on pico_oled found no room for them elsewhere)
+    pair = one = None
+    collect()
+    return room, _buffer(room), _buffer(room)
 
 
 def fixed_part(game, state):

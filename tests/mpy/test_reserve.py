@@ -78,11 +78,24 @@ def test_the_first_games_copies_are_kept_in_the_buffers_made_at_power_on():
     assert prev.get() == SMALL and base.get() == FITS
 
 
-def test_a_state_they_do_not_fit_lets_them_go():
+def test_a_smaller_state_gets_buffers_of_its_size_made_where_they_were():
+    """A state's text well under them (Eight-Minute Empire's): the two are
+    let go of and two of its own size made at once, in the room they
+    leave, before anything else takes it: in a heap cut up by the set-up
+    there is none elsewhere."""
     session._reserve = None
+    room = len(json.dumps(SMALL, separators=SEP)) * 5 // 4 + 64
+    if not ON_BOARD:
+        session.reserve()
+        assert session.buffers(SMALL, None) == (room, None, None)
+        assert session.Kept(SMALL, room).get() == SMALL
+        return
     session.reserve()
-    room, one, two = session.buffers(SMALL, None)
-    assert one is None and two is None and session._reserve is None
-    assert room == len(json.dumps(SMALL, separators=SEP)) * 5 // 4 + 64
-    assert session.Kept(SMALL, room).get() == SMALL
-
+    keep = _cut_up()
+    got, one, two = session.buffers(SMALL, None)
+    assert got == room and session._reserve is None
+    assert one is not None and two is not None
+    base = session.Kept(SMALL, room, None, one)
+    prev = session.Kept(SMALL, room, None, two)
+    del keep
+    assert base.get() == SMALL and prev.get() == SMALL
