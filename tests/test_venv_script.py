@@ -132,7 +132,7 @@ def test_simulate_sets_up_its_environment_and_runs_in_it(repo, tmp_path, what, v
 # FAIL in its environment: `install` fails
 FAKE_APT = """#!/bin/sh
 echo "$PWD apt-get $1 begins" >> "$LOG"
-sleep 1
+sleep 0.5
 if [ "$1" = install ] && [ -n "$FAIL" ]; then echo "E: no such package" >&2; exit 100; fi
 echo "$PWD apt-get $1 ends" >> "$LOG"
 """
