@@ -77,7 +77,7 @@ else:
 # of them (from two thirds of RESERVE to all of it: an Inca Empire game of
 # four from its start to late in the game, when a resume needs them; its
 # sizes: BENCHMARKS.md, *Measured apart*); otherwise they are let go of
-# (buffers: for a smaller text, two of its size made in their room).
+# (for a text well under them, two of its size made in their room).
 # Made only by the boot.
 RESERVE = 2048
 _reserve = None
@@ -109,9 +109,9 @@ def give_back(s):
 
 def buffers(value, fixed):
     """(room, buffer, buffer) for the two kept copies of value: the two
-    made at power-on where they fit its text, two of its size made in their
-    room where it is smaller, else (room, None, None) and each copy makes
-    its own."""
+    made at power-on where they fit its text, two of its size made in the
+    room they leave where it is well under them, else (room, None, None)
+    and each copy makes its own."""
     global _reserve
     pair = _reserve
     _reserve = None
@@ -129,10 +129,12 @@ def buffers(value, fixed):
     room = one.tell() * 5 // 4 + 64  # pyright: ignore[reportAttributeAccessIssue]  (the device stubs' io streams lack seek, tell, read and write)
     if RESERVE * 2 // 3 <= room <= RESERVE:
         return RESERVE, one, pair[1]
-    # the two let go of, and theirs made at once, before anything else
-    # takes the room they leave (a smaller text: Eight-Minute Empire's, whose
-    # start on pico_oled found no room for them elsewhere)
     pair = one = None
+    if room > RESERVE:
+        return room, None, None
+    # well under them: the two let go of, and the text's own made at once,
+    # before anything else takes the room they leave (Eight-Minute Empire's
+    # found no room for its own elsewhere at its start on pico_oled)
     collect()
     return room, _buffer(room), _buffer(room)
 

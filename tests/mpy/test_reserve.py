@@ -99,3 +99,13 @@ def test_a_smaller_state_gets_buffers_of_its_size_made_where_they_were():
     prev = session.Kept(SMALL, room, None, two)
     del keep
     assert base.get() == SMALL and prev.get() == SMALL
+
+
+def test_a_state_over_them_lets_them_go_and_each_copy_makes_its_own():
+    big = state(160)
+    room = len(json.dumps(big, separators=SEP)) * 5 // 4 + 64
+    assert room > session.RESERVE
+    session._reserve = None
+    session.reserve()
+    assert session.buffers(big, None) == (room, None, None) and session._reserve is None
+    assert session.Kept(big, room).get() == big
