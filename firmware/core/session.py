@@ -197,11 +197,14 @@ class Kept:
             self.high = max(self.high, b.tell())  # pyright: ignore[reportAttributeAccessIssue]
             raise
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]
-        if n > self.room:
-            # outgrown: the buffer grew piece by piece as json wrote, and
-            # holds the text.  One new buffer with room to spare, the text
-            # written again, so that it does not grow so at every action;
-            # where the heap has no block for it, the old one stays.
+        if n > self.room - (self.room >> 3):
+            # near its room's end, or past it: one new buffer with room to
+            # spare, the text written again, made before a text outgrows
+            # the buffer (json would grow it piece by piece as it writes, a
+            # new block every few bytes, each beside the last: where a long
+            # game's heap has none, the action stopped there).  Where the
+            # heap has no block for it, the old one stays, and the next try
+            # is when the text nears its end again.
             room = n + n // 4 + 64
             try:
                 grown = _buffer(room)
@@ -214,7 +217,9 @@ class Kept:
                 self.high = 0
                 self._put(value)
                 return
-            self.room = n
+            if n > self.room:
+                self.room = n
+            self.room += self.room >> 3
         self.n = n
         # a shorter text than the last: blank the rest (json.load skips spaces)
         while n < self.high:

@@ -5,6 +5,8 @@
 # catch-up, scoring, the keep limit, the Pizarro flip, the end of the game).
 # Portable: run by pytest on CPython and by tests/mpy/run.py under the
 # MicroPython unix port.
+import json
+
 from test_journal_fs import MemFs, demo_lines, play, resume, same
 from util import edition, session
 
@@ -419,9 +421,48 @@ def test_a_kept_value_keeps_its_grown_buffer_where_the_heap_has_no_room_for_a_ne
         k.put({"a": [1] * 200})                    # outgrown, no block for a new buffer
     finally:
         session._buffer = real
-    assert k.get() == {"a": [1] * 200} and k.room == k.n   # the old one, grown, holds it
+    assert k.get() == {"a": [1] * 200}            # the old one, grown, holds it
+    assert k.room == k.n + k.n // 8                # tried again once the text nears its end again
     k.put({"a": [4] * 5})
     assert k.get() == {"a": [4] * 5}
+
+
+def test_a_kept_value_gets_its_larger_buffer_before_its_text_outgrows_the_one_it_has():
+    # json writing past a buffer's end grows it a few bytes at a time, a new
+    # block each time beside the last: the new buffer comes while the text
+    # still fits the old one (near its room's end), and where the heap has
+    # no block for it, is looked for again only once the text nears the
+    # end of the room it has
+    from firmware.core import session
+    k = session.Kept({"a": [1] * 40})
+    first, room = k.buf, k.room
+    near = 40
+    while len(json.dumps({"a": [1] * (near + 1)}, separators=(",", ":"))) <= room - room // 8:
+        near += 1
+    k.put({"a": [1] * near})                       # not yet near its end: the same buffer
+    assert k.buf is first and k.room == room
+    real = session._buffer
+    made = []
+
+    def no_room(size):
+        made.append(size)
+        raise MemoryError
+    session._buffer = no_room
+    try:
+        k.put({"a": [1] * (near + 1)})             # near its end, no block for a new one
+        assert made and k.buf is first and k.n <= room and k.room == room + room // 8
+        del made[:]
+        k.put({"a": [1] * (near + 2)})             # not tried again at every action
+        assert not made and k.get() == {"a": [1] * (near + 2)}
+    finally:
+        session._buffer = real
+    k.put({"a": [1] * (near + 2)})
+    assert k.buf is first                          # (still under the room it has)
+    k2 = session.Kept({"a": [1] * 40})
+    first = k2.buf
+    k2.put({"a": [1] * (near + 1)})                # near its end, with room: a new one at once
+    assert k2.buf is not first and k2.n <= room and k2.room == k2.n + k2.n // 4 + 64
+    assert k2.get() == {"a": [1] * (near + 1)}
 
 
 def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not_the_game():
