@@ -184,7 +184,7 @@ class Kept:
     def put(self, value):
         self._put(_changing(value, self.fixed))
 
-    def _put(self, value):
+    def _put(self, value, twice=False):
         b = self.buf
         b.seek(0)  # pyright: ignore[reportAttributeAccessIssue]
         try:
@@ -192,8 +192,29 @@ class Kept:
                 b.write(json.dumps(value, separators=_SEP))  # pyright: ignore[reportAttributeAccessIssue]
             else:
                 json.dump(value, b, separators=_SEP)
+        except MemoryError:
+            # no room for json to grow the buffer past its end (a text
+            # that outgrew it where no larger one was found): the buffer,
+            # whose text is being written over, let go of, and one of the
+            # text's size and a quarter made in the room it leaves (where
+            # there is none either, the action stops there, as it did)
+            if twice:
+                raise
+            self.buf = b = None
+            collect()
+            n = _length(value)
+            room = n + n // 4 + 64
+            self.room = self.high = 0
+            try:
+                self.buf = _buffer(room)
+            except MemoryError:
+                self.buf = _buffer(0)   # (a buffer all the same: the next put looks for a larger one)
+                raise
+            self.room = room
+            self._put(value, True)
+            return
         except BaseException:
-            # cut short (out of memory): the next put blanks what it left
+            # cut short: the next put blanks what it left
             self.high = max(self.high, b.tell())  # pyright: ignore[reportAttributeAccessIssue]
             raise
         n = b.tell()  # pyright: ignore[reportAttributeAccessIssue]

@@ -5,6 +5,7 @@
 # catch-up, scoring, the keep limit, the Pizarro flip, the end of the game).
 # Portable: run by pytest on CPython and by tests/mpy/run.py under the
 # MicroPython unix port.
+import io
 import json
 
 from test_journal_fs import MemFs, demo_lines, play, resume, same
@@ -463,6 +464,53 @@ def test_a_kept_value_gets_its_larger_buffer_before_its_text_outgrows_the_one_it
     k2.put({"a": [1] * (near + 1)})                # near its end, with room: a new one at once
     assert k2.buf is not first and k2.n <= room and k2.room == k2.n + k2.n // 4 + 64
     assert k2.get() == {"a": [1] * (near + 1)}
+
+
+class _NoRoom(io.IOBase):
+    """A buffer json cannot write into: no room for it to grow."""
+    def seek(self, at, whence=0):
+        return 0
+
+    def tell(self):
+        return 0
+
+    def write(self, b):
+        raise MemoryError
+
+
+def test_a_kept_value_whose_buffer_cannot_grow_is_written_into_one_made_where_it_was():
+    # json found no room to grow the buffer past its end: the buffer (its
+    # text being written over) goes, and one of the text's size and a
+    # quarter is made in the room it leaves
+    from firmware.core import session
+    k = session.Kept({"a": [1] * 10})
+    k.buf = _NoRoom()
+    k.put({"a": [1] * 100})
+    assert not isinstance(k.buf, _NoRoom) and k.get() == {"a": [1] * 100}
+    assert k.room == k.n + k.n // 4 + 64
+    k.put({"a": [2] * 3})
+    assert k.get() == {"a": [2] * 3}
+    # where there is no room for that one either, the action stops there
+    # (MemoryError), and the value keeps a buffer: the next put finds one
+    k.buf = _NoRoom()
+    real = session._buffer
+
+    def only_empty(size):
+        if size:
+            raise MemoryError
+        return real(0)
+    session._buffer = only_empty
+    try:
+        try:
+            k.put({"a": [1] * 100})
+            raise AssertionError("no MemoryError")
+        except MemoryError:
+            pass
+    finally:
+        session._buffer = real
+    assert not isinstance(k.buf, _NoRoom) and k.room == 0
+    k.put({"a": [5] * 50})
+    assert k.get() == {"a": [5] * 50} and k.room == k.n + k.n // 4 + 64
 
 
 def test_the_undo_kept_aside_at_the_end_comes_back_and_a_damaged_one_is_lost_not_the_game():
