@@ -199,6 +199,7 @@ class Kept:
             # text's size and a quarter made in the room it leaves (where
             # there is none either, the action stops there, as it did)
             if twice:
+                self.high = max(self.high, b.tell())  # pyright: ignore[reportAttributeAccessIssue]  (blanked by the next put)
                 raise
             self.buf = b = None
             collect()
