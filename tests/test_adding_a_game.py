@@ -162,7 +162,8 @@ def _add_for_good(root):
     line = re.search(r"`GAMES`:\s+```python\n(.*)\n```", doc)
     assert copy and table and line, "docs/adding-a-game.md no longer says its steps as this test reads them"
     src, dst, new, old = copy.groups()
-    shutil.copytree(os.path.join(ROOT, src), os.path.join(root, dst))
+    # (without the bytecode a run of the tests may have left beside the sources)
+    shutil.copytree(os.path.join(ROOT, src), os.path.join(root, dst), ignore=shutil.ignore_patterns("__pycache__"))
     for d, _, names in os.walk(os.path.join(root, dst)):
         for n in names:
             p = os.path.join(d, n)
